@@ -1,0 +1,121 @@
+"""Character cards and their notation (RULES.md section A1).
+
+A card is a color letter and a number: ``G1`` ... ``Y9``. Colors: B blue, G green, P purple,
+R red, Y yellow. Parsers also accept lower case and full names (``r7``, ``red7``, ``Red 7``);
+in a list, cards are separated by spaces or commas, and a color word followed by a number is one
+card.
+
+The canonical color order is alphabetical by letter (B, G, P, R, Y), so sorting cards sorts
+their notation: ``sorted(cards)`` and ``sorted(map(str, cards))`` agree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from swkit.errors import NotationError
+
+COLORS: tuple[str, ...] = ("B", "G", "P", "R", "Y")
+"""The five color letters in canonical (sorted) order."""
+
+COLOR_NAMES: dict[str, str] = {
+    "B": "blue", "G": "green", "P": "purple", "R": "red", "Y": "yellow",
+}
+"""Color letter -> full lower-case name."""
+
+NUMBERS: tuple[int, ...] = tuple(range(1, 10))
+"""The card numbers, 1..9."""
+
+_COLOR_WORDS: dict[str, str] = {**{c.lower(): c for c in COLORS},
+                                **{name: c for c, name in COLOR_NAMES.items()}}
+
+ACCEPTED_CARD_FORMS = (
+    "a color letter or name followed by a number 1-9, e.g. R7, r7, red7, 'Red 7' "
+    "(colors: B blue, G green, P purple, R red, Y yellow)"
+)
+
+
+class Card(NamedTuple):
+    """One character card type: ``color`` is a letter of COLORS, ``number`` is 1..9.
+
+    Physical cards of several editions (RULES.md §A9) share a type; the game counts copies.
+    """
+
+    color: str
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.color}{self.number}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self.color}{self.number}')"
+
+    @property
+    def index(self) -> int:
+        """Position 0..44 of this card type in sorted order (``ALL_CARDS[card.index] == card``)."""
+        return COLORS.index(self.color) * 9 + self.number - 1
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(c, n) for c in COLORS for n in NUMBERS)
+"""The 45 card types of one edition, sorted."""
+
+_BY_TEXT: dict[str, Card] = {str(c): c for c in ALL_CARDS}
+
+_TOKEN = re.compile(r"([A-Za-z]+)\s*(\d+)$")
+
+
+def _bad(token: str, why: str = "") -> NotationError:
+    why = f" ({why})" if why else ""
+    return NotationError(f"cannot read card {token!r}{why}: write {ACCEPTED_CARD_FORMS}")
+
+
+def parse_card(text: str) -> Card:
+    """Read one card (``R7``, ``r7``, ``red7``, ``Red 7``) and return its Card.
+
+    Raises NotationError naming the text and the accepted forms.
+    """
+    token = text.strip()
+    hit = _BY_TEXT.get(token)
+    if hit is not None:
+        return hit
+    m = _TOKEN.match(token)
+    if not m:
+        raise _bad(text)
+    word, digits = m.group(1).lower(), m.group(2)
+    color = _COLOR_WORDS.get(word)
+    if color is None:
+        raise _bad(text, f"unknown color {m.group(1)!r}")
+    number = int(digits)
+    if not 1 <= number <= 9:
+        raise _bad(text, f"number {number} is outside 1-9")
+    return Card(color, number)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Read a list of cards separated by spaces or commas, in the order given.
+
+    A color word followed by a separate number (``Red 7``) is one card. An empty or blank
+    string gives an empty list. An iterable of strings or Cards is read item by item.
+    Raises NotationError naming the first bad token.
+    """
+    if not isinstance(text, str):
+        return [c if isinstance(c, Card) else parse_card(c) for c in text]
+    tokens = [t for t in re.split(r"[\s,]+", text) if t]
+    cards: list[Card] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.lower() in _COLOR_WORDS and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+            cards.append(parse_card(tok + tokens[i + 1]))
+            i += 2
+            continue
+        cards.append(parse_card(tok))
+        i += 1
+    return cards
+
+
+def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+    """Write cards in notation, in the order given: ``format_cards([R3, B7]) == "R3 B7"``."""
+    return sep.join(str(c) for c in cards)

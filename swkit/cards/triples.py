@@ -1,0 +1,141 @@
+"""Sets and runs, with wild Powers (RULES.md section A4). The one home of the triple rule.
+
+- A **set** is three cards with the same number, any colors (repeated colors allowed, §A9).
+- A **run** is three cards of one color with consecutive numbers; no wrap-around (Y8 Y9 Y1 is
+  not a run); order does not matter.
+- A *wild color* card (its color in ``Wilds.colors``) may stand for its number in any color:
+  it helps runs only.
+- A *wild number* card (its number in ``Wilds.numbers``) keeps its color and may stand for any
+  number 1..9: it helps sets and runs; runs still do not wrap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations, permutations
+
+from swkit.cards.notation import COLORS, NUMBERS, Card, format_cards
+
+
+@dataclass(frozen=True, order=True)
+class Wilds:
+    """The wild effects in force this turn (RULES.md §A4, §A7).
+
+    ``colors``: color letters whose cards may stand for any color.
+    ``numbers``: numbers whose cards may stand for any number 1..9.
+    """
+
+    colors: frozenset[str] = field(default_factory=frozenset)
+    numbers: frozenset[int] = field(default_factory=frozenset)
+
+    def __bool__(self) -> bool:
+        return bool(self.colors or self.numbers)
+
+    def __str__(self) -> str:
+        parts = [f"{c} cards are any color" for c in sorted(self.colors)]
+        parts += [f"{n}s are any number" for n in sorted(self.numbers)]
+        return "; ".join(parts) if parts else "no wilds"
+
+
+NO_WILDS = Wilds()
+"""No wild effect in force."""
+
+
+def _numbers(card: Card, wilds: Wilds) -> tuple[int, ...]:
+    return NUMBERS if card.number in wilds.numbers else (card.number,)
+
+
+def _colors(card: Card, wilds: Wilds) -> tuple[str, ...]:
+    return COLORS if card.color in wilds.colors else (card.color,)
+
+
+@cache
+def _is_set(key: tuple[Card, Card, Card], wilds: Wilds) -> bool:
+    return any(all(n in _numbers(c, wilds) for c in key) for n in NUMBERS)
+
+
+@cache
+def _is_run(key: tuple[Card, Card, Card], wilds: Wilds) -> bool:
+    for color in COLORS:
+        if not all(color in _colors(c, wilds) for c in key):
+            continue
+        for start in range(1, 8):
+            for a, b, c in permutations(key):
+                if (start in _numbers(a, wilds) and start + 1 in _numbers(b, wilds)
+                        and start + 2 in _numbers(c, wilds)):
+                    return True
+    return False
+
+
+def _key(cards: Sequence[Card]) -> tuple[Card, Card, Card]:
+    if len(cards) != 3:
+        raise ValueError(f"a set or run has exactly three cards, got {len(cards)}")
+    a, b, c = sorted(cards)
+    return (a, b, c)
+
+
+def is_set(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> bool:
+    """True if the three ``cards`` form a set under ``wilds`` (RULES.md §A4)."""
+    return _is_set(_key(cards), wilds)
+
+
+def is_run(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> bool:
+    """True if the three ``cards`` form a run under ``wilds`` (RULES.md §A4)."""
+    return _is_run(_key(cards), wilds)
+
+
+def triple_kind(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> str | None:
+    """``"set"``, ``"run"`` or ``None`` for three cards (a set is named first when both hold)."""
+    key = _key(cards)
+    if _is_set(key, wilds):
+        return "set"
+    if _is_run(key, wilds):
+        return "run"
+    return None
+
+
+def explain_not_triple(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> str | None:
+    """Say in words why three cards are neither a set nor a run, or ``None`` if they are one.
+
+    Example: ``"R5 R7 B8 is not a set: the numbers 5, 7, 8 differ; and not a run: the colors
+    R, R, B differ (RULES.md §A4)"``.
+    """
+    key = _key(cards)
+    if _is_set(key, wilds) or _is_run(key, wilds):
+        return None
+    shown = format_cards(cards)
+    nums = sorted(c.number for c in cards)
+    set_why = "the numbers " + ", ".join(str(n) for n in nums) + " differ"
+    colors = [c.color for c in cards]
+    if len({c for c in colors if c not in wilds.colors}) > 1:
+        run_why = "the colors " + ", ".join(colors) + " differ"
+    elif len(set(nums)) < 3 and not wilds.numbers:
+        run_why = "a number repeats"
+    elif nums[0] == 1 and nums[-1] == 9 and not wilds.numbers:
+        run_why = "runs do not wrap around from 9 to 1"
+    else:
+        gaps = [f"{a} and {b}" for a, b in zip(nums, nums[1:], strict=False) if b != a + 1]
+        run_why = ("the numbers " + "; ".join(gaps) + " are not consecutive") if gaps else (
+            "no order of them is consecutive")
+    suffix = f" with {wilds}" if wilds else ""
+    return f"{shown} is not a set: {set_why}; and not a run: {run_why}{suffix} (RULES.md §A4)"
+
+
+def find_triples(tableau: Sequence[Card], wilds: Wilds = NO_WILDS
+                 ) -> list[tuple[tuple[int, int, int], str]]:
+    """Every scoring triple in a tableau: ``[((i, j, k), kind), ...]`` with ``i < j < k``
+    positions in ``tableau`` and ``kind`` ``"set"`` or ``"run"``, in lexicographic order.
+    """
+    found = []
+    for idx in combinations(range(len(tableau)), 3):
+        kind = triple_kind([tableau[i] for i in idx], wilds)
+        if kind is not None:
+            found.append((idx, kind))
+    return found
+
+
+def has_triple(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> bool:
+    """True if some three of ``cards`` form a set or a run under ``wilds``."""
+    return any(triple_kind(t, wilds) for t in combinations(cards, 3))

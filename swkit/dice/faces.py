@@ -1,0 +1,87 @@
+"""Dice faces and their notation (RULES.md section B1).
+
+A die has six faces: five characters and the Clubhouse, which is wild. Faces are written as
+full names or unique prefixes, case-insensitive (``mick``, ``min``, ``d``, ``g``, ``p``);
+``C``, ``Clubhouse`` or ``wild`` name the Clubhouse, and these aliases win over prefixes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from swkit.errors import ConfigurationError, NotationError
+
+CLUBHOUSE = "Clubhouse"
+"""The wild face (RULES.md section B1)."""
+
+DEFAULT_CHARACTERS: tuple[str, ...] = ("Mickey", "Minnie", "Donald", "Goofy", "Pluto")
+"""The five characters of the default edition, in scoreboard order."""
+
+WILD_ALIASES = frozenset({"c", "clubhouse", "wild"})
+
+
+def check_characters(characters: Sequence[str], *, exact: int | None = 5) -> tuple[str, ...]:
+    """Validate an edition's character list and return it as a tuple.
+
+    ``exact`` is the required number of characters (5 for the game, RULES.md section B1;
+    ``None`` allows any positive number, for the generic odds model).
+    Raises ConfigurationError for a wrong count, a repeated name, an empty name or a name that
+    clashes with a Clubhouse alias (``C``, ``Clubhouse``, ``wild``).
+    """
+    chars = tuple(str(c).strip() for c in characters)
+    if exact is not None and len(chars) != exact:
+        raise ConfigurationError(
+            f"an edition needs exactly {exact} characters, got {len(chars)}: {', '.join(chars)}"
+        )
+    if not chars:
+        raise ConfigurationError("an edition needs at least one character")
+    lowered = [c.lower() for c in chars]
+    for name, low in zip(chars, lowered, strict=True):
+        if not name or not re.fullmatch(r"[A-Za-z][A-Za-z0-9' .-]*", name):
+            raise ConfigurationError(
+                f"character name {name!r} is not accepted: use letters, digits, spaces, ' . -"
+            )
+        if low in WILD_ALIASES:
+            raise ConfigurationError(
+                f"character name {name!r} clashes with a Clubhouse alias (C, Clubhouse, wild)"
+            )
+        if lowered.count(low) > 1:
+            raise ConfigurationError(f"character name {name!r} appears twice")
+    return chars
+
+
+def parse_face(token: str, characters: Sequence[str] = DEFAULT_CHARACTERS) -> str:
+    """Read one face: a character's full name or unique prefix, or a Clubhouse alias.
+
+    Returns the canonical face name (a character name or ``"Clubhouse"``).
+    Raises NotationError naming the token when it is unknown or an ambiguous prefix.
+    """
+    low = token.strip().lower()
+    if low in WILD_ALIASES:
+        return CLUBHOUSE
+    exact = [c for c in characters if c.lower() == low]
+    if exact:
+        return exact[0]
+    matches = [c for c in characters if low and c.lower().startswith(low)]
+    accepted = ", ".join(characters) + f", {CLUBHOUSE} (or C, wild)"
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise NotationError(
+            f"die face {token!r} is ambiguous: it could be {' or '.join(matches)}; "
+            f"write more letters (faces: {accepted})"
+        )
+    raise NotationError(
+        f"unknown die face {token!r}: use a name or unique prefix of {accepted}"
+    )
+
+
+def parse_faces(text: str | Iterable[str], characters: Sequence[str] = DEFAULT_CHARACTERS
+                ) -> tuple[str, ...]:
+    """Read several faces separated by spaces or commas (or given as an iterable of tokens).
+
+    Returns the canonical names in the order given. Raises NotationError for any bad token.
+    """
+    tokens = [t for t in re.split(r"[\s,]+", text) if t] if isinstance(text, str) else list(text)
+    return tuple(parse_face(t, characters) for t in tokens)
