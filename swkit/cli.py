@@ -1,21 +1,176 @@
-"""The ``swkit`` command line (placeholder until the play and odds commands land)."""
+"""The ``swkit`` command: bots play whole games, and exact odds on the command line.
+
+    swkit play cards --players N [--seed S] [--editions E] [--bots B,...] [--json]
+    swkit play dice  --players N [--seed S] [--bots B,...] [--json]
+    swkit odds deal  --cards K [--editions E] [--wild-color COLOR] [--wild-number N] [--json]
+    swkit odds hand  --hand "R3 B7 G5" [--tableau ...] [--discard ...] [--others ...]
+                     [--center POWER] [--figure] [--scored POWER,...] [--turns T] [--json]
+    swkit odds roll  [--dice "Mickey Mickey Clubhouse Goofy Pluto"] [--rolls-left R]
+                     [--target NAME|any] [--at-least K] [--scored ...] [--taken ...]
+                     [--characters C] [--wilds W] [--json]
+    swkit odds solo  [--json]
+
+Bad arguments exit with status 2 and a one-line message naming the accepted form.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from swkit.errors import SwkitError
+
+BOTS = ("greedy", "random")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _int_range(low: int, high: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number from {low} to {high}, got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be from {low} to {high}, got {value}")
+        return value
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--seed must be a whole number, got {text!r}") from None
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    names = tuple(t.strip().lower() for t in text.split(",") if t.strip())
+    bad = [n for n in names if n not in BOTS]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"--bots takes a comma-separated list of {', '.join(BOTS)}, got {text!r}")
+    return names
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="swkit", description=__doc__)
-    parser.add_subparsers(dest="command", required=True)
+    """The argument parser of the ``swkit`` command."""
+    parser = _Parser(prog="swkit", description="Something Wild! cards and Clubhouse dice: "
+                     "bots play whole games, and exact odds.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    play = commands.add_parser("play", help="bots play a whole game and print the transcript")
+    games = play.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    cards = games.add_parser("cards", help="Something Wild! Mickey and Friends (RULES.md §A)")
+    cards.add_argument("--players", type=_int_range(2, 4, "--players for cards"), required=True)
+    cards.add_argument("--editions", type=_int_range(1, 4, "--editions"), default=1)
+    dice = games.add_parser("dice", help="Clubhouse dice (RULES.md §B)")
+    dice.add_argument("--players", type=_int_range(1, 4, "--players for dice"), required=True)
+    for sub in (cards, dice):
+        sub.add_argument("--seed", type=_seed, default=0, help="replays the same game (default 0)")
+        sub.add_argument("--bots", type=_bots, default=("greedy",),
+                         help="bot per seat, comma-separated: greedy or random; the last one "
+                              "fills the remaining seats (default greedy)")
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    odds = commands.add_parser("odds", help="exact odds as fractions")
+    kinds = odds.add_subparsers(dest="kind", required=True, parser_class=_Parser)
+    deal = kinds.add_parser("deal", help="P(K random cards hold a set or a run)")
+    deal.add_argument("--cards", type=_int_range(3, 7, "--cards"), required=True)
+    deal.add_argument("--editions", type=_int_range(1, 4, "--editions"), default=1)
+    deal.add_argument("--wild-color", default=None, help="a color whose cards are any color")
+    deal.add_argument("--wild-number", type=_int_range(1, 9, "--wild-number"), default=None)
+
+    hand = kinds.add_parser("hand", help="a player's odds of scoring (RULES.md §C1)")
+    hand.add_argument("--hand", required=True, help='your hand, e.g. "R3 B7 G5"')
+    hand.add_argument("--tableau", default="", help="your tableau")
+    hand.add_argument("--discard", default="", help="the discard pile, bottom to top")
+    hand.add_argument("--others", default="", help="other players' tableaux, separated by '/'")
+    hand.add_argument("--center", default=None, help="the center Power: number or key")
+    hand.add_argument("--figure", action="store_true", help="you hold the figure")
+    hand.add_argument("--scored", default="", help="your scored Powers: numbers or keys")
+    hand.add_argument("--turns", type=_int_range(1, 3, "--turns"), default=1)
+
+    roll = kinds.add_parser("roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)")
+    roll.add_argument("--dice", default=None, help='the dice showing, e.g. "Mickey Mickey C g p"')
+    roll.add_argument("--rolls-left", type=_int_range(0, 3, "--rolls-left"), default=None)
+    roll.add_argument("--target", default=None, help="a character name, or 'any'")
+    roll.add_argument("--at-least", type=_int_range(1, 5, "--at-least"), default=None)
+    roll.add_argument("--scored", default="", help="characters you have scored, comma-separated")
+    roll.add_argument("--taken", default="", help='spaces others hold, e.g. "Goofy:4,Mickey:5"')
+    roll.add_argument("--characters", type=_int_range(1, 6, "--characters"), default=5)
+    roll.add_argument("--wilds", type=_int_range(0, 5, "--wilds"), default=1)
+
+    solo = kinds.add_parser("solo", help="the solo game's optimal expected total (RULES.md §B2)")
+    for sub in (deal, hand, roll, solo):
+        sub.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
+def _seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
+    if len(bots) > players:
+        raise SwkitError(f"--bots names {len(bots)} bots for {players} players")
+    return bots + (bots[-1],) * (players - len(bots))
+
+
+def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    if args.command == "play":
+        bots = _seat_bots(args.bots, args.players)
+        if args.game == "cards":
+            from swkit.cards import play as card_play
+            record = card_play.play_game(args.players, args.seed, editions=args.editions,
+                                         bots=bots)
+            return record, card_play.format_transcript(record)
+        from swkit.dice import play as dice_play
+        record = dice_play.play_game(args.players, args.seed, bots=bots)
+        return record, dice_play.format_transcript(record)
+    if args.kind in ("deal", "hand"):
+        from swkit.odds import cards_cli
+        if args.kind == "deal":
+            result = cards_cli.deal_query(args.cards, editions=args.editions,
+                                          wild_color=args.wild_color,
+                                          wild_number=args.wild_number)
+            return result, cards_cli.format_deal(result)
+        result = cards_cli.hand_query(args.hand, tableau=args.tableau, discard=args.discard,
+                                      others=args.others, center=args.center,
+                                      figure=args.figure, scored=args.scored, turns=args.turns)
+        return result, cards_cli.format_hand(result)
+    from swkit.odds import dice_cli
+    if args.kind == "roll":
+        result = dice_cli.roll_query(dice=args.dice, rolls_left=args.rolls_left,
+                                     target=args.target, at_least=args.at_least,
+                                     scored=args.scored, taken=args.taken,
+                                     characters=args.characters, wilds=args.wilds)
+        return result, dice_cli.format_roll(result)
+    result = dice_cli.solo_query()
+    return result, dice_cli.format_solo(result)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``swkit`` console script; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    del args
+    """Entry point of the ``swkit`` console script; returns the exit status (2: bad input)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        record, text = _run(args)
+    except SwkitError as exc:
+        where = " ".join(a for a in (parser.prog, args.command, getattr(args, "game", None)
+                                     or getattr(args, "kind", None)) if a)
+        print(f"{where}: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(record, sort_keys=False))
+    else:
+        print(text)
     return 0
 
 
