@@ -1,0 +1,9 @@
+"""Clubhouse dice, a Yahtzee Jr. game (RULES.md section B).
+
+- :mod:`swkit.dice.faces` -- die faces and their notation (§B1)
+- :mod:`swkit.dice.scoring` -- counts and the push to the left, the one home of the rule (§B4)
+- :mod:`swkit.dice.board` -- the shared scoreboard (§B1, §B4)
+- :mod:`swkit.dice.game` -- the game state: turns, rolls, keeps, scores, tie-break (§B2-§B5)
+- :mod:`swkit.dice.bots` -- a random bot and a greedy bot
+- :mod:`swkit.dice.play` -- bots play a whole game: a JSON record and a transcript
+"""

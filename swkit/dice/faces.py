@@ -29,6 +29,8 @@ def check_characters(characters: Sequence[str], *, exact: int | None = 5) -> tup
     Raises ConfigurationError for a wrong count, a repeated name, an empty name or a name that
     clashes with a Clubhouse alias (``C``, ``Clubhouse``, ``wild``).
     """
+    if isinstance(characters, tuple) and (characters, exact) in _CHECKED:
+        return characters
     chars = tuple(str(c).strip() for c in characters)
     if exact is not None and len(chars) != exact:
         raise ConfigurationError(
@@ -48,7 +50,13 @@ def check_characters(characters: Sequence[str], *, exact: int | None = 5) -> tup
             )
         if lowered.count(low) > 1:
             raise ConfigurationError(f"character name {name!r} appears twice")
+    if len(_CHECKED) < 1000:
+        _CHECKED.add((chars, exact))
     return chars
+
+
+_CHECKED: set[tuple[tuple[str, ...], int | None]] = set()
+"""Character lists already accepted (a lookup cache: games are created by the thousand)."""
 
 
 def parse_face(token: str, characters: Sequence[str] = DEFAULT_CHARACTERS) -> str:

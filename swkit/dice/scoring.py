@@ -22,6 +22,9 @@ def count(dice: Iterable[str], character: str) -> int:
 
     ``dice`` holds canonical face names; the result is an int in 0..len(dice).
     """
+    if isinstance(dice, (tuple, list)):
+        wild = dice.count(CLUBHOUSE)
+        return wild if character == CLUBHOUSE else dice.count(character) + wild
     return sum(1 for d in dice if d in (character, CLUBHOUSE))
 
 
@@ -33,7 +36,7 @@ def space_for(count: int, taken: Collection[int]) -> int:
     ``PICTURE_COLUMN`` (0) when none is open or the count is 0. Counts above 5 cannot happen with
     five dice and are capped at 5.
     """
-    for value in range(min(count, TOP_SPACE), 0, -1):
-        if value not in taken:
-            return value
-    return PICTURE_COLUMN
+    value = TOP_SPACE if count > TOP_SPACE else count
+    while value > PICTURE_COLUMN and value in taken:
+        value -= 1
+    return value if value > PICTURE_COLUMN else PICTURE_COLUMN
