@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -167,10 +168,11 @@ def main(argv: list[str] | None = None) -> int:
                                      or getattr(args, "kind", None)) if a)
         print(f"{where}: error: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(record, sort_keys=False))
-    else:
-        print(text)
+    try:
+        print(json.dumps(record) if args.json else text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `swkit play dice ... | head`: the reader has gone
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

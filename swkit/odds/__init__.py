@@ -1,0 +1,52 @@
+"""The exact odds engine (RULES.md section C): card odds, dice odds, Monte Carlo twins.
+
+Importing ``swkit.odds`` loads nothing heavy: names below are imported from their submodule on
+first use (``from swkit.odds import DiceModel``). Submodules:
+
+- dice: :mod:`swkit.odds.dice` (model, optimal keeps), :mod:`swkit.odds.markov` (reroll chains,
+  transition matrices), :mod:`swkit.odds.solo` (the solo game),
+  :mod:`swkit.odds.montecarlo_dice` (simulated twins, numpy), :mod:`swkit.odds.dice_cli`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+# name -> submodule; add entries here (one per line) to export more names lazily.
+_LAZY: dict[str, str] = {
+    # dice odds (RULES.md §B, §C2)
+    "DiceModel": "swkit.odds.dice",
+    "Objective": "swkit.odds.dice",
+    "KeepOption": "swkit.odds.dice",
+    "optimal_value": "swkit.odds.dice",
+    "keep_options": "swkit.odds.dice",
+    "best_keep": "swkit.odds.dice",
+    "keep_hint": "swkit.odds.dice",
+    "optimal_distribution": "swkit.odds.dice",
+    "one_roll_distribution": "swkit.odds.dice",
+    "target_distribution": "swkit.odds.dice",
+    "best_distribution": "swkit.odds.dice",
+    "policy_distribution": "swkit.odds.dice",
+    "MarkovChain": "swkit.odds.markov",
+    "markov_chain": "swkit.odds.markov",
+    "transition_matrix": "swkit.odds.markov",
+    "solo_expected": "swkit.odds.solo",
+    "solo_action": "swkit.odds.solo",
+    "MCResult": "swkit.odds.montecarlo_dice",
+}
+
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'swkit.odds' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

@@ -1,0 +1,244 @@
+"""The dice questions of ``swkit odds roll`` and ``swkit odds solo`` as JSON-ready dicts.
+
+``roll_query`` answers one of two questions about the current turn (RULES.md §C2):
+
+- with ``at_least=K``: the probability that the count reaches K by the end of the turn (the
+  ``target``'s count, or with no target / ``"any"`` the best count over the unscored
+  characters), playing the best keeps, stopping allowed;
+- without ``at_least``: the expected points of this turn on the given board (``scored``
+  characters cannot be scored, ``taken`` spaces push a token left, RULES.md §B4), scoring the
+  best unscored character -- or, with a ``target``, the expected points when the player will
+  score that character.
+
+A ``target`` the player has already scored is accepted for ``at_least`` (a count question)
+and refused for expected points (ConfigurationError: the row takes no more of their tokens).
+
+Without ``dice`` the question is asked before the first roll (``rolls_left`` default 3, the
+rolls of the whole turn); with ``dice`` after a roll (``rolls_left`` default 2). Exact values
+are ``str(Fraction)``; every keep's value is listed under ``"options"``, best first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from swkit.dice.scoring import TOP_SPACE
+from swkit.errors import ConfigurationError, NotationError
+from swkit.odds.dice import (
+    DiceModel,
+    KeepOption,
+    Objective,
+    _rolls_left,
+    keep_options,
+    optimal_distribution,
+    optimal_value,
+)
+from swkit.odds.solo import solo_action, solo_turn_values, solo_value
+
+
+def _names(model: DiceModel, text: str | Iterable[str] | None, what: str) -> list[int]:
+    if text is None:
+        return []
+    tokens = [t for t in re.split(r"[\s,]+", text) if t] if isinstance(text, str) else list(text)
+    out = []
+    for token in tokens:
+        try:
+            j = model.character_index(token)
+        except NotationError as exc:
+            raise NotationError(f"{what}: {exc}") from None
+        if j in out:
+            raise NotationError(f"{what}: {model.names[j]} is listed twice")
+        out.append(j)
+    return out
+
+
+def _taken(model: DiceModel, text: str | dict[str, Iterable[int]] | None) -> dict[int, set[int]]:
+    """Read ``"Goofy:4,Mickey:5"`` (or a dict name -> spaces) into index -> taken spaces."""
+    if not text:
+        return {}
+    pairs: list[tuple[str, str]] = []
+    if isinstance(text, dict):
+        pairs = [(name, str(v)) for name, vals in text.items() for v in vals]
+    else:
+        for token in (t for t in re.split(r"[\s,]+", text) if t):
+            name, sep, space = token.partition(":")
+            if not sep or not name or not space:
+                raise NotationError(f"--taken entry {token!r} must be NAME:SPACE, "
+                                    "e.g. Goofy:4")
+            pairs.append((name, space))
+    out: dict[int, set[int]] = {}
+    for name, space in pairs:
+        try:
+            j = model.character_index(name)
+        except NotationError as exc:
+            raise NotationError(f"--taken: {exc}") from None
+        try:
+            value = int(space)
+        except ValueError:
+            raise NotationError(f"--taken space {space!r} of {model.names[j]} is not a "
+                                f"number 1..{TOP_SPACE}") from None
+        if not 1 <= value <= TOP_SPACE:
+            raise ConfigurationError(f"--taken space {name}:{value} is outside 1..{TOP_SPACE} "
+                                     "(the Picture Column is never taken)")
+        out.setdefault(j, set()).add(value)
+    return out
+
+
+def _value_fields(value: Fraction, probability: bool) -> dict[str, Any]:
+    if probability:
+        return {"probability": str(value), "percent": round(float(value) * 100, 4)}
+    return {"expected": str(value), "float": round(float(value), 6)}
+
+
+def _option(o: KeepOption, probability: bool) -> dict[str, Any]:
+    return {"action": o.describe(), "keep": list(o.keep), "reroll": o.reroll,
+            "score": o.score, **_value_fields(o.value, probability)}
+
+
+def roll_query(dice: str | None = None, rolls_left: int | None = None,
+               target: str | None = None, at_least: int | None = None,
+               scored: str | Iterable[str] | None = None,
+               taken: str | dict[str, Iterable[int]] | None = None,
+               characters: int = 5, wilds: int = 1) -> dict[str, Any]:
+    """Answer ``swkit odds roll`` (see the module docstring) as a JSON-ready dict.
+
+    Keys: ``question``, ``kind`` ("at_least" or "points"), the inputs read back, the exact
+    value (``probability`` + ``percent``, or ``expected`` + ``float``, as ``str(Fraction)``),
+    ``distribution`` ({count or points: "p/q"} at the end of the turn under the best play),
+    ``best`` (the best keep) and ``options`` (every distinct keep's value, best first).
+    Raises NotationError for an unknown face or name, a wrong number of dice or a malformed
+    --taken; ConfigurationError for --at-least outside 1..dice, a taken space outside 1..5,
+    bad rolls left or model parameters.
+    """
+    model = DiceModel(characters=characters, wilds=wilds)
+    counts = None if dice is None or not str(dice).strip() else model.counts(dice)
+    done = _names(model, scored, "--scored")
+    board = _taken(model, taken)
+    if target is None or str(target).strip().lower() in ("", "any"):
+        tgt = None
+    else:
+        try:
+            tgt = model.character_index(str(target))
+        except NotationError as exc:
+            raise NotationError(f"--target: {exc} (or 'any')") from None
+    if at_least is not None:
+        if not 1 <= at_least <= model.n:
+            raise ConfigurationError(f"--at-least must be from 1 to {model.n}, got {at_least}")
+        objective = Objective.at_least(at_least, tgt, done)
+        who = "the best count" if tgt is None else f"{model.names[tgt]}'s count"
+        question = f"P({who} >= {at_least})"
+    else:
+        objective = Objective.points(done, board, tgt)
+        question = ("expected points this turn" if tgt is None
+                    else f"expected points this turn scoring {model.names[tgt]}")
+    t = _rolls_left(model, counts, rolls_left)
+    probability = objective.kind == "at_least"
+    value = optimal_value(model, objective, counts, t)
+    dist = optimal_distribution(model, objective, counts, t)
+    if counts is None:
+        opts = [{"action": "roll all dice", "keep": [], "reroll": model.n, "score": None,
+                 **_value_fields(value, probability)}]
+    else:
+        opts = [_option(o, probability) for o in keep_options(model, objective, counts, t)]
+    return {
+        "question": question,
+        "kind": objective.kind,
+        "dice": None if counts is None else list(model.faces_of(counts)),
+        "rolls_left": t,
+        "target": "any" if tgt is None else model.names[tgt],
+        "at_least": at_least,
+        "scored": [model.names[j] for j in done],
+        "taken": {model.names[j]: sorted(v) for j, v in sorted(board.items())},
+        "characters": list(model.names),
+        "wilds": model.wilds,
+        **_value_fields(value, probability),
+        "distribution": {str(x): str(p) for x, p in dist.items()},
+        "best": opts[0],
+        "options": opts,
+    }
+
+
+def _pct(p: str) -> str:
+    return f"{float(Fraction(p)) * 100:.1f}%"
+
+
+def format_roll(result: dict[str, Any]) -> str:
+    """A short readable answer for :func:`roll_query`'s result."""
+    probability = result["kind"] == "at_least"
+    where = (f"with {' '.join(result['dice'])}, {result['rolls_left']} roll(s) left"
+             if result["dice"] else f"before the first roll, {result['rolls_left']} roll(s)")
+    lines = []
+    if probability:
+        lines.append(f"{result['question']} {where}: {result['probability']} "
+                     f"= {result['percent']:.2f}%")
+    else:
+        lines.append(f"{result['question']} {where}: {result['expected']} "
+                     f"= {result['float']:.4f} points")
+
+    def show(o: dict[str, Any]) -> str:
+        v = _pct(o["probability"]) if probability else f"{float(Fraction(o['expected'])):.3f}"
+        return f"{o['action']}: {v}"
+
+    lines.append("best: " + show(result["best"]))
+    others = result["options"][1:]
+    if others:
+        shown = others[:4]
+        extra = [o for o in others[4:] if o["reroll"] in (0, len(result["dice"] or []))]
+        lines.append("vs " + "; ".join(show(o) for o in shown + extra)
+                     + (f" (+{len(others) - len(shown) - len(extra)} more)"
+                        if len(others) > len(shown) + len(extra) else ""))
+    what = "count" if probability else "points"
+    lines.append(f"distribution of the {what}: " + ", ".join(
+        f"{x}: {_pct(p)}" for x, p in result["distribution"].items()))
+    return "\n".join(lines)
+
+
+def solo_query(characters: int = 5, wilds: int = 1, dice: str | None = None,
+               rolls_left: int | None = None,
+               scored: str | Iterable[str] | None = None) -> dict[str, Any]:
+    """Answer ``swkit odds solo``: the solo game's optimal expected total (RULES.md §B2) as
+    ``{"expected": "p/q", "float": x, "per_turn": [...], ...}``. With ``dice`` (or ``scored``)
+    also the optimal action in that solo state (``"action"``, ``"options"``; values are the
+    expected points of the rest of the game). Raises NotationError / ConfigurationError for
+    bad input as :func:`roll_query` does.
+    """
+    model = DiceModel(characters=characters, wilds=wilds)
+    total = solo_value(model, 0)
+    turns = solo_turn_values(model)
+    out: dict[str, Any] = {
+        "question": "solo game: optimal expected total",
+        "expected": str(total),
+        "float": round(float(total), 6),
+        "turns": model.characters,
+        "maximum": model.characters * min(model.n, TOP_SPACE),
+        "per_turn": [{"unscored": u, "expected": str(turns[u]),
+                      "float": round(float(turns[u]), 6)}
+                     for u in range(model.characters, 0, -1)],
+    }
+    if dice is not None or scored:
+        done = _names(model, scored, "--scored")
+        counts = None if dice is None else model.counts(dice)
+        act = solo_action(counts, rolls_left, done, model)
+        out["state"] = {"dice": None if counts is None else list(model.faces_of(counts)),
+                        "rolls_left": _rolls_left(model, counts, rolls_left),
+                        "scored": [model.names[j] for j in done],
+                        "expected_rest": str(solo_value(model, len(done)))}
+        out["action"] = act.action
+        out["action_value"] = str(act.value)
+        out["options"] = [_option(o, False) for o in act.options]
+    return out
+
+
+def format_solo(result: dict[str, Any]) -> str:
+    """A short readable answer for :func:`solo_query`'s result."""
+    lines = [f"solo game, optimal play: expected total {result['expected']} "
+             f"= {result['float']:.4f} points (of {result['maximum']})",
+             "per turn: " + ", ".join(f"{t['unscored']} unscored {t['float']:.4f}"
+                                      for t in result["per_turn"])]
+    if "action" in result:
+        lines.append(f"best action: {result['action']} "
+                     f"(expected rest of game {float(Fraction(result['action_value'])):.4f})")
+    return "\n".join(lines)
