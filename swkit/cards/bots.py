@@ -1,0 +1,242 @@
+"""Card-game bots (RULES.md §A3 decisions): a random bot and a greedy bot.
+
+A bot looks only at what its seat may see (its hand, the tableaux, the centers, the figures, the
+discard pile) and at the legal actions, which it takes from the game's own rule functions. It
+breaks ties by the sorted order of the legal actions and draws any randomness from its own
+stream (``substream_seed(seed, name)``), separate from the stream that shuffles, so a bot's
+choices never change the deck.
+
+``choose(game)`` returns the chosen Action for the seat to move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from swkit.cards.game import Action, CardGame
+from swkit.cards.notation import ALL_CARDS, Card
+from swkit.cards.triples import Wilds, has_triple
+from swkit.state import substream_seed
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "potential", "preferred_figure"]
+
+
+class Bot:
+    """Base class: a seat's policy with its own random stream.
+
+    ``seed``: the game's seed; ``name``: the stream's name (e.g. ``"greedy-0"`` for seat 0),
+    mixed into the seed with ``substream_seed``.
+    """
+
+    kind = "bot"
+
+    def __init__(self, seed: int = 0, name: str | None = None) -> None:
+        self.name = name or self.kind
+        self.rng = random.Random(substream_seed(seed, self.name))
+
+    def choose(self, game: CardGame) -> Action:  # pragma: no cover - abstract
+        """The action to apply for the seat to move."""
+        raise NotImplementedError
+
+
+def preferred_figure(game: CardGame) -> Action:
+    """At a figure choice: a figure the player does not hold, then the lowest edition
+    (RULES.md §A9, the bots' rule)."""
+    me = game.current_player()
+    actions = game.legal_actions()
+    moves = game._moves()
+    for action in actions:
+        if game.figures[moves[action][1]] != me:
+            return action
+    return actions[0]
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions, with its own stream; a figure choice follows
+    the bots' rule of RULES.md §A9 (``preferred_figure``)."""
+
+    kind = "random"
+
+    def choose(self, game: CardGame) -> Action:
+        """A uniformly random legal action (the preferred figure at a figure choice)."""
+        if game.phase == "figure":
+            return preferred_figure(game)
+        return self.rng.choice(game.legal_actions())
+
+
+def _pair_value(a: Card, b: Card) -> int:
+    if a.number == b.number:
+        return 2
+    if a.color != b.color:
+        return 0
+    d = abs(a.number - b.number)
+    if d == 1:
+        return 1 if (a.number in (1, 9) or b.number in (1, 9)) else 2
+    return 1 if d == 2 else 0
+
+
+_PAIRS: dict[tuple[Card, Card], int] = {(a, b): _pair_value(a, b)
+                                        for a in ALL_CARDS for b in ALL_CARDS}
+
+
+def potential(cards: Sequence[Card]) -> int:
+    """How close a tableau is to a set or run: 2 per pair sharing a number or adjacent in one
+    color (1 if the run can only grow one way, at 1 or 9), 1 per pair of one color two apart.
+    """
+    return sum(map(_PAIRS.__getitem__, combinations(cards, 2)))
+
+
+TRIPLE = 1000
+"""The value of a move that makes a triple this turn."""
+
+
+class GreedyBot(Bot):
+    """Plays toward sets and runs, takes figures, uses Powers that help, discards well.
+
+    - Play: a card that makes a triple (or one a usable wild Power completes), else the card
+      that most raises ``potential``, with a small bonus for taking a figure.
+    - Power: a Power that makes a triple now (a wild, a swap, a card from the discard pile or
+      the hand); else draw (7), then take from discard (8), then a play that raises
+      ``potential``; otherwise skip. Targets and passes the same way; discards keep the best
+      ``potential``.
+    - Figure: one it does not hold, then the lowest edition (RULES.md §A9).
+    """
+
+    kind = "greedy"
+
+    def choose(self, game: CardGame) -> Action:
+        """The best legal action by the rules above; ties go to the first in sorted order."""
+        moves = game._moves()
+        actions = game.legal_actions() if len(moves) > 1 else list(moves)
+        phase = game.phase
+        me = game.current_player()
+        scorer = getattr(self, "_value_" + phase)
+        best = actions[0]
+        best_value: float | None = None
+        for action in actions:
+            value = scorer(game, me, moves[action])
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        return Action(best)
+
+    # each _value_<phase>(game, seat, move) -> number (higher is better)
+
+    def _value_play(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        card = move[1]
+        tab = [*game.tableaux[me], card]
+        if has_triple(tab):
+            return TRIPLE
+        value: float = potential(tab)
+        for e, center in enumerate(game.centers):
+            if center is None:
+                continue
+            takes = center.color == card.color
+            if takes and game.figures[e] != me:
+                value += 3
+            if takes or game.figures[e] == me:
+                powers = [center] + [p for se, p in game.scored[me] if se == e]
+                if any(p.is_wild and has_triple(tab, p.wilds) for p in powers):
+                    return TRIPLE - 100
+        return value
+
+    def _value_figure(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        return 1 if game.figures[move[1]] != me else 0
+
+    def _value_power(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        if move[0] == "skip":
+            return 0
+        power = move[2]
+        effect = power.effect
+        tab = game.tableaux[me]
+        if effect in ("wild_color", "wild_number"):
+            if has_triple(tab, game.wilds):
+                return -1
+            w = power.wilds
+            wilds = Wilds(game.wilds.colors | w.colors, game.wilds.numbers | w.numbers)
+            return TRIPLE if has_triple(tab, wilds) else -1
+        if effect == "play_from_discard":
+            top = game.discard[-power.params["depth"]:]
+            return max(self._gain(tab, c) for c in top)
+        if effect == "extra_play":
+            return max(self._gain(tab, c) for c in game.hands[me]) - 1
+        if effect == "swap":  # worth it when a swap completes a triple now
+            for s, other in enumerate(game.tableaux):
+                if s == me:
+                    continue
+                for t in set(other):
+                    for c in set(tab):
+                        new = list(tab)
+                        new[new.index(c)] = t
+                        if has_triple(new):
+                            return TRIPLE
+            return -1
+        if effect == "extra_draw":
+            return 30
+        if effect == "take_from_discard":
+            return 25
+        return -1
+
+    @staticmethod
+    def _gain(tab: Sequence[Card], card: Card) -> float:
+        new = [*tab, card]
+        if has_triple(new):
+            return TRIPLE
+        return potential(new) - potential(tab)
+
+    @staticmethod
+    def _swap_value(game: CardGame, me: int, mine: Card, seat: int, theirs: Card) -> float:
+        tab = list(game.tableaux[me])
+        tab[tab.index(mine)] = theirs
+        other = list(game.tableaux[seat])
+        other[other.index(theirs)] = mine
+        if has_triple(tab):
+            return TRIPLE
+        return (potential(tab) - potential(game.tableaux[me])
+                - (potential(other) - potential(game.tableaux[seat])) / 2)
+
+    def _value_power_play(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        return self._gain(game.tableaux[me], move[1])
+
+    _value_power_discard = _value_power_play
+
+    def _value_power_swap(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        _, mine, seat, theirs = move
+        return self._swap_value(game, me, mine, seat, theirs)
+
+    def _value_pass(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        tab = game.tableaux[me]
+        base = potential(tab)
+        return -sum(potential([*tab, c]) - base for c in move[1])
+
+    def _value_score(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        rest = list(game.tableaux[me])
+        for c in move[1]:
+            rest.remove(c)
+        return potential(rest)
+
+    def _value_discard(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+        rest = list(game.tableaux[me])
+        for c in move[1]:
+            rest.remove(c)
+        return potential(rest)
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+"""Bot kinds by name."""
+
+
+def make_bot(kind: str | Bot, seed: int = 0, seat: int = 0) -> Bot:
+    """A bot of ``kind`` (``"random"`` or ``"greedy"``, or a Bot returned as is) for ``seat``,
+    with its own stream ``substream_seed(seed, f"{kind}-{seat}")``. Raises ValueError for an
+    unknown kind."""
+    if isinstance(kind, Bot):
+        return kind
+    try:
+        cls = BOTS[kind]
+    except KeyError:
+        raise ValueError(f"unknown bot {kind!r}; accepted: {', '.join(BOTS)}") from None
+    return cls(seed, f"{kind}-{seat}")
+

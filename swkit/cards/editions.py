@@ -1,0 +1,274 @@
+"""Editions and their Power cards, read from data files (RULES.md §A7, §A9).
+
+A Power is data, not code: each one names an effect **primitive** and its parameters, so a
+teacher can edit a copy of the data file (or add a card) without writing Python. The primitives
+and their parameters:
+
+=====================  ==============================================================
+primitive              params
+=====================  ==============================================================
+``wild_color``         ``color``: a color letter; cards of that color are any color
+``wild_number``        ``number``: 1..9; cards with that number are any number
+``play_from_discard``  ``requires_number``: 1..9 or null (a card with that number must be
+                       in your tableau); ``depth``: >= 1, choose among the top ``depth``
+                       cards of the discard pile
+``extra_play``         ``count``: >= 1 more cards played from your hand
+``extra_draw``         ``count``: >= 1 cards drawn into your hand
+``take_from_discard``  ``count``: >= 1 top cards of the discard pile taken into your hand
+``swap``               (none) one card of your tableau for one of another player's
+``pass``               ``count``: >= 1 cards each player passes to seat index + 1
+=====================  ==============================================================
+
+The built-in edition ``"mickey"`` lives in ``swkit/cards/data/mickey_and_friends.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS
+from swkit.cards.triples import NO_WILDS, Wilds
+from swkit.errors import ConfigurationError, NotationError
+
+BUILTIN_EDITIONS: dict[str, str] = {"mickey": "mickey_and_friends.json"}
+"""Built-in edition key -> data file name in ``swkit/cards/data``."""
+
+WILD_EFFECTS = ("wild_color", "wild_number")
+"""The primitives that make wild cards for this turn's Score (RULES.md §A4)."""
+
+# primitive -> {param name: (kind, description)}; kind is "color", "number", "count" or
+# "number_or_null".
+PRIMITIVES: dict[str, dict[str, str]] = {
+    "wild_color": {"color": "color"},
+    "wild_number": {"number": "number"},
+    "play_from_discard": {"requires_number": "number_or_null", "depth": "count"},
+    "extra_play": {"count": "count"},
+    "extra_draw": {"count": "count"},
+    "take_from_discard": {"count": "count"},
+    "swap": {},
+    "pass": {"count": "count"},
+}
+"""Every effect primitive and its parameters (RULES.md §A7)."""
+
+_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_COLOR_WORDS = {**{c.lower(): c for c in COLORS}, **{n: c for c, n in COLOR_NAMES.items()}}
+
+
+@dataclass(frozen=True)
+class Power:
+    """One Power card (RULES.md §A7).
+
+    ``number``: its number in the edition (>= 1); ``key``: a short unique name
+    (``"purple-wild"``); ``color``: a color letter of ``COLORS``; ``text``: the card's words;
+    ``effect``: a primitive of ``PRIMITIVES``; ``params``: that primitive's parameters
+    (read-only mapping, not part of the hash).
+    """
+
+    number: int
+    key: str
+    color: str
+    text: str
+    effect: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def wilds(self) -> Wilds:
+        """The wild cards this Power makes for this turn's Score, or no wilds (RULES.md §A4)."""
+        if self.effect == "wild_color":
+            return Wilds(colors=frozenset({self.params["color"]}))
+        if self.effect == "wild_number":
+            return Wilds(numbers=frozenset({self.params["number"]}))
+        return NO_WILDS
+
+    @property
+    def is_wild(self) -> bool:
+        """True for the wild primitives (``wild_color``, ``wild_number``)."""
+        return self.effect in WILD_EFFECTS
+
+    def to_dict(self) -> dict[str, Any]:
+        """The Power as it is written in a data file."""
+        return {"number": self.number, "key": self.key, "color": self.color, "text": self.text,
+                "effect": self.effect, "params": dict(self.params)}
+
+    def __str__(self) -> str:
+        return self.key
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition: its ``name``, short ``key`` and its Powers sorted by number (RULES.md §A9)."""
+
+    name: str
+    key: str
+    powers: tuple[Power, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The edition as it is written in a data file (JSON-ready)."""
+        return {"edition": self.name, "key": self.key,
+                "powers": [p.to_dict() for p in self.powers]}
+
+
+def _fail(where: str, message: str) -> ConfigurationError:
+    return ConfigurationError(f"{where}: {message} (RULES.md §A7)")
+
+
+def _check_param(where: str, name: str, kind: str, value: Any) -> Any:
+    if kind == "color":
+        color = _COLOR_WORDS.get(str(value).lower()) if isinstance(value, str) else None
+        if color is None:
+            raise _fail(where, f"params.{name} is {value!r}; accepted colors: "
+                               + ", ".join(f"{c} ({COLOR_NAMES[c]})" for c in COLORS))
+        return color
+    if kind in ("number", "number_or_null"):
+        if value is None and kind == "number_or_null":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value not in NUMBERS:
+            extra = " or null" if kind == "number_or_null" else ""
+            raise _fail(where, f"params.{name} is {value!r}; accepted: a whole number 1-9{extra}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _fail(where, f"params.{name} is {value!r}; accepted: a whole number >= 1")
+    return value
+
+
+def power_from_dict(data: Any, where: str = "Power") -> Power:
+    """Build and validate one Power from its data-file form.
+
+    Raises ConfigurationError naming the bad field and the accepted values.
+    """
+    if not isinstance(data, Mapping):
+        raise _fail(where, f"a Power must be a JSON object, got {type(data).__name__}")
+    required = ("number", "key", "color", "text", "effect")
+    missing = [f for f in required if f not in data]
+    if missing:
+        raise _fail(where, "missing field(s) " + ", ".join(missing)
+                    + "; a Power has number, key, color, text, effect, params")
+    unknown = sorted(set(data) - {*required, "params"})
+    if unknown:
+        raise _fail(where, "unknown field(s) " + ", ".join(unknown)
+                    + "; a Power has number, key, color, text, effect, params")
+    number = data["number"]
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise _fail(where, f"number is {number!r}; accepted: a whole number >= 1")
+    key = data["key"]
+    if not isinstance(key, str) or not _KEY.match(key):
+        raise _fail(where, f"key is {key!r}; accepted: lower-case letters, digits and '-', "
+                           "e.g. 'purple-wild'")
+    where = f"Power {number} ({key})"
+    color = data["color"]
+    letter = _COLOR_WORDS.get(color.lower()) if isinstance(color, str) else None
+    if letter is None:
+        raise _fail(where, f"color is {color!r}; accepted colors: "
+                           + ", ".join(f"{c} ({COLOR_NAMES[c]})" for c in COLORS))
+    text = data["text"]
+    if not isinstance(text, str) or not text.strip():
+        raise _fail(where, f"text is {text!r}; accepted: the card's words as a string")
+    effect = data["effect"]
+    if effect not in PRIMITIVES:
+        raise _fail(where, f"effect is {effect!r}; accepted primitives: "
+                           + ", ".join(PRIMITIVES))
+    params_in = data.get("params", {})
+    if not isinstance(params_in, Mapping):
+        raise _fail(where, f"params is {params_in!r}; accepted: a JSON object")
+    schema = PRIMITIVES[effect]
+    bad = sorted(set(params_in) - set(schema))
+    if bad:
+        accepted = ", ".join(schema) if schema else "none"
+        raise _fail(where, f"unknown param(s) {', '.join(bad)} for effect {effect}; "
+                           f"accepted params: {accepted}")
+    params: dict[str, Any] = {}
+    for name, kind in schema.items():
+        if name not in params_in:
+            raise _fail(where, f"effect {effect} needs params.{name}")
+        params[name] = _check_param(where, name, kind, params_in[name])
+    return Power(number, key, letter, text, effect, MappingProxyType(params))
+
+
+def edition_from_dict(data: Any, source: str = "edition") -> Edition:
+    """Build and validate an Edition from its data-file form (a dict).
+
+    Raises ConfigurationError naming the bad field, the Power and the accepted values:
+    unknown effect primitive, bad color, wild number outside 1-9, duplicate number or key.
+    """
+    if not isinstance(data, Mapping):
+        raise _fail(source, "an edition must be a JSON object with edition, key and powers")
+    for name in ("edition", "key", "powers"):
+        if name not in data:
+            raise _fail(source, f"missing field {name!r}; an edition has edition, key, powers")
+    name, key, raw = data["edition"], data["key"], data["powers"]
+    if not isinstance(name, str) or not name.strip():
+        raise _fail(source, f"edition is {name!r}; accepted: the edition's name as a string")
+    if not isinstance(key, str) or not _KEY.match(key):
+        raise _fail(source, f"key is {key!r}; accepted: lower-case letters, digits and '-'")
+    if not isinstance(raw, list) or not raw:
+        raise _fail(source, "powers must be a non-empty list of Powers")
+    powers = [power_from_dict(p, f"{source}: Power #{i + 1}") for i, p in enumerate(raw)]
+    seen_numbers: dict[int, str] = {}
+    seen_keys: dict[str, int] = {}
+    for p in powers:
+        if p.number in seen_numbers:
+            raise _fail(source, f"duplicate number {p.number} (Powers {seen_numbers[p.number]!r}"
+                                f" and {p.key!r}); each Power needs its own number")
+        if p.key in seen_keys:
+            raise _fail(source, f"duplicate key {p.key!r} (Powers {seen_keys[p.key]} and "
+                                f"{p.number}); each Power needs its own key")
+        seen_numbers[p.number] = p.key
+        seen_keys[p.key] = p.number
+    return Edition(name, key, tuple(sorted(powers, key=lambda p: p.number)))
+
+
+def load_edition(source: str | Path | Edition = "mickey") -> Edition:
+    """Load an edition: a built-in key (``"mickey"``), a path to a JSON data file, or an Edition
+    (returned as is).
+
+    Returns the validated Edition. Raises ConfigurationError for an unknown key, an unreadable
+    file or any invalid field (naming it and the accepted values).
+    """
+    if isinstance(source, Edition):
+        return source
+    if isinstance(source, str) and source in BUILTIN_EDITIONS:
+        return _builtin(source)
+    path = Path(source)
+    if not path.is_file():
+        raise ConfigurationError(
+            f"unknown edition {str(source)!r}: give a built-in key ("
+            + ", ".join(BUILTIN_EDITIONS) + ") or the path of a JSON data file (RULES.md §A7)")
+    return _parse(path.read_text(encoding="utf-8"), str(path))
+
+
+@cache
+def _builtin(key: str) -> Edition:
+    text = resources.files("swkit.cards").joinpath("data", BUILTIN_EDITIONS[key]) \
+        .read_text(encoding="utf-8")
+    return _parse(text, f"built-in edition {key!r}")
+
+
+def _parse(text: str, where: str) -> Edition:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigurationError(f"{where}: not valid JSON ({exc})") from exc
+    return edition_from_dict(data, where)
+
+
+def lookup_power(edition: Edition, text: str | int) -> Power:
+    """The Power of ``edition`` with this number (``3``, ``"3"``) or key (``"green-discard"``).
+
+    Raises NotationError naming the text and listing the accepted numbers and keys.
+    """
+    token = str(text).strip().lower()
+    for p in edition.powers:
+        if token == p.key or token == str(p.number):
+            return p
+    raise NotationError(
+        f"no Power {str(text)!r} in {edition.name}: write a number ("
+        + ", ".join(str(p.number) for p in edition.powers) + ") or a key ("
+        + ", ".join(p.key for p in edition.powers) + ")")

@@ -1,0 +1,122 @@
+"""Whole card games played by bots, and their readable transcripts (RULES.md §A).
+
+``play_game`` returns a JSON-ready record; ``format_transcript`` writes it for people. The same
+arguments always give the same record (every shuffle and every bot choice comes from streams
+seeded by ``seed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from swkit.cards.bots import Bot, make_bot
+from swkit.cards.editions import Edition
+from swkit.cards.game import CHANCE, TERMINAL, CardGame
+
+__all__ = ["format_transcript", "play_game", "run_game"]
+
+
+def run_game(game: CardGame, bots: Sequence[Bot]) -> CardGame:
+    """Play ``game`` to the end with one bot per seat (chance nodes from the game's stream);
+    returns the same game, now over."""
+    while True:
+        who = game.current_player()
+        if who == TERMINAL:
+            return game
+        if who == CHANCE:
+            game.apply_chance()
+        else:
+            game.apply(bots[who].choose(game))
+
+
+def play_game(players: int = 2, seed: int = 0,
+              editions: int | Sequence[Edition | str | Path] = 1,
+              bots: str | Sequence[str | Bot] = "greedy", round_limit: int = 200) -> dict[str, Any]:
+    """Bots play a whole game; returns the record as a JSON-ready dict.
+
+    ``players``: 2..4; ``seed``: fixes every shuffle and bot stream; ``editions``: a number of
+    Mickey and Friends copies or a list of editions (RULES.md §A9); ``bots``: one kind for all
+    seats (``"greedy"``, ``"random"``) or one per seat (kinds or Bot objects).
+
+    Keys: ``game`` ("cards"), ``players``, ``seed``, ``editions`` (names), ``bots`` (kinds),
+    ``winner`` (seat or None at the round limit), ``reason``, ``scores`` (Powers per seat),
+    ``scored`` (Power keys per seat), ``rounds``, ``turns`` (per turn: ``turn``, ``round``,
+    ``player``, ``draw``, ``play``, ``figure``, ``power``, ``score``, ``discard``,
+    ``reshuffles``). Raises ConfigurationError for bad players/editions, ValueError for an
+    unknown bot kind or a wrong number of bots.
+    """
+    game = CardGame(players, seed, editions, round_limit)
+    kinds = [bots] * players if isinstance(bots, str | Bot) else list(bots)
+    if len(kinds) != players:
+        raise ValueError(f"{len(kinds)} bots for {players} players; give one per seat")
+    seats = [make_bot(k, seed, s) for s, k in enumerate(kinds)]
+    run_game(game, seats)
+    outcome = game.outcome()
+    assert outcome is not None
+    return {
+        "game": "cards", "players": players, "seed": seed,
+        "editions": [ed.name for ed in game.editions], "bots": [b.kind for b in seats],
+        "winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores),
+        "scored": [[p.key for _, p in row] for row in game.scored],
+        "rounds": game.round + (0 if game.winner is None else 1), "turns": game.log,
+    }
+
+
+def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
+    parts = [f"draws {t['draw']}" if t["draw"] else "draws nothing"]
+    if t.get("reshuffles"):
+        parts.insert(0, "reshuffles the discard pile into the deck")
+    parts.append(f"plays {t['play']}" if t["play"] else "plays nothing")
+    if t["figure"]:
+        parts.append(f"takes figure {t['figure']}")
+    power = t["power"]
+    if power:
+        text = f"uses Power {power['key']}"
+        cards = power["cards"]
+        effect = power["effect"]
+        if effect == "extra_draw" and cards:
+            text += f" (draws {' '.join(cards)})"
+        elif effect == "take_from_discard" and cards:
+            text += f" (takes {' '.join(cards)} from the discard pile)"
+        elif effect == "play_from_discard" and cards:
+            text += f" (plays {' '.join(cards)} from the discard pile)"
+        elif effect == "extra_play" and cards:
+            text += f" (plays {' '.join(cards)})"
+        elif effect == "swap" and cards:
+            text += f" (swaps {cards[0]} for {cards[1]} of seat {cards[2]})"
+        elif effect == "pass" and cards:
+            text += " (" + ", ".join(f"seat {s} passes {c} to seat {(s + 1) % players}"
+                                     for s, c in cards) + ")"
+        parts.append(text)
+    score = t["score"]
+    if score:
+        wild = "" if score["wilds"] == "no wilds" else f" ({score['wilds']})"
+        center = f" from center {score['center']}" if several else ""
+        parts.append(f"scores the {score['kind']} {score['cards']}{wild} and takes Power "
+                     f"{score['power']}{center}")
+    if t["discard"]:
+        parts.append(f"discards {' '.join(t['discard'])}")
+    return f"Turn {t['turn'] + 1} (round {t['round'] + 1}), seat {t['player']}: " + \
+        ", ".join(parts) + "."
+
+
+def format_transcript(record: dict[str, Any]) -> str:
+    """A readable transcript of a ``play_game`` record: each turn's draw, play, figure, Power,
+    score and discard, then the final standings and the winner."""
+    lines = [f"Something Wild! {' + '.join(record['editions'])}: {record['players']} players, "
+             f"seed {record['seed']}, bots {', '.join(record['bots'])}"]
+    several = len(record["editions"]) > 1
+    lines += [_turn_line(t, record["players"], several) for t in record["turns"]]
+    lines.append("")
+    lines.append("Final standings:")
+    order = sorted(range(record["players"]), key=lambda s: (-record["scores"][s], s))
+    for s in order:
+        keys = ", ".join(record["scored"][s]) or "none"
+        n = record["scores"][s]
+        lines.append(f"  seat {s}: {n} Power{'' if n == 1 else 's'} ({keys})")
+    winner = record["winner"]
+    lines.append(f"Winner: seat {winner}." if winner is not None else
+                 f"No winner: {record['reason']}.")
+    return "\n".join(lines)
