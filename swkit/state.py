@@ -24,6 +24,7 @@ PYTHONHASHSEED is.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -68,11 +69,10 @@ def rng_from_json(data: list[Any]) -> random.Random:
 
 
 def substream_seed(seed: int, name: str) -> int:
-    """A deterministic seed for a named stream of a game seeded with ``seed``.
+    """A deterministic 256-bit seed for the stream ``name`` of a game seeded with ``seed``.
 
-    Independent of PYTHONHASHSEED (no ``hash()``): the name's bytes are mixed in explicitly.
+    Every integer seed (negative and huge ones too) gives its own streams, and the result does
+    not depend on PYTHONHASHSEED (no ``hash()``): it is the SHA-256 of ``"<seed>/<name>"``.
     """
-    value = seed & 0xFFFFFFFFFFFFFFFF
-    for byte in name.encode():
-        value = (value * 1099511628211 + byte) & 0xFFFFFFFFFFFFFFFF
-    return value
+    digest = hashlib.sha256(f"{int(seed)}/{name}".encode()).digest()
+    return int.from_bytes(digest, "big")
