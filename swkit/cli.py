@@ -102,15 +102,41 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--scored", default="", help="your scored Powers: numbers or keys")
     hand.add_argument("--turns", type=_int_range(1, 3, "--turns"), default=1)
 
-    roll = kinds.add_parser("roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)")
-    roll.add_argument("--dice", default=None, help='the dice showing, e.g. "Mickey Mickey C g p"')
-    roll.add_argument("--rolls-left", type=_int_range(0, 3, "--rolls-left"), default=None)
-    roll.add_argument("--target", default=None, help="a character name, or 'any'")
-    roll.add_argument("--at-least", type=_int_range(1, 5, "--at-least"), default=None)
-    roll.add_argument("--scored", default="", help="characters you have scored, comma-separated")
-    roll.add_argument("--taken", default="", help='spaces others hold, e.g. "Goofy:4,Mickey:5"')
-    roll.add_argument("--characters", type=_int_range(1, 6, "--characters"), default=5)
-    roll.add_argument("--wilds", type=_int_range(0, 5, "--wilds"), default=1)
+    roll = kinds.add_parser(
+        "roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)",
+        description="Clubhouse dice odds for this turn, with the best keeps from here on. "
+                    "With --at-least K: P(the count reaches K by the end of the turn). Without "
+                    "--at-least: the expected points this turn on the board given by --scored "
+                    "and --taken.")
+    roll.add_argument("--dice", default=None, metavar="FACES",
+                      help='the 5 dice showing after a roll, names or unique prefixes, C for '
+                           'the Clubhouse, e.g. "Mickey Mickey C g p"; leave out to ask before '
+                           'the first roll (an empty value is an error)')
+    roll.add_argument("--rolls-left", type=_int_range(0, 3, "--rolls-left"), default=None,
+                      metavar="R",
+                      help="rolls still allowed this turn (RULES.md §B3): with --dice (after a "
+                           "roll) 0 to 2, default 2; without --dice (before the first roll) "
+                           "1 to 3, default 3")
+    roll.add_argument("--target", default=None, metavar="NAME|any",
+                      help="the character whose count counts (name or unique prefix, not one "
+                           "you have scored), or 'any' for the best unscored character "
+                           "(default any)")
+    roll.add_argument("--at-least", type=_int_range(1, 5, "--at-least"), default=None, metavar="K",
+                      help="ask P(count >= K) at the end of the turn, K from 1 to 5; without "
+                           "it the question is the expected points this turn")
+    roll.add_argument("--scored", default="", metavar="NAMES",
+                      help='characters you have scored, comma-separated, e.g. "Minnie,Donald" '
+                           "(each once)")
+    roll.add_argument("--taken", default="", metavar="NAME:SPACE,...",
+                      help='numbered spaces other players hold, NAME:SPACE comma-separated, '
+                           'e.g. "Goofy:4,Mickey:5" (each once; spaces 1 to 5); used by '
+                           "expected points only")
+    roll.add_argument("--characters", type=_int_range(1, 6, "--characters"), default=5, metavar="C",
+                      help="character faces per die, 1 to 6 (default 5), named in this order: "
+                           "Mickey, Minnie, Donald, Goofy, Pluto, and a 6th named Daisy "
+                           "(--characters 6 --wilds 0 is standard six-sided dice)")
+    roll.add_argument("--wilds", type=_int_range(0, 5, "--wilds"), default=1, metavar="W",
+                      help="Clubhouse (wild) faces per die, 0 to 5 (default 1)")
 
     solo = kinds.add_parser("solo", help="the solo game's optimal expected total (RULES.md §B2)")
     for sub in (deal, hand, roll, solo):
@@ -120,7 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _seat_bots(bots: tuple[str, ...], players: int) -> tuple[str, ...]:
     if len(bots) > players:
-        raise SwkitError(f"--bots names {len(bots)} bots for {players} players")
+        raise SwkitError(f"--bots names {len(bots)} bots for {players} "
+                         f"player{'' if players == 1 else 's'}")
     return bots + (bots[-1],) * (players - len(bots))
 
 

@@ -115,8 +115,12 @@ def test_policy_distributions_match_sequences(n, c, w, rolls):
         return [i for i, x in enumerate(d) if x in (j, c)]
     want = o.policy_distribution(rolls, keep_once,
                                  lambda d, h: o.count(d, most_common(h[0], c)))
-    got = best_distribution(model, rolls, "best-once")
+    got = best_distribution(model, rolls, "best-once", statistic="chosen")
     assert {k: v for k, v in got.items() if v} == dict(sorted(want.items()))
+    assert_distribution(got)
+    want = o.policy_distribution(rolls, keep_once, lambda d, h: o.best(d))
+    got = best_distribution(model, rolls, "best-once")
+    assert got == dict(sorted(want.items()))
     assert_distribution(got)
 
 

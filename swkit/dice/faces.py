@@ -26,8 +26,10 @@ def check_characters(characters: Sequence[str], *, exact: int | None = 5) -> tup
 
     ``exact`` is the required number of characters (5 for the game, RULES.md section B1;
     ``None`` allows any positive number, for the generic odds model).
-    Raises ConfigurationError for a wrong count, a repeated name, an empty name or a name that
-    clashes with a Clubhouse alias (``C``, ``Clubhouse``, ``wild``).
+    Raises ConfigurationError for a wrong count, a repeated name, an empty name, a name with
+    whitespace (actions are written with spaces between faces, so a name is one word:
+    ``MickeyMouse`` or ``Mickey-Mouse``) or a name that clashes with a Clubhouse alias
+    (``C``, ``Clubhouse``, ``wild``).
     """
     if isinstance(characters, tuple) and (characters, exact) in _CHECKED:
         return characters
@@ -40,9 +42,16 @@ def check_characters(characters: Sequence[str], *, exact: int | None = 5) -> tup
         raise ConfigurationError("an edition needs at least one character")
     lowered = [c.lower() for c in chars]
     for name, low in zip(chars, lowered, strict=True):
-        if not name or not re.fullmatch(r"[A-Za-z][A-Za-z0-9' .-]*", name):
+        if re.search(r"\s", name):
+            words = name.split()
             raise ConfigurationError(
-                f"character name {name!r} is not accepted: use letters, digits, spaces, ' . -"
+                f"character name {name!r} has a space: actions and dice are written with "
+                f"spaces between faces, so a name must be one word, e.g. {''.join(words)!r} or "
+                f"{'-'.join(words)!r} (RULES.md §B1)")
+        if not name or not re.fullmatch(r"[A-Za-z][A-Za-z0-9'.-]*", name):
+            raise ConfigurationError(
+                f"character name {name!r} is not accepted: one word of letters, digits, ' . -, "
+                f"starting with a letter"
             )
         if low in WILD_ALIASES:
             raise ConfigurationError(

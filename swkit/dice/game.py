@@ -90,7 +90,9 @@ class Action:
     face indices, so that sorting actions is deterministic (keeps before scores, then by faces
     in row order with the Clubhouse last). ``str(action)`` is the readable form that
     :meth:`DiceGame.apply` also accepts: ``"keep Mickey Mickey Clubhouse"``, ``"keep nothing"``,
-    ``"score Goofy"``.
+    ``"score Goofy"``. :meth:`DiceGame.apply` judges an Action by ``kind`` and ``faces`` alone
+    (faces in any order): a hand-built ``Action("keep", (), ("Mickey", "Mickey"))`` is the
+    canonical keep of two Mickeys; ``rank`` only orders the game's own actions.
     """
 
     kind: str
@@ -365,9 +367,7 @@ class DiceGame:
         """
         if self._phase != _DECIDE:
             raise IllegalActionError(self._not_your_move())
-        act = self.parse_action(action) if isinstance(action, str) else action
-        if not isinstance(act, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
+        act = self.parse_action(action) if isinstance(action, str) else self._rebuild(action)
         seat = self.turn % self.players
         if act.kind == "keep":
             if self.roll_number >= MAX_ROLLS or act not in self._info().keep_set:
@@ -385,6 +385,21 @@ class DiceGame:
         else:
             raise IllegalActionError(f"unknown action kind {act.kind!r}: use keep or score")
         self.history.append(Step("action", seat, str(act)))
+
+    def _rebuild(self, action: object) -> Action:
+        """The canonical Action for a hand-built one: only ``kind`` and ``faces`` count (the
+        faces in any order); ``rank`` is derived from the faces, never trusted. Faces that are
+        not on these dice are left as given, for :meth:`apply` to explain."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"not an action: {action!r}; give an Action or its string, e.g. "
+                f"'keep {self.characters[0]} {CLUBHOUSE}' or 'score {self.characters[0]}'")
+        if _ACTIONS.get((self.characters, action.kind, action.faces)) is action:
+            return action  # the game's own (canonical, cached) action: the bots' fast path
+        faces = tuple(str(f) for f in action.faces)
+        if action.kind not in ("keep", "score") or any(f not in self._order for f in faces):
+            return action
+        return _action(self.characters, action.kind, self._canonical(faces))
 
     def _kept_mask(self, kept: tuple[str, ...]) -> tuple[bool, ...]:
         """Which dice (in die order) a keep of the multiset ``kept`` holds back: the first dice
@@ -480,9 +495,12 @@ class DiceGame:
             sampled = True
         else:
             n = DICE - sum(kept)
-            faces = self._canonical(parse_faces(outcome, self.characters)
-                                    if isinstance(outcome, str) else
-                                    parse_faces([str(f) for f in outcome], self.characters))
+            if not isinstance(outcome, (str, list, tuple)) or not all(
+                    isinstance(f, str) for f in outcome):
+                raise IllegalActionError(
+                    f"a roll outcome is the faces of the {n} rerolled dice, as a string like "
+                    f"'Mickey C C' or a list of face names, got {outcome!r} (RULES.md §B3)")
+            faces = self._canonical(parse_faces(outcome, self.characters))
             if len(faces) != n:
                 raise IllegalActionError(
                     f"this roll throws {n} dice, but {len(faces)} faces were given "
@@ -511,8 +529,8 @@ class DiceGame:
             record_dice: list[list[str]] | None = [list(d) for d in dice]
             sampled = True
         else:
-            items = outcome.split() if isinstance(outcome, str) else list(outcome)
             try:
+                items = outcome.split() if isinstance(outcome, str) else list(outcome)
                 clubs = tuple(int(x) for x in items)
             except (TypeError, ValueError):
                 clubs = ()
@@ -544,21 +562,21 @@ class DiceGame:
             return None
         totals = self.board.totals()
         if self.players == 1:
-            return Outcome((0,), f"solo game over: {totals[0]} points", totals)
+            return Outcome((0,), f"solo game over: {_points(totals[0])}", totals)
         best = max(totals)
         if not self.tiebreak_rounds:
             winner = totals.index(best)
-            return Outcome((winner,), f"player {winner} has the highest total, {best} points",
+            return Outcome((winner,), f"player {winner} has the highest total, {_points(best)}",
                            totals)
         tied = self.tiebreak_rounds[0]["seats"]
         rounds = len(self.tiebreak_rounds)
         names = ", ".join(str(s) for s in tied)
         if len(self.tied) == 1:
             return Outcome(self.tied, (
-                f"players {names} tied at {best} points; player {self.tied[0]} won the "
+                f"players {names} tied at {_points(best)}; player {self.tied[0]} won the "
                 f"Clubhouse roll-off after {rounds} round{'s' if rounds > 1 else ''}"), totals)
         return Outcome(self.tied, (
-            f"players {names} tied at {best} points and {MAX_TIEBREAK_ROUNDS} Clubhouse "
+            f"players {names} tied at {_points(best)} and {MAX_TIEBREAK_ROUNDS} Clubhouse "
             f"roll-off rounds left players {', '.join(str(s) for s in self.tied)} tied: "
             f"a shared win"), totals)
 
@@ -566,12 +584,16 @@ class DiceGame:
 
     def view(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: everything is public in Clubhouse dice, except the game's
-        random stream (the future rolls). A JSON-ready dict. Raises ValueError for an unknown
-        seat."""
+        random stream (the future rolls). So the view holds neither the seed nor the stream's
+        state, and its history does not say which rolls were drawn from the stream and which
+        were forced: a view is the same whatever the seed. A JSON-ready dict. Raises ValueError
+        for an unknown seat."""
         if not _is_int(player) or not 0 <= player < self.players:
             raise ValueError(
                 f"seat {player!r} is not in this game: seats are 0..{self.players - 1}")
         data = self._public()
+        del data["seed"]
+        data["history"] = [step[:3] for step in data["history"]]
         data["player"] = player
         data["to_move"] = self.current_player()
         data["totals"] = list(self.board.totals())
@@ -613,8 +635,16 @@ class DiceGame:
     @classmethod
     def from_json(cls, text: str | dict[str, Any]) -> DiceGame:
         """Rebuild a game in progress from :meth:`to_json` (a string or the parsed dict).
-        Raises ConfigurationError when it is not a Clubhouse dice state."""
-        data = json.loads(text) if isinstance(text, str) else text
+
+        Raises ConfigurationError when it is not a Clubhouse dice state: not JSON, another
+        game, a missing or malformed field, or a state no game can reach (see
+        :meth:`_check_consistency`: the phase against the dice, roll number, keeps and turns;
+        the tokens on the board against the turns played).
+        """
+        try:
+            data = json.loads(text) if isinstance(text, str) else text
+        except ValueError as exc:
+            raise ConfigurationError(f"not a Clubhouse dice state: not JSON ({exc})") from None
         if not isinstance(data, dict) or data.get("game") != "dice":
             raise ConfigurationError("not a Clubhouse dice state: expected {\"game\": \"dice\"}")
         try:
@@ -640,7 +670,55 @@ class DiceGame:
             raise ConfigurationError(f"not a valid Clubhouse dice state: {exc}") from exc
         if game._phase not in (_ROLL, _DECIDE, _TIEBREAK, _OVER) or len(game._kept) != DICE:
             raise ConfigurationError("not a valid Clubhouse dice state: bad phase or keep")
+        problem = game._check_consistency()
+        if problem:
+            raise ConfigurationError(f"not a valid Clubhouse dice state: {problem}")
         return game
+
+    def _check_consistency(self) -> str:
+        """What makes this state one that no game reaches (for :meth:`from_json`), or ``""``.
+
+        Checks: ``turn`` within 0..players*turns; the phases ``tiebreak`` and ``over`` only
+        when every turn is played (and ``roll``/``decide`` only before); the dice, roll number
+        and kept dice against the phase (no dice before a turn's first roll, five after it;
+        1..3 rolls made when deciding, with nothing kept; before a reroll, 1..2 rolls made and
+        at least one die picked up); each seat's tokens on the board equal to its turns
+        played; at least two tied seats during a tie-break.
+        """
+        total = self.players * self.turns
+        phase, rolls, dice, kept = self._phase, self.roll_number, self._dice, self._kept
+        if not 0 <= self.turn <= total:
+            return f"turn {self.turn} is outside 0..{total} ({self.players} x {self.turns} turns)"
+        done = self.turn == total
+        if phase in (_TIEBREAK, _OVER) and not done:
+            return (f"phase {phase!r} but only {self.turn} of {total} turns are played: a game "
+                    f"is over only when every turn is used (RULES.md §B5)")
+        if phase in (_ROLL, _DECIDE) and done:
+            return f"phase {phase!r} but all {total} turns are played"
+        if not 0 <= rolls <= MAX_ROLLS:
+            return f"roll number {rolls} is outside 0..{MAX_ROLLS} (RULES.md §B3)"
+        if phase == _DECIDE:
+            if rolls < 1 or len(dice) != DICE or any(kept):
+                return (f"phase 'decide' needs five dice showing after roll 1..3 and nothing "
+                        f"kept, got {len(dice)} dice, roll {rolls}, kept {list(kept)}")
+        elif phase == _ROLL:
+            if rolls == 0 and (dice or any(kept)):
+                return "phase 'roll' before a turn's first roll has no dice showing or kept"
+            if rolls > 0 and (len(dice) != DICE or rolls >= MAX_ROLLS or all(kept)):
+                return (f"phase 'roll' after roll {rolls} needs five dice, a roll left and at "
+                        f"least one die picked up, got {len(dice)} dice, kept {list(kept)}")
+        elif dice or rolls or any(kept):
+            return f"phase {phase!r} has no dice showing or kept and roll number 0"
+        if phase == _TIEBREAK and len(self.tied) < 2:
+            return "a tie-break needs at least two tied seats"
+        for seat in range(self.players):
+            played = self.turn // self.players + (1 if seat < self.turn % self.players else 0)
+            if self.board.tokens_placed(seat) != played:
+                placed = self.board.tokens_placed(seat)
+                return (f"player {seat} has {placed} token{'' if placed == 1 else 's'} on the "
+                        f"board after {played} turn{'' if played == 1 else 's'}: one token per "
+                        f"turn (RULES.md §B4)")
+        return ""
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DiceGame):
@@ -791,6 +869,11 @@ def _step_from_json(raw: Sequence[Any]) -> Step:
     if kind == "tiebreak":
         return Step(kind, int(seat), tuple(int(v) for v in value), bool(sampled))
     raise ValueError(f"unknown history step {kind!r}")
+
+
+def _points(value: int) -> str:
+    """``"1 point"``, ``"0 points"``, ``"3 points"``."""
+    return f"{value} point{'' if value == 1 else 's'}"
 
 
 def _is_int(value: object) -> bool:

@@ -13,6 +13,7 @@ from swkit.dice.board import Scoreboard, seat_label, space_name
 from swkit.dice.bots import make_bot
 from swkit.dice.faces import DEFAULT_CHARACTERS
 from swkit.dice.game import CHANCE, TERMINAL, DiceGame
+from swkit.dice.scoring import PICTURE_COLUMN, TOP_SPACE
 from swkit.errors import ConfigurationError
 
 __all__ = ["format_transcript", "play_game"]
@@ -30,7 +31,7 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",)
     The record holds ``"game"``, ``"players"``, ``"seed"``, ``"characters"``,
     ``"turns_per_player"``, ``"bots"``; ``"turns"``: one entry per turn with ``"round"``,
     ``"seat"``, ``"rolls"`` (each: ``"roll"`` number, ``"dice"`` in die order, ``"rerolled"``
-    faces, and the ``"keep"`` that followed, or None), ``"score"`` (``"character"``,
+    faces in die order, and the ``"keep"`` that followed, or None), ``"score"`` (``"character"``,
     ``"count"``, ``"space"`` value with 0 = Picture Column, ``"forced_zero"``), ``"board"``
     after the score and ``"totals"``; ``"tiebreak"`` (the Clubhouse roll-off rounds);
     ``"scores"`` (points per seat), ``"winner"`` (seat, or None for a shared win),
@@ -52,10 +53,12 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",)
             break
         if to_move == CHANCE:
             turn_roll = game.rerolling() > 0  # else a Clubhouse roll-off (RULES.md §B5)
+            kept = game._kept
             game.apply_chance()
             if turn_roll:
+                rerolled = [f for f, k in zip(game.dice, kept, strict=True) if not k]
                 rolls.append({"roll": game.roll_number, "dice": list(game.dice),
-                              "rerolled": list(game.history[-1].value), "keep": None})
+                              "rerolled": rerolled, "keep": None})
             continue
         action = seats[to_move].choose(game)
         if action.kind == "keep":
@@ -102,7 +105,8 @@ def format_transcript(record: dict[str, Any]) -> str:
     winner."""
     lines = [
         f"Clubhouse dice: {record['players']} player{'s' if record['players'] > 1 else ''}, "
-        f"seed {record['seed']}, {record['turns_per_player']} turns each",
+        f"seed {record['seed']}, {record['turns_per_player']} turn"
+        f"{'' if record['turns_per_player'] == 1 else 's'} each",
         "Players: " + ", ".join(f"{seat_label(s)} ({b} bot)" for s, b in enumerate(record["bots"])),
         "Characters: " + ", ".join(record["characters"]) + "; the Clubhouse is wild",
     ]
@@ -115,13 +119,14 @@ def format_transcript(record: dict[str, Any]) -> str:
             lines.append(f"  Roll {roll['roll']}: {' '.join(roll['dice'])}{detail}")
             if roll["keep"] is not None:
                 kept = roll["keep"][len("keep "):]
-                lines.append(f"  Keep {kept}; reroll the rest")
+                lines.append("  Keep nothing; reroll all dice" if kept == "nothing"
+                             else f"  Keep {kept}; reroll the rest")
         score = turn["score"]
-        extra = " (forced zero: no unscored character and no Clubhouse)" if score[
-            "forced_zero"] else ""
+        extra = (" (forced zero: the dice show no unscored character and no Clubhouse)"
+                 if score["forced_zero"] else "")
+        why = _why_there(score, turn["board"][score["character"]]["spaces"])
         lines.append(f"  Score {score['character']}: count {score['count']} -> "
-                     f"{space_name(score['space'])}, {score['space']} point"
-                     f"{'' if score['space'] == 1 else 's'}{extra}")
+                     f"{space_name(score['space'])}{why}, {_points(score['space'])}{extra}")
         board = Scoreboard.from_dict({"characters": record["characters"],
                                       "players": record["players"], "rows": turn["board"]})
         lines += ["    " + line for line in board.render().splitlines()]
@@ -135,11 +140,33 @@ def format_transcript(record: dict[str, Any]) -> str:
     order = sorted(range(record["players"]),
                    key=lambda s: (-record["scores"][s], s not in record["winners"], s))
     for place, seat in enumerate(order, 1):
-        lines.append(f"  {place}. player {seat} ({seat_label(seat)}): {record['scores'][seat]} "
-                     f"points")
+        lines.append(f"  {place}. player {seat} ({seat_label(seat)}): "
+                     f"{_points(record['scores'][seat])}")
     if record["winner"] is not None:
         lines.append(f"Winner: player {record['winner']} ({record['reason']})")
     else:
         lines.append(f"Winners, sharing the win: players "
                      f"{', '.join(map(str, record['winners']))} ({record['reason']})")
     return "\n".join(lines)
+
+
+def _points(value: int) -> str:
+    return f"{value} point{'' if value == 1 else 's'}"
+
+
+def _why_there(score: dict[str, Any], spaces_after: Sequence[int | None]) -> str:
+    """Why a token went left of its count (RULES.md §B4), as `` (the 4 space is taken)``,
+    `` (count 0)`` or `` (the 1 and 2 spaces are taken)``; empty when it took its count's
+    space. ``spaces_after``: the row's numbered spaces 1..5 after the score."""
+    count, space = min(score["count"], TOP_SPACE), score["space"]
+    if count == 0:
+        return " (count 0)"
+    if space == count:
+        return ""
+    # The spaces above the token's, up to the count, were taken before this score.
+    taken = [v for v in range(count, space, -1) if spaces_after[v - 1] is not None]
+    if space == PICTURE_COLUMN:
+        taken.sort()
+    names = [str(v) for v in taken]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f" (the {listed} space{' is' if len(names) == 1 else 's are'} taken)"

@@ -261,8 +261,10 @@ class Objective:
       character worth most (or must score ``target``), on a board where ``taken[j]`` lists the
       numbered spaces of character ``j``'s row already holding tokens (RULES.md §B4).
 
-    ``scored`` holds the indices of the characters the player has already scored. Build with
-    :meth:`at_least` or :meth:`points`.
+    ``scored`` holds the indices of the characters the player has already scored; a
+    ``target`` among them is refused for every kind (RULES.md §B4: each character is scored
+    once, so a scored target's count earns nothing). Build with :meth:`at_least` or
+    :meth:`points`.
     """
 
     kind: str
@@ -312,9 +314,11 @@ class Objective:
                         f"taken space {space} of {model.names[j]} is outside 1..{TOP_SPACE}")
         if self.kind == "at_least" and not 0 <= self.k <= model.n:
             raise ConfigurationError(f"at least {self.k} is impossible: counts run 0..{model.n}")
-        if self.kind == "points" and self.target is not None and self.target in self.scored:
-            raise ConfigurationError(f"{model.names[self.target]} is already scored: "
-                                     "its row takes no more tokens from this player")
+        if self.target is not None and self.target in self.scored:
+            raise ConfigurationError(
+                f"{model.names[self.target]} is already scored (RULES.md §B4): each character "
+                f"is scored once, so its row takes no more tokens from this player; choose an "
+                f"unscored target, or any")
 
 
 # --------------------------------------------------------------------------------------------
@@ -520,13 +524,20 @@ def _solution(model: DiceModel, obj: Objective) -> tuple[_Layout, _Solution]:
 
 
 def _rolls_left(model: DiceModel, dice: Sequence[int] | None, rolls_left: int | None) -> int:
+    """The rolls still allowed: before the first roll (``dice`` None) 1..``model.rolls``,
+    default all of them; after a roll 0..``model.rolls - 1``, default all the rest (RULES.md
+    §B3: three rolls a turn, so 1..3 before the first roll and 0..2 after one). Raises
+    ConfigurationError naming the range of the case."""
     if rolls_left is None:
         return model.rolls if dice is None else model.rolls - 1
-    low = 1 if dice is None else 0
-    if not low <= rolls_left <= MAX_ROLLS:
-        when = "before the first roll" if dice is None else "after a roll"
-        raise ConfigurationError(f"rolls left must be from {low} to {MAX_ROLLS} {when}, "
-                                 f"got {rolls_left}")
+    if dice is None:
+        low, high, when = 1, model.rolls, "before the first roll"
+    else:
+        low, high, when = 0, model.rolls - 1, "after a roll"
+    if not isinstance(rolls_left, int) or not low <= rolls_left <= high:
+        raise ConfigurationError(
+            f"rolls left must be from {low} to {high} {when} ({model.rolls} rolls a turn, "
+            f"RULES.md §B3), got {rolls_left!r}")
     return rolls_left
 
 
@@ -550,7 +561,8 @@ class KeepOption:
     ``keep``: the faces kept (scoreboard order, Clubhouses last); ``reroll``: how many dice are
     rerolled (0 means stop and score now); ``value``: the probability (a Fraction in [0, 1]) or
     the expected points reached by the best play from here on; ``score``: when stopping, the
-    character to score (the best one), else None.
+    character to score (the best one), else None (a stop with no character to score means
+    every character is scored: nothing left to score).
     """
 
     keep: tuple[str, ...]
@@ -560,9 +572,10 @@ class KeepOption:
     score: str | None = None
 
     def describe(self) -> str:
-        """``"keep Mickey Mickey Clubhouse"``, ``"reroll all"`` or ``"stop and score Goofy"``."""
+        """``"keep Mickey Mickey Clubhouse"``, ``"reroll all"``, ``"stop and score Goofy"`` or
+        ``"nothing left to score"`` (a stop when every character is scored)."""
         if self.reroll == 0:
-            return "stop" + (f" and score {self.score}" if self.score else "")
+            return f"stop and score {self.score}" if self.score else "nothing left to score"
         if not self.keep:
             return "reroll all"
         return "keep " + " ".join(self.keep)
@@ -607,8 +620,9 @@ def keep_options(model: DiceModel, objective: Objective, dice: Sequence[int],
 
     Keeping all the dice means stopping (value measured now); any other keep rerolls the rest
     with ``rolls_left`` (default ``model.rolls - 1``) rolls still allowed, then plays on
-    optimally. With no rolls left the only option is to stop. Ties are listed with stopping
-    first, then fewer dice rerolled. Raises ConfigurationError for a bad question or dice.
+    optimally. With no rolls left, or with every character scored (nothing left to score),
+    the only option is to stop. Ties are listed with stopping first, then fewer dice rerolled.
+    Raises ConfigurationError for a bad question or dice.
     """
     dice = _check_dice(model, dice)
     t = _rolls_left(model, dice, rolls_left)
@@ -616,6 +630,8 @@ def keep_options(model: DiceModel, objective: Objective, dice: Sequence[int],
     tb = sol.tables
     options = []
     s = tb.state_index[layout.engine(dice)]
+    if len(objective.scored) >= model.characters:
+        t = 0  # nothing left to score: no keep changes anything
     for keep in sub_multisets(dice):
         if keep == dice:
             value = Fraction(sol.f[s])
@@ -739,14 +755,69 @@ def target_distribution(model: DiceModel, rolls: int | None = None,
     return chain.count_distribution(model.rolls if rolls is None else rolls)
 
 
-def best_distribution(model: DiceModel, rolls: int | None = None,
-                      policy: str = "best") -> dict[int, Fraction]:
-    """The distribution of the best count after ``rolls`` rolls (default ``model.rolls``) under
-    ``policy`` ``"best"`` (re-chosen after every roll) or ``"best-once"`` (chosen once).
-    Exact Fractions from the chain of :func:`swkit.odds.markov.markov_chain`."""
+STATISTICS = ("best", "chosen")
+"""What :func:`best_distribution` measures at the end of the turn: ``"best"``, the best count
+(the largest over every character of its dice plus the Clubhouses, RULES.md §C2), or
+``"chosen"``, the count of the character the policy keeps (for ``"best-once"`` the one chosen
+after the first roll; for ``"best"`` the most common one, which is then the best count)."""
+
+
+def best_distribution(model: DiceModel, rolls: int | None = None, policy: str = "best",
+                      statistic: str = "best") -> dict[int, Fraction]:
+    """The distribution of the best count at the end of the turn, after ``rolls`` rolls
+    (default ``model.rolls``), under ``policy`` ``"best"`` (keep the most common character and
+    the Clubhouses, re-chosen after every roll) or ``"best-once"`` (choose the most common
+    character after the first roll and keep it and the Clubhouses thereafter).
+
+    ``statistic`` (see :data:`STATISTICS`): ``"best"`` (default) measures the true best count,
+    the maximum over EVERY character of its dice plus the Clubhouses, whatever the policy
+    keeps: under ``"best-once"`` another character can end ahead of the chosen one on the
+    rerolled dice. ``"chosen"`` measures the chosen character's count instead (the count of
+    :func:`swkit.odds.markov.markov_chain`'s ``"best-once"`` chain). Five of a kind is the same
+    event for both (Yahtzee dice, chosen once: 4108139/90699264, RULES.md §B6). Exact Fractions
+    summing to 1. Raises ConfigurationError for an unknown policy or statistic, or rolls < 1.
+    """
+    if statistic not in STATISTICS:
+        raise ConfigurationError(f"unknown statistic {statistic!r}: use 'best' or 'chosen'")
+    rolls = model.rolls if rolls is None else rolls
+    if policy == "best-once":
+        return dict(_best_once_distribution(model, rolls, statistic))
+    if policy != "best":
+        raise ConfigurationError(f"unknown policy {policy!r} for the best count: use 'best' or "
+                                 "'best-once' (or target_distribution for 'target')")
     from swkit.odds.markov import markov_chain
-    chain = markov_chain(model, policy)
-    return chain.count_distribution(model.rolls if rolls is None else rolls)
+    return markov_chain(model, "best").count_distribution(rolls)
+
+
+@lru_cache(maxsize=64)
+def _best_once_distribution(model: DiceModel, rolls: int, statistic: str
+                            ) -> dict[int, Fraction]:
+    """Policy ``"best-once"`` stepped exactly over (dice multiset, chosen character): the
+    first roll chooses the most common character (ties: scoreboard order, as
+    :func:`policy_keep`); each later roll keeps its dice and the Clubhouses."""
+    if rolls < 1:
+        raise ConfigurationError(f"a count needs at least one roll, got {rolls}")
+    c, wild, n = model.characters, model.wild, model.n
+    dist: dict[tuple[Counts, int], int] = {}
+    for v, w in model.roll(n):
+        j = max(range(c), key=lambda i: (v[i], -i))
+        dist[(v, j)] = dist.get((v, j), 0) + w
+    for _ in range(rolls - 1):
+        kept: dict[tuple[Counts, int], int] = {}
+        for (v, j), p in dist.items():
+            key = (tuple(k if i in (j, wild) else 0 for i, k in enumerate(v)), j)
+            kept[key] = kept.get(key, 0) + p
+        dist = {}
+        for (keep, j), p in kept.items():
+            for out, w in model.roll(n - sum(keep)):
+                v = tuple(a + b for a, b in zip(keep, out, strict=True))
+                dist[(v, j)] = dist.get((v, j), 0) + p * w * model.faces ** sum(keep)
+    denom = model.faces ** (n * rolls)
+    out: dict[int, Fraction] = {}
+    for (v, j), p in dist.items():
+        x = model.best_count(v) if statistic == "best" else model.count_of(v, j)
+        out[x] = out.get(x, 0) + Fraction(p, denom)
+    return dict(sorted(out.items()))
 
 
 def p_at_least(distribution: Mapping[int, Fraction], k: int) -> Fraction:
@@ -786,9 +857,17 @@ def policy_distribution(model: DiceModel, keep: Callable[[Counts], Counts],
 
 def keep_hint(model: DiceModel, objective: Objective, dice: Sequence[int],
               rolls_left: int | None = None) -> str:
-    """A one-line hint: the best keep against rerolling all and stopping, e.g.
-    ``"keep Mickey Mickey Clubhouse: 80.2% vs reroll all: 55.4%, stop: 0.0%"`` (percent for
-    probabilities, points with 2 decimals for expected points)."""
+    """A one-line hint: the best keep against rerolling all and stopping (percent for
+    probabilities, points with 2 decimals for expected points), e.g.
+
+    >>> model = DiceModel()
+    >>> dice = model.counts("Mickey Mickey Clubhouse Goofy Pluto")
+    >>> keep_hint(model, Objective.at_least(4), dice)
+    'keep Mickey Mickey Clubhouse: 80.2% vs reroll all: 55.4%, stop and score Mickey: 0.0%'
+    >>> print(keep_hint(model, Objective.points(), dice).replace(" vs ", "\\n"))
+    keep Mickey Mickey Clubhouse: 4.11 points
+    reroll all: 3.61 points, stop and score Mickey: 3.00 points
+    """
     opts = keep_options(model, objective, dice, rolls_left)
 
     def show(o: KeepOption) -> str:

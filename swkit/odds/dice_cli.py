@@ -10,12 +10,18 @@
   best unscored character -- or, with a ``target``, the expected points when the player will
   score that character.
 
-A ``target`` the player has already scored is accepted for ``at_least`` (a count question)
-and refused for expected points (ConfigurationError: the row takes no more of their tokens).
+A ``target`` the player has already scored is refused for every question
+(ConfigurationError "Mickey is already scored (RULES.md §B4) ..."): its row takes no more of
+their tokens. ``taken`` is used only by expected points (a count does not depend on the
+board): an ``at_least`` answer has no ``"taken"`` key, and a note under ``"notes"`` when
+``taken`` was given. With every character scored the answer is 0 and its one option is
+"nothing left to score".
 
-Without ``dice`` the question is asked before the first roll (``rolls_left`` default 3, the
-rolls of the whole turn); with ``dice`` after a roll (``rolls_left`` default 2). Exact values
-are ``str(Fraction)``; every keep's value is listed under ``"options"``, best first.
+Without ``dice`` the question is asked before the first roll (``rolls_left`` 1..3, default 3,
+the rolls of the whole turn); with ``dice`` after a roll (``rolls_left`` 0..2, default 2;
+RULES.md §B3). ``dice`` must name the five dice: an empty string is an error (leave ``dice``
+out to ask before the first roll). Exact values are ``str(Fraction)``; every keep's value is
+listed under ``"options"``, best first.
 """
 
 from __future__ import annotations
@@ -83,8 +89,27 @@ def _taken(model: DiceModel, text: str | dict[str, Iterable[int]] | None) -> dic
         if not 1 <= value <= TOP_SPACE:
             raise ConfigurationError(f"--taken space {name}:{value} is outside 1..{TOP_SPACE} "
                                      "(the Picture Column is never taken)")
+        if value in out.get(j, ()):
+            raise NotationError(f"--taken: {model.names[j]}:{value} is listed twice "
+                                "(a numbered space holds one token, RULES.md §B4)")
         out.setdefault(j, set()).add(value)
     return out
+
+
+def _dice(model: DiceModel, dice: str | None) -> tuple[int, ...] | None:
+    """The count vector of ``--dice``, or None when it is not given (before the first roll).
+    Raises NotationError for an empty value, naming the accepted form."""
+    if dice is None:
+        return None
+    if not [t for t in re.split(r"[\s,]+", str(dice)) if t]:
+        faces = [model.names[0]] * 2 + (["Clubhouse"] if model.wilds else [])
+        faces += [model.names[i % model.characters] for i in range(1, model.n)]
+        example = " ".join(faces[:model.n])
+        raise NotationError(
+            f"--dice is empty: name the {model.n} dice showing, e.g. --dice \"{example}\" "
+            "(names or unique prefixes, C for the Clubhouse), or leave --dice out to ask "
+            "before the first roll")
+    return model.counts(dice)
 
 
 def _value_fields(value: Fraction, probability: bool) -> dict[str, Any]:
@@ -109,12 +134,13 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
     value (``probability`` + ``percent``, or ``expected`` + ``float``, as ``str(Fraction)``),
     ``distribution`` ({count or points: "p/q"} at the end of the turn under the best play),
     ``best`` (the best keep) and ``options`` (every distinct keep's value, best first).
-    Raises NotationError for an unknown face or name, a wrong number of dice or a malformed
-    --taken; ConfigurationError for --at-least outside 1..dice, a taken space outside 1..5,
-    bad rolls left or model parameters.
+    Raises NotationError for an unknown face or name, a wrong number of dice, empty dice, a
+    name listed twice or a malformed or repeated --taken; ConfigurationError for --at-least
+    outside 1..dice, a taken space outside 1..5, a target already scored, bad rolls left
+    (see the module docstring) or model parameters.
     """
     model = DiceModel(characters=characters, wilds=wilds)
-    counts = None if dice is None or not str(dice).strip() else model.counts(dice)
+    counts = _dice(model, dice)
     done = _names(model, scored, "--scored")
     board = _taken(model, taken)
     if target is None or str(target).strip().lower() in ("", "any"):
@@ -134,15 +160,25 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
         objective = Objective.points(done, board, tgt)
         question = ("expected points this turn" if tgt is None
                     else f"expected points this turn scoring {model.names[tgt]}")
+    objective.check(model)
     t = _rolls_left(model, counts, rolls_left)
     probability = objective.kind == "at_least"
     value = optimal_value(model, objective, counts, t)
     dist = optimal_distribution(model, objective, counts, t)
-    if counts is None:
+    if len(done) == model.characters:
+        opts = [{"action": "nothing left to score", "keep": [], "reroll": 0, "score": None,
+                 **_value_fields(value, probability)}]
+    elif counts is None:
         opts = [{"action": "roll all dice", "keep": [], "reroll": model.n, "score": None,
                  **_value_fields(value, probability)}]
     else:
         opts = [_option(o, probability) for o in keep_options(model, objective, counts, t)]
+    extra: dict[str, Any] = {}
+    if not probability:
+        extra["taken"] = {model.names[j]: sorted(v) for j, v in sorted(board.items())}
+    elif board:
+        extra["notes"] = ["--taken is not used by --at-least questions: a count does not "
+                          "depend on the spaces others hold"]
     return {
         "question": question,
         "kind": objective.kind,
@@ -151,7 +187,7 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
         "target": "any" if tgt is None else model.names[tgt],
         "at_least": at_least,
         "scored": [model.names[j] for j in done],
-        "taken": {model.names[j]: sorted(v) for j, v in sorted(board.items())},
+        **extra,
         "characters": list(model.names),
         "wilds": model.wilds,
         **_value_fields(value, probability),
@@ -168,8 +204,9 @@ def _pct(p: str) -> str:
 def format_roll(result: dict[str, Any]) -> str:
     """A short readable answer for :func:`roll_query`'s result."""
     probability = result["kind"] == "at_least"
-    where = (f"with {' '.join(result['dice'])}, {result['rolls_left']} roll(s) left"
-             if result["dice"] else f"before the first roll, {result['rolls_left']} roll(s)")
+    rolls = f"{result['rolls_left']} roll{'' if result['rolls_left'] == 1 else 's'}"
+    where = (f"with {' '.join(result['dice'])}, {rolls} left"
+             if result["dice"] else f"before the first roll, {rolls}")
     lines = []
     if probability:
         lines.append(f"{result['question']} {where}: {result['probability']} "
@@ -193,6 +230,7 @@ def format_roll(result: dict[str, Any]) -> str:
     what = "count" if probability else "points"
     lines.append(f"distribution of the {what}: " + ", ".join(
         f"{x}: {_pct(p)}" for x, p in result["distribution"].items()))
+    lines += [f"note: {note}" for note in result.get("notes", ())]
     return "\n".join(lines)
 
 

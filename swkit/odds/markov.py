@@ -12,7 +12,11 @@ ConfigurationError explains why. This is how RULES.md §C2 shows up in code:
   the best count alone (``key="count"`` raises), because the Clubhouses are kept for every
   character while the character's own dice may be dropped when another character overtakes it;
 - policy ``"best-once"`` (choose the most common character after the first roll, keep it for
-  the rest of the turn) is the best-count first roll followed by the target chain.
+  the rest of the turn) is the best-count first roll followed by the target chain: its state
+  and count are the CHOSEN character's count, which can end below the best count (another
+  character may show more on the rerolled dice); the best count's distribution under this
+  policy is :func:`swkit.odds.dice.best_distribution` (``statistic="chosen"`` gives this
+  chain's).
 
 sympy is imported only by :meth:`MarkovChain.sympy_matrix` and :func:`transition_matrix` with
 ``form="sympy"``.
@@ -185,10 +189,11 @@ def markov_chain(model: DiceModel | None = None, policy: str = "best", target: i
 
     ``key`` chooses the lumped state: ``"auto"`` (target count for ``"target"``; the pair
     (kept character's dice, kept Clubhouses) for ``"best"``, labelled ``"2+1C"``, or just the
-    character's dice without wilds; the count for ``"best-once"``) or ``"count"`` (the count
-    alone: exact for ``"target"`` and ``"best-once"``, and for ``"best"`` only without wild
-    faces). Raises ConfigurationError for an unknown policy or key, or a lumping that is not
-    exact (RULES.md §C2). The first state is ``start``; one step is one roll.
+    character's dice without wilds; the chosen character's count for ``"best-once"``) or
+    ``"count"`` (the count alone: exact for ``"target"`` and ``"best-once"``, and for
+    ``"best"`` only without wild faces). Raises ConfigurationError for an unknown policy or
+    key, or a lumping that is not exact (RULES.md §C2). The first state is ``start``; one
+    step is one roll.
     """
     model = model or DiceModel()
     if key not in ("auto", "count"):
@@ -223,9 +228,11 @@ def target_rows(model: DiceModel) -> list[list[Fraction]]:
 
 
 def best_once_chain(model: DiceModel) -> MarkovChain:
-    """The chain of policy ``"best-once"``: the first roll gives the best count (most common
-    character plus Clubhouses); that character is then kept with the Clubhouses, so later
-    steps follow :func:`target_rows`. States: start, counts 0..n."""
+    """The chain of policy ``"best-once"`` on the chosen character's count: the first roll
+    gives the best count (most common character plus Clubhouses); that character is then kept
+    with the Clubhouses, so later steps follow :func:`target_rows`. States: start, counts
+    0..n of the chosen character (not the best count over every character after a reroll:
+    see :func:`swkit.odds.dice.best_distribution`)."""
     first = markov_chain(model, "best").count_distribution(1)
     n = model.n
     start_row = tuple([Fraction(0)] + [first.get(k, Fraction(0)) for k in range(n + 1)])

@@ -190,14 +190,20 @@ def _batches(total: int) -> list[int]:
 Policy = str | Callable[[Counts], Counts]
 
 
+Statistic = str | Callable[[Counts], int] | None
+
+
 def mc_policy_distribution(model: DiceModel, policy: Policy = "best", rolls: int | None = None,
                            target: int = 0, n: int = 200_000, seed: int = 0,
-                           statistic: Callable[[Counts], int] | None = None
-                           ) -> dict[int, MCResult]:
+                           statistic: Statistic = None) -> dict[int, MCResult]:
     """Simulated distribution of the count after ``rolls`` rolls under a keep policy:
     ``{count: MCResult}``. ``policy`` is a name (``"target"``, ``"best"``, ``"best-once"``, see
     :data:`swkit.odds.dice.POLICIES`) or any memoryless keep function (count vector -> kept
-    count vector) with a ``statistic`` (default: the best count). Twin of
+    count vector). ``statistic``: a function of the final dice (count vector), or ``"best"``
+    (the best count over every character, the default except for ``"target"``, which measures
+    the target's count), or ``"chosen"`` (the count of the character the policy keeps; for
+    ``"best-once"`` the one chosen after the first roll), as
+    :func:`~swkit.odds.dice.best_distribution`. Twin of
     :func:`~swkit.odds.dice.target_distribution`, :func:`~swkit.odds.dice.best_distribution`
     and :func:`~swkit.odds.dice.policy_distribution`."""
     counts = _policy_counts(model, policy, rolls, target, n, seed, statistic)
@@ -207,8 +213,7 @@ def mc_policy_distribution(model: DiceModel, policy: Policy = "best", rolls: int
 
 def mc_policy_at_least(model: DiceModel, k: int, policy: Policy = "best",
                        rolls: int | None = None, target: int = 0, n: int = 200_000,
-                       seed: int = 0, statistic: Callable[[Counts], int] | None = None
-                       ) -> MCResult:
+                       seed: int = 0, statistic: Statistic = None) -> MCResult:
     """Simulated P(count >= k) after ``rolls`` rolls under a keep policy (as
     :func:`mc_policy_distribution`)."""
     counts = _policy_counts(model, policy, rolls, target, n, seed, statistic)
@@ -216,18 +221,22 @@ def mc_policy_at_least(model: DiceModel, k: int, policy: Policy = "best",
 
 
 def _policy_counts(model: DiceModel, policy: Policy, rolls: int | None, target: int, n: int,
-                   seed: int, statistic: Callable[[Counts], int] | None) -> np.ndarray:
+                   seed: int, statistic: Statistic) -> np.ndarray:
     rolls = model.rolls if rolls is None else rolls
     if rolls < 1:
         raise ConfigurationError(f"a count needs at least one roll, got {rolls}")
+    if isinstance(statistic, str) and statistic not in ("best", "chosen"):
+        raise ConfigurationError(f"unknown statistic {statistic!r}: use 'best' or 'chosen'")
     rng = np.random.default_rng(seed)
-    states = _indexer(model).states
+    index = _indexer(model)
+    states = index.states
     c = model.characters
-    if statistic is not None:
+    measure_chosen = statistic == "chosen" or (statistic is None and policy == "target")
+    if callable(statistic):
         stat = np.array([statistic(s) for s in states])
-    elif policy == "target":
+    elif policy == "target" and measure_chosen:
         stat = np.array([model.count_of(s, target) for s in states])
-    else:
+    else:  # the best count; under "best" the kept character's count is the best one
         stat = np.array([model.best_count(s) for s in states])
     if policy != "best-once":
         keep = policy if callable(policy) else policy_keep(model, policy, target)
@@ -241,7 +250,10 @@ def _policy_counts(model: DiceModel, policy: Policy, rolls: int | None, target: 
             for _ in range(rolls - 1):
                 keep_mask = (cats == chosen[:, None]) | (cats == c)
                 cats = np.where(keep_mask, cats, _roll(rng, model, cats.shape))
-            out.append(((cats == chosen[:, None]) | (cats == c)).sum(axis=1))
+            if statistic == "chosen":
+                out.append(((cats == chosen[:, None]) | (cats == c)).sum(axis=1))
+            else:
+                out.append(stat[index(cats)])
         else:
             out.append(stat[_play(rng, model, size, [None, table], rolls - 1)])
     return np.concatenate(out)

@@ -67,6 +67,40 @@ class Oracle:
         go([], 0, Fraction(1), [])
         return dist
 
+    def keep_once_distribution(self, rolls: int, stat: Callable) -> dict:
+        """Distribution of stat(final dice, chosen) after `rolls` rolls when the most common
+        character of the first roll (ties: lowest index) is chosen and its dice and the
+        Clubhouses are kept thereafter. Every roll SEQUENCE is enumerated; only the dice
+        still to come are memoised on (sorted kept dice, chosen, rolls left), since what
+        follows a keep depends on nothing else."""
+
+        @cache
+        def after(kept: tuple, chosen: int, left: int) -> tuple:
+            dist: dict[int, Fraction] = {}
+            m = self.n - len(kept)
+            for seq in self.sequences(m):
+                dice = list(kept) + seq
+                if left == 1:
+                    part = {stat(dice, chosen): Fraction(1)}
+                else:
+                    keep = tuple(sorted(d for d in dice if d in (chosen, self.c)))
+                    part = dict(after(keep, chosen, left - 1))
+                for x, p in part.items():
+                    dist[x] = dist.get(x, 0) + p / self.F ** m
+            return tuple(dist.items())
+
+        out: dict[int, Fraction] = {}
+        for seq in self.sequences(self.n):
+            chosen = max(range(self.c), key=lambda j: (seq.count(j), -j))
+            if rolls == 1:
+                part = {stat(seq, chosen): Fraction(1)}
+            else:
+                keep = tuple(sorted(d for d in seq if d in (chosen, self.c)))
+                part = dict(after(keep, chosen, rolls - 1))
+            for x, p in part.items():
+                out[x] = out.get(x, 0) + p / self.F ** self.n
+        return out
+
     # -- optimal play for one turn ----------------------------------------------------------
 
     def solve(self, terminal: Callable):
