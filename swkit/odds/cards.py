@@ -1,0 +1,957 @@
+"""A player's odds in the card game: scoring this turn and within T of their own turns.
+
+Source: RULES.md §A3 (a turn), §A4 (sets and runs), §A6 (what a player sees), §A7 (Powers),
+§C1 (the probability model).
+
+**The question.** From one player's view (§A6: their hand before this turn's draw, their
+tableau, the discard pile in order, the other tableaux, the center Power, whether they hold the
+figure, their scored Powers): the probability of scoring this turn (draw, then the best play,
+figure, Power use and score) and within T = 1..3 of their own turns; the best play after each
+possible draw; and the **outs** (the unseen card types whose draw lets them score this turn,
+with the unseen copies of each).
+
+**The model** (RULES.md §C1). The **unseen cards** are every physical card minus the hand, every
+tableau and the discard pile; each draw is uniform over them (memoryless: the other hands are
+part of the unseen cards). When no card is unseen, this turn's draw comes uniformly from the
+discard pile (it is shuffled into a new deck, so it is empty afterwards); if that is empty too
+the draw is skipped. Over T turns the opponents change nothing; the center Power and the figure
+stay as they are after your play; you stop at your first score; every play, Power use and
+discard (which cards and their order) is the best one for the chance of scoring within T; a
+question needing more draws than the unseen cards hold is an error. With no center Power nothing
+can be scored (there is no Power to take: RULES.md §A3 step 5, §A5, as the game does).
+
+**Powers** (RULES.md §A7): usable if you hold the figure or this turn's play takes it (its color
+is the center Power's color), one per turn, among the center Power and your scored Powers, by
+effect primitive (so an edited data file works too):
+
+- modelled: ``wild_color`` (1, 2) and ``wild_number`` (4, 5) via ``swkit.cards.triples``;
+  ``play_from_discard`` (3: with the required number in your tableau, one of the top ``depth``
+  discards into your tableau); ``extra_play`` (6); ``swap`` (9: any card of your tableau for any
+  card of another tableau, which then changes for later swaps); ``take_from_discard`` (8: cannot
+  help this turn's score; over T >= 2 turns the taken card can be played later).
+- ``extra_draw`` (7) and ``pass`` (10) cannot help this turn's score (§A7 decisions), so this
+  turn's probability and outs are exact with them; over T >= 2 turns their later value is
+  **left out** (the search never uses them: extra draws would branch on every pair of unseen
+  cards, and a pass needs the other players' blind choices, which §C1 freezes), so the
+  probability within T >= 2 turns is then a lower bound. ``PlayerOdds.left_out`` names them.
+
+**Method.** Exact enumeration over the unseen multiset of card types (each type weighted by its
+unseen copies), memoised on the position, with integer numerators over U·(U−1)·… (U unseen
+cards) and a Fraction at the end. Whether three card types form a triple is looked up in pair
+masks filled on demand by calling ``swkit.cards.triples``. The last turn's outs of a position are
+one bitmask over card types; before the last turn the discard choices are searched by branch and
+bound (discarding never adds an out, so the outs before the discard bound every choice).
+
+**Speed** (bench/odds_cards.py): T = 1 in milliseconds; T = 3 about 0.2-0.3 s on a mid-game
+position without the figure; with the figure and a swap or several card-moving Powers in reach
+T = 3 branches much more (20-35 s measured), T = 2 stays near 0.1 s.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations, permutations
+from typing import Any
+
+from swkit.cards.editions import Edition, Power, load_edition, lookup_power
+from swkit.cards.notation import Card, format_cards, parse_cards
+from swkit.cards.triples import NO_WILDS, Wilds, is_run, is_set, triple_kind
+from swkit.errors import ConfigurationError, NotationError
+from swkit.odds.deal import Deck
+
+TABLEAU_LIMIT = 5
+"""Cards a tableau keeps after the Discard step (RULES.md §A3 step 6)."""
+
+MAX_TURNS = 3
+"""The largest T we answer (RULES.md §C1 questions are T = 1..3)."""
+
+NO_EFFECT_THIS_TURN = ("extra_draw", "pass", "take_from_discard")
+"""Effect primitives that cannot help this turn's score (RULES.md §A7 decisions)."""
+
+LEFT_OUT_LATER = ("extra_draw", "pass")
+"""Effect primitives whose value for later turns (T >= 2) is left out."""
+
+Hand = tuple[int, ...]  # sorted positions in deck.types
+
+
+# --------------------------------------------------------------------------------------------
+# The position
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Position:
+    """One player's view at the start of their turn, before the draw (RULES.md §A6).
+
+    ``hand``: their hand; ``tableau``: their tableau; ``discard``: the discard pile bottom to
+    top; ``others``: the other players' tableaux (one tuple per player); ``center``: the center
+    Power or None (empty pile); ``figure``: True if they hold the figure; ``scored``: their
+    scored Powers; ``deck``: the card types and editions (default the full deck, one edition).
+    """
+
+    hand: tuple[Card, ...]
+    tableau: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+    others: tuple[tuple[Card, ...], ...] = ()
+    center: Power | None = None
+    figure: bool = False
+    scored: tuple[Power, ...] = ()
+    deck: Deck = field(default_factory=Deck)
+
+    def __post_init__(self) -> None:
+        check_position(self)
+
+    def unseen(self) -> Counter[Card]:
+        """The unseen card types with their copies (RULES.md §C1): every physical card minus
+        the hand, every tableau and the discard pile."""
+        used = Counter(self.hand) + Counter(self.tableau) + Counter(self.discard)
+        for t in self.others:
+            used.update(t)
+        e = self.deck.editions
+        return Counter({c: e - used[c] for c in self.deck.types if e - used[c] > 0})
+
+
+def check_position(pos: Position) -> None:
+    """Raise NotationError/ConfigurationError naming the bad part of a position: a card outside
+    the deck, a card listed more times than the deck holds (RULES.md §A8), a Power both center
+    and scored, or scored twice."""
+    types = set(pos.deck.types)
+    places = [("hand", pos.hand), ("tableau", pos.tableau), ("discard", pos.discard)]
+    places += [(f"others tableau {i + 1}", t) for i, t in enumerate(pos.others)]
+    used: Counter[Card] = Counter()
+    for where, cards in places:
+        for c in cards:
+            if not isinstance(c, Card):
+                raise NotationError(f"{where}: {c!r} is not a card")
+            if c not in types:
+                raise ConfigurationError(f"{where}: {c} is not in the deck ({pos.deck})")
+        used.update(cards)
+    e = pos.deck.editions
+    over = [f"{c} x{n}" for c, n in sorted(used.items()) if n > e]
+    if over:
+        raise ConfigurationError(
+            "more copies than the deck holds (" + f"{e} per card with {e} edition"
+            + ("s" if e != 1 else "") + "): " + ", ".join(over) + " (RULES.md §A8)")
+    keys = [p.key for p in pos.scored]
+    dup = sorted({k for k in keys if keys.count(k) > 1})
+    if dup:
+        raise ConfigurationError(f"Power(s) scored twice: {', '.join(dup)} (RULES.md §A8)")
+    if pos.center is not None and pos.center.key in keys:
+        raise ConfigurationError(
+            f"Power {pos.center.key} is both the center Power and scored (RULES.md §A8)")
+
+
+def _group(text: str | Iterable[Any]) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def parse_others(text: str | Sequence[Any] | None) -> tuple[tuple[Card, ...], ...]:
+    """Read the other players' tableaux: groups separated by ``/`` or ``;`` (one group per
+    player, e.g. ``"R1 R2 / B5; G7"``), or a sequence of card lists. Empty groups are kept
+    (a player with an empty tableau) only between separators; blank text gives no tableaux.
+    Raises NotationError naming the bad card and its group."""
+    if text is None:
+        return ()
+    if isinstance(text, str):
+        if not text.strip():
+            return ()
+        groups = [g for g in text.replace(";", "/").split("/")]
+    else:
+        groups = list(text)
+    out = []
+    for i, g in enumerate(groups):
+        try:
+            out.append(_group(g))
+        except NotationError as exc:
+            raise NotationError(f"others, tableau {i + 1}: {exc}") from None
+    return tuple(out)
+
+
+def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
+                  discard: str | Iterable[Any] = "", others: str | Sequence[Any] | None = "",
+                  center: str | int | Power | None = None, figure: bool = False,
+                  scored: str | Iterable[Any] = "", editions: int = 1,
+                  edition: str | Edition = "mickey", deck: Deck | None = None) -> Position:
+    """Build a Position from notation: cards as in RULES.md §A1, ``discard`` bottom to top,
+    ``others`` groups separated by ``/`` or ``;``, Powers by number or key of ``edition``
+    (``scored`` separated by commas or spaces). Raises NotationError/ConfigurationError naming
+    the bad part."""
+    ed = load_edition(edition)
+
+    def power(x: str | int | Power) -> Power:
+        return x if isinstance(x, Power) else lookup_power(ed, x)
+
+    def read(name: str, text: str | Iterable[Any]) -> tuple[Card, ...]:
+        try:
+            return _group(text)
+        except NotationError as exc:
+            raise NotationError(f"{name}: {exc}") from None
+
+    if isinstance(scored, str):
+        scored_list: list[Any] = [s for s in scored.replace(",", " ").split() if s]
+    else:
+        scored_list = list(scored)
+    cen = None if center is None or center == "" else power(center)
+    return Position(
+        hand=read("hand", hand), tableau=read("tableau", tableau),
+        discard=read("discard", discard), others=parse_others(others), center=cen,
+        figure=bool(figure), scored=tuple(power(s) for s in scored_list),
+        deck=deck if deck is not None else Deck(editions=editions))
+
+
+# --------------------------------------------------------------------------------------------
+# The answer
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrawPlan:
+    """After drawing ``card`` (None: the draw is skipped): the best play and
+    P(scoring within T | this draw). ``copies``: how many physical cards of this type the draw
+    can bring; ``scores_now``: the play scores this turn."""
+
+    card: Card | None
+    copies: int
+    play: str
+    probability: Fraction
+    scores_now: bool
+
+
+@dataclass(frozen=True)
+class PlayerOdds:
+    """The answer to a player's-odds question (RULES.md §C1).
+
+    ``probability``: P(scoring within ``turns`` of your turns), exact, in [0, 1];
+    ``within``: P(scoring within t turns) for t = 1..turns; ``outs``: this turn's outs, card
+    type -> copies the draw can bring; ``plans``: one DrawPlan per possible draw, best first;
+    ``unseen``: number of unseen cards; ``draw_from``: ``"unseen cards"``, ``"discard pile"``
+    (empty deck, RULES.md §C1) or ``"nothing"``; ``modelled`` / ``left_out``: the Powers in
+    reach (center and scored) modelled or left out, with a reason each.
+    """
+
+    position: Position
+    turns: int
+    probability: Fraction
+    within: tuple[Fraction, ...]
+    outs: dict[Card, int]
+    plans: tuple[DrawPlan, ...]
+    unseen: int
+    draw_from: str
+    modelled: tuple[str, ...]
+    left_out: tuple[str, ...]
+
+    @property
+    def this_turn(self) -> Fraction:
+        """P(scoring this turn)."""
+        return self.within[0]
+
+    @property
+    def best(self) -> DrawPlan:
+        """The plan of the most likely best outcome: the first of ``plans`` (highest
+        conditional probability, then most copies)."""
+        return self.plans[0]
+
+
+# --------------------------------------------------------------------------------------------
+# The engine
+# --------------------------------------------------------------------------------------------
+
+def _ins(t: Hand, x: int) -> Hand:
+    i = bisect_left(t, x)
+    return t[:i] + (x,) + t[i:]
+
+
+def _rem(t: Hand, x: int) -> Hand:
+    i = t.index(x)
+    return t[:i] + t[i + 1:]
+
+
+def _distinct(t: Iterable[int]) -> list[int]:
+    return sorted(set(t))
+
+
+@dataclass
+class _Engine:
+    """Exact search for one position; caches live as long as the engine."""
+
+    pos: Position
+    types: tuple[Card, ...]
+    wilds: list[Wilds]                      # index 0 = no wilds
+    base: list[int]                         # unseen copies per type
+    base_masks: list[tuple[int, int]]       # (k, bitmask of types with k unseen copies)
+    unseen0: int
+    center_color: str | None
+    powers: list[Power]                     # center + scored, modelled in the search
+    ep: int = 0                             # extra_play count (0: not in reach)
+    pfd: tuple[int | None, int] | None = None   # (requires_number, depth)
+    tfd: int = 0                            # take_from_discard count
+    swap: bool = False
+    has_memo: dict[tuple[Hand, int], bool] = field(default_factory=dict)
+    pair_memos: list[dict[tuple[int, int], int]] = field(default_factory=list)
+    pm_memo: dict[tuple[Hand, int], int] = field(default_factory=dict)
+    outs_memo: dict[Any, int] = field(default_factory=dict)
+    value_memo: dict[Any, Fraction] = field(default_factory=dict)
+    score_memo: dict[Any, bool] = field(default_factory=dict)
+    options_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
+    power_memo: dict[Any, bool] = field(default_factory=dict)
+    drawn_memo: dict[Any, int] = field(default_factory=dict)
+    plus_memo: dict[Any, int] = field(default_factory=dict)
+    center_mask: int = 0
+
+    # ---- triple lookups (tables filled by swkit.cards.triples) ----
+    def pair(self, w: int, a: int, b: int) -> int:
+        """Bitmask of the types c such that a, b, c form a set or a run under wilds ``w``,
+        filled on demand by calling ``swkit.cards.triples`` (shared by every question on the
+        same deck and wilds)."""
+        memo = self.pair_memos[w]
+        key = (a, b) if a <= b else (b, a)
+        hit = memo.get(key)
+        if hit is None:
+            ta, tb, wild = self.types[a], self.types[b], self.wilds[w]
+            hit = 0
+            for c, tc in enumerate(self.types):
+                trip = (ta, tb, tc)
+                if is_set(trip, wild) or is_run(trip, wild):
+                    hit |= 1 << c
+            memo[key] = hit
+        return hit
+
+    def pm(self, tab: Hand, w: int = 0) -> int:
+        """Bitmask of types completing a triple with two cards of ``tab``."""
+        key = (tab, w)
+        hit = self.pm_memo.get(key)
+        if hit is None:
+            hit = 0
+            for i in range(len(tab)):
+                for j in range(i + 1, len(tab)):
+                    hit |= self.pair(w, tab[i], tab[j])
+            self.pm_memo[key] = hit
+        return hit
+
+    def has(self, tab: Hand, w: int = 0) -> bool:
+        """True if three cards of ``tab`` form a set or a run under wilds ``w``."""
+        key = (tab, w)
+        hit = self.has_memo.get(key)
+        if hit is None:
+            hit = len(tab) >= 3 and (self.has(tab[:-1], w)
+                                     or bool(self.pm(tab[:-1], w) >> tab[-1] & 1))
+            self.has_memo[key] = hit
+        return hit
+
+    def has_plus(self, tab: Hand, x: int, w: int = 0) -> bool:
+        return self.has(tab, w) or bool(self.pm(tab, w) >> x & 1)
+
+    def access(self, p: int | None, figure: bool) -> bool:
+        return figure or (p is not None and self.center_color is not None
+                          and self.types[p].color == self.center_color)
+
+    # ---- this turn ----
+    def _power_scores(self, hand1: Hand, tab1: Hand, disc: Hand,
+                      others: Hand) -> bool:
+        """With a Power usable after the play: can one make a triple?"""
+        if self.ep == 1:
+            for q in hand1:
+                if self.has_plus(tab1, q):
+                    return True
+        return self._power_scores_rest(hand1 if self.ep > 1 else (), tab1, disc, others)
+
+    def _power_scores_rest(self, hand1: Hand, tab1: Hand, disc: Hand, others: Hand) -> bool:
+        """``_power_scores`` without a single extra play (memoised)."""
+        key = (hand1, tab1, disc, others)
+        hit = self.power_memo.get(key)
+        if hit is not None:
+            return hit
+        hit = self.power_memo[key] = self._power_scores_uncached(hand1, tab1, disc, others)
+        return hit
+
+    def _power_scores_uncached(self, hand1: Hand, tab1: Hand, disc: Hand,
+                               others: Hand) -> bool:
+        for w in range(1, len(self.wilds)):
+            if self.has(tab1, w):
+                return True
+        if self.ep > 1 and hand1:
+            k = min(self.ep, len(hand1))
+            for qs in set(combinations(hand1, k)):
+                t = tab1
+                for q in qs:
+                    t = _ins(t, q)
+                if self.has(t):
+                    return True
+        if self.pfd and disc:
+            need, depth = self.pfd
+            if need is None or any(self.types[c].number == need for c in tab1):
+                for d in _distinct(disc[-depth:]):
+                    if self.has_plus(tab1, d):
+                        return True
+        if self.swap and tab1:
+            theirs = _distinct(others)
+            for t in _distinct(tab1):
+                tab2 = _rem(tab1, t)
+                for o in theirs:
+                    if self.has_plus(tab2, o):
+                        return True
+        return False
+
+    def can_score(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                  figure: bool) -> bool:
+        """After the draw: can some play (and Power) make a triple this turn?"""
+        if self.center_color is None:
+            return False
+        key = (hand, tab, disc, others, figure)
+        hit = self.score_memo.get(key)
+        if hit is not None:
+            return hit
+        hit = self._can_score(hand, tab, disc, others, figure)
+        self.score_memo[key] = hit
+        return hit
+
+    def _can_score(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                   figure: bool) -> bool:
+        if self.has(tab):
+            return True
+        plays: list[int | None] = list(_distinct(hand)) or [None]
+        pm0 = self.pm(tab)
+        for p in plays:
+            if p is not None and pm0 >> p & 1:
+                return True
+        for p in plays:
+            if not self.access(p, figure):
+                continue
+            tab1 = tab if p is None else _ins(tab, p)
+            hand1 = hand if p is None else _rem(hand, p)
+            if self._power_scores(hand1, tab1, disc, others):
+                return True
+        return False
+
+    def outs_mask(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                  figure: bool) -> int:
+        """Bitmask of the types x such that drawing x lets the player score this turn."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.outs_memo.get(key)
+        if hit is None:
+            if self.ep > 1:
+                hit = sum(1 << x for x in range(len(self.types))
+                          if self.can_score(_ins(hand, x), tab, disc, others, figure))
+            else:
+                hit = self._outs_fast(hand, tab, disc, others, figure)
+            self.outs_memo[key] = hit
+        return hit
+
+    def _outs_fast(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                   figure: bool) -> int:
+        every = (1 << len(self.types)) - 1
+        if self.center_color is None:
+            return 0
+        if self.has(tab):
+            return every
+        pm0 = self.pm(tab)
+        res = self._outs_drawn(tab, disc, others, figure)
+        if self.ep:                                 # play x, then a card q of the hand
+            acc = every if figure else self.center_mask
+            for q in _distinct(hand):
+                res |= acc & self._plus_mask(tab, q)
+        # play a card of the hand (the drawn card stays in hand, or is the extra play)
+        for p in _distinct(hand):
+            if pm0 >> p & 1:
+                return every
+            if not self.access(p, figure):
+                continue
+            tab1, hand1 = _ins(tab, p), _rem(hand, p)
+            if self._power_scores(hand1, tab1, disc, others):
+                return every
+            if self.ep:
+                res |= self.pm(tab1)
+        return res
+
+    def _plus_mask(self, tab: Hand, q: int) -> int:
+        """The x such that tab + q + x holds a triple."""
+        key = (tab, q)
+        hit = self.plus_memo.get(key)
+        if hit is None:
+            hit = self.plus_memo[key] = ((1 << len(self.types)) - 1 if self.has_plus(tab, q)
+                                         else self.pm(_ins(tab, q)))
+        return hit
+
+    def _outs_drawn(self, tab: Hand, disc: Hand, others: Hand, figure: bool) -> int:
+        """The outs that come from playing the drawn card x itself (with a Power if x takes
+        the figure or the figure is held), apart from an extra play."""
+        key = (tab, disc, others, figure)
+        hit = self.drawn_memo.get(key)
+        if hit is not None:
+            return hit
+        every = (1 << len(self.types)) - 1
+        res = self.pm(tab)                          # the drawn card completes a triple
+        acc = every if figure else self.center_mask
+        if acc:
+            for w in range(1, len(self.wilds)):
+                res |= acc & (every if self.has(tab, w) else self.pm(tab, w))
+            if self.pfd and disc:
+                need, depth = self.pfd
+                if need is None or any(self.types[c].number == need for c in tab):
+                    gate = acc
+                else:
+                    gate = acc & sum(1 << i for i, c in enumerate(self.types) if c.number == need)
+                for d in _distinct(disc[-depth:]):
+                    res |= gate & self._plus_mask(tab, d)
+            if self.swap:
+                for o in _distinct(others):
+                    if self.has_plus(tab, o):
+                        res |= acc                  # swap the drawn card itself for o
+                    for t in _distinct(tab):
+                        tab2 = _ins(_rem(tab, t), o)
+                        res |= acc & (every if self.has(tab2) else self.pm(tab2))
+        self.drawn_memo[key] = res
+        return res
+
+    # ---- later turns ----
+    def order_matters(self) -> bool:
+        return bool(self.pfd or self.tfd)
+
+    def disc_key(self, disc: Hand, turns: int) -> Hand:
+        """The part of the discard pile that can matter within ``turns`` more turns."""
+        if turns <= 1:   # the last turn: only the set of the top cards for Power 3
+            return tuple(sorted(disc[-self.pfd[1]:])) if self.pfd else ()
+        if not self.order_matters():
+            return ()
+        look = max(self.pfd[1] if self.pfd else 0, self.tfd)
+        per = max(1 if self.pfd else 0, self.tfd)
+        keep = look + per * turns
+        return disc[-keep:] if keep else ()
+
+    def ends(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+             turns_after: int) -> Iterator[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+        """Every way to finish a non-scoring turn after the draw: (steps, next position) with
+        the next position = (hand, tableau, discard key, others, figure)."""
+        plays: list[int | None] = list(_distinct(hand)) or [None]
+        for p in plays:
+            tab1 = tab if p is None else _ins(tab, p)
+            hand1 = hand if p is None else _rem(hand, p)
+            fig1 = self.access(p, figure)
+            step0: tuple[Any, ...] = ("play", p, fig1 and not figure)
+            for steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
+                for dsteps, t3, d3 in self._discards(t2, d2, turns_after):
+                    yield ((step0, *steps, *dsteps),
+                           (h2, t3, self.disc_key(d3, turns_after), o2, fig1))
+
+    def _powers_then(self, hand1: Hand, tab1: Hand, disc: Hand, others: Hand,
+                     fig1: bool) -> Iterator[tuple[tuple[Any, ...], Hand, Hand, Hand,
+                                                   tuple[Hand, ...]]]:
+        yield (), hand1, tab1, disc, others
+        if not fig1:
+            return
+        if self.ep and hand1:
+            k = min(self.ep, len(hand1))
+            for qs in sorted(set(combinations(hand1, k))):
+                t, h = tab1, hand1
+                for q in qs:
+                    t, h = _ins(t, q), _rem(h, q)
+                yield (("extra", qs),), h, t, disc, others
+        if self.pfd and disc:
+            need, depth = self.pfd
+            if need is None or any(self.types[c].number == need for c in tab1):
+                seen = set()
+                for i in range(max(0, len(disc) - depth), len(disc)):
+                    d2 = disc[:i] + disc[i + 1:]
+                    if (disc[i], d2) in seen:
+                        continue
+                    seen.add((disc[i], d2))
+                    yield (("from_discard", disc[i]),), hand1, _ins(tab1, disc[i]), d2, others
+        if self.tfd and disc:
+            k = min(self.tfd, len(disc))
+            h = hand1
+            for c in disc[len(disc) - k:]:
+                h = _ins(h, c)
+            yield (("take", disc[len(disc) - k:]),), h, tab1, disc[:len(disc) - k], others
+        if self.swap and tab1:
+            for o in _distinct(others):
+                for t in _distinct(tab1):
+                    yield ((("swap", t, o),), hand1, _ins(_rem(tab1, t), o), disc,
+                           _ins(_rem(others, o), t))
+
+    def _discards(self, tab: Hand, disc: Hand, turns_after: int
+                  ) -> Iterator[tuple[tuple[Any, ...], Hand, Hand]]:
+        need = len(tab) - TABLEAU_LIMIT
+        if need <= 0:
+            yield (), tab, disc
+            return
+        for combo in sorted(set(combinations(tab, need))):
+            rest = tab
+            for c in combo:
+                rest = _rem(rest, c)
+            orders = sorted(set(permutations(combo))) \
+                if self.order_matters() and turns_after >= 2 else [combo]
+            for order in orders:
+                yield (("discard", order),), rest, disc + order
+
+    def weighted(self, mask: int, drawn: Hand) -> int:
+        """Unseen copies (after ``drawn``) of the types in ``mask``."""
+        total = 0
+        for k, kmask in self.base_masks:
+            total += k * (mask & kmask).bit_count()
+        for d in drawn:
+            total -= mask >> d & 1
+        return total
+
+    def numerator(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                  drawn: Hand, turns: int) -> int:
+        """P(score within ``turns`` turns) from the start of a turn (before the draw) times
+        U·(U−1)·…·(U−turns+1), U = the unseen cards (the initial ones minus ``drawn``)."""
+        if turns == 1:
+            return self.weighted(self.outs_mask(hand, tab, disc, others, figure), drawn)
+        key = (hand, tab, disc, others, figure, drawn, turns)
+        hit = self.value_memo.get(key)
+        if hit is not None:
+            return hit
+        u_total = self.unseen0 - len(drawn)
+        full = _falling(u_total - 1, turns - 1)
+        total = 0
+        for x in range(len(self.types)):
+            u = self.base[x] - drawn.count(x)
+            if u <= 0:
+                continue
+            h = _ins(hand, x)
+            if self.can_score(h, tab, disc, others, figure):
+                total += u * full
+            else:
+                total += u * self.best_next(h, tab, disc, others, figure, _ins(drawn, x), turns,
+                                            full)
+        self.value_memo[key] = total
+        return total
+
+    def best_next(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                  drawn: Hand, turns: int, full: int) -> int:
+        """The best numerator of the next turns after a non-scoring turn (``turns`` >= 2)."""
+        if turns == 2:
+            return self._best_last(hand, tab, disc, others, figure, drawn)
+        best = 0
+        seen = set()
+        for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1):
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            v = self.numerator(*nxt, drawn, turns - 1)
+            if v > best:
+                best = v
+                if best == full:
+                    break
+        return best
+
+    def _last_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                      ) -> list[list[Any]]:
+        """Before the last turn: each play and Power choice as [bound mask, tableau size,
+        position before the discard, end masks or None]. The bound is the outs of the position
+        before the discard: discarding never adds an out (checks are monotone in the tableau)."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.options_memo.get(key)
+        if hit is not None:
+            return hit
+        found: dict[tuple[Any, ...], list[Any]] = {}
+        plays: list[int | None] = list(_distinct(hand)) or [None]
+        for p in plays:
+            tab1 = tab if p is None else _ins(tab, p)
+            hand1 = hand if p is None else _rem(hand, p)
+            fig1 = self.access(p, figure)
+            for _steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
+                pre = (h2, t2, d2, o2, fig1)
+                if pre in found:
+                    continue
+                bound = self.outs_mask(h2, t2, self.disc_key(d2, 1), o2, fig1)
+                found[pre] = [bound, len(t2), pre, None]
+        hit = list(found.values())
+        self.options_memo[key] = hit
+        return hit
+
+    def _best_last(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                   drawn: Hand) -> int:
+        """max over the ends of this turn of the last turn's numerator (branch and bound)."""
+        opts = self._last_options(hand, tab, disc, others, figure)
+        ranked = sorted(((self.weighted(o[0], drawn), i) for i, o in enumerate(opts)),
+                        reverse=True)
+        best = 0
+        for bound, i in ranked:
+            if bound <= best:
+                break
+            opt = opts[i]
+            if opt[1] <= TABLEAU_LIMIT:
+                best = bound
+                break
+            if opt[3] is None:
+                h2, t2, d2, o2, fig1 = opt[2]
+                masks = set()
+                for _ds, t3, d3 in self._discards(t2, d2, 1):
+                    masks.add(self.outs_mask(h2, t3, self.disc_key(d3, 1), o2, fig1))
+                # keep the maximal masks only (weights are never negative)
+                opt[3] = [m for m in masks if not any(m != n and m & n == m for n in masks)]
+            for m in opt[3]:
+                v = self.weighted(m, drawn)
+                if v > best:
+                    best = v
+                    if best == bound:
+                        break
+        return best
+
+    def value(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+              drawn: Hand, turns: int) -> Fraction:
+        """P(score within ``turns`` turns) from the start of a turn, as a Fraction."""
+        u_total = self.unseen0 - len(drawn)
+        return Fraction(self.numerator(hand, tab, disc, others, figure, drawn, turns),
+                        _falling(u_total, turns))
+
+    def after_draw(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                   drawn: Hand, turns: int) -> Fraction:
+        """P(score within ``turns`` turns) after this turn's draw (in ``hand``, ``drawn``)."""
+        if self.can_score(hand, tab, disc, others, figure):
+            return Fraction(1)
+        if turns == 1:
+            return Fraction(0)
+        u_total = self.unseen0 - len(drawn)
+        full = _falling(u_total, turns - 1)
+        return Fraction(self.best_next(hand, tab, disc, others, figure, drawn, turns, full), full)
+
+
+_PAIRS: dict[tuple[tuple[Card, ...], Wilds], dict[tuple[int, int], int]] = {}
+"""Pair completion masks per (deck types, wilds), filled on demand (see ``_Engine.pair``)."""
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+def _engine(pos: Position, later: bool) -> _Engine:
+    types = pos.deck.types
+    unseen = pos.unseen()
+    base = [unseen.get(c, 0) for c in types]
+    reach: list[Power] = ([pos.center] if pos.center is not None else []) + list(pos.scored)
+    if pos.center is None and not pos.figure:
+        reach = []
+    wilds = [NO_WILDS]
+    ep, pfd, tfd, swap = 0, None, 0, False
+    used: list[Power] = []
+    for p in reach:
+        if p.effect in ("wild_color", "wild_number"):
+            if p.wilds not in wilds:
+                wilds.append(p.wilds)
+        elif p.effect == "extra_play":
+            ep = max(ep, int(p.params["count"]))
+        elif p.effect == "play_from_discard":
+            pfd = (p.params["requires_number"], int(p.params["depth"]))
+        elif p.effect == "take_from_discard":
+            if not later:
+                continue
+            tfd = max(tfd, int(p.params["count"]))
+        elif p.effect == "swap":
+            swap = True
+        else:
+            continue
+        used.append(p)
+    kinds = sorted(set(base) - {0})
+    base_masks = [(k, sum(1 << i for i, b in enumerate(base) if b == k)) for k in kinds]
+    pair_memos = [_PAIRS.setdefault((types, w), {}) for w in wilds]
+    center_mask = 0 if pos.center is None else sum(
+        1 << i for i, c in enumerate(types) if c.color == pos.center.color)
+    return _Engine(pos, types, wilds, base, base_masks, sum(base),
+                   pos.center.color if pos.center is not None else None,
+                   used, ep, pfd, tfd, swap, pair_memos=pair_memos,
+                   center_mask=center_mask)
+
+
+def _describe(steps: tuple[Any, ...], types: tuple[Card, ...], pos: Position,
+              score: str | None) -> str:
+    words = []
+    for step in steps:
+        kind = step[0]
+        if kind == "play":
+            if step[1] is None:
+                words.append("no card to play")
+            else:
+                words.append(f"play {types[step[1]]}")
+            if step[2]:
+                words.append("take the figure")
+        elif kind == "power":
+            words.append(f"use Power {step[1]}")
+        elif kind == "extra":
+            words.append(f"play {format_cards(types[q] for q in step[1])} too")
+        elif kind == "from_discard":
+            words.append(f"play {types[step[1]]} from the discard pile")
+        elif kind == "take":
+            words.append(f"take {format_cards(types[q] for q in step[1])} from the discard pile")
+        elif kind == "swap":
+            card = types[step[2]]
+            seat = next((i + 1 for i, t in enumerate(pos.others) if card in t), 0)
+            words.append(f"swap {types[step[1]]} for {card} of tableau {seat}")
+        elif kind == "discard":
+            words.append(f"discard {format_cards(types[q] for q in step[1])}")
+    if score:
+        words.append(score)
+    return ", ".join(words)
+
+
+def _power_for(eng: _Engine, effect: str, wild: Wilds | None = None) -> str:
+    for p in eng.powers:
+        if p.effect == effect and (wild is None or p.wilds == wild):
+            return p.key
+    return effect
+
+
+def _scoring_play(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                  figure: bool) -> str:
+    """Describe one play that scores (the first found, simplest first)."""
+    types = eng.types
+
+    def triple_text(t: Hand, w: Wilds) -> str:
+        cards = [types[i] for i in t]
+        for trip in combinations(sorted(cards), 3):
+            kind = triple_kind(trip, w)
+            if kind:
+                return f"score {format_cards(trip)} ({kind})"
+        return "score"
+
+    plays: list[int | None] = list(_distinct(hand)) or [None]
+    for p in plays:
+        tab1 = tab if p is None else _ins(tab, p)
+        fig_new = eng.access(p, figure) and not figure
+        if eng.has(tab1):
+            return _describe((("play", p, fig_new),), types, eng.pos, triple_text(tab1, NO_WILDS))
+    for p in plays:
+        if not eng.access(p, figure):
+            continue
+        tab1 = tab if p is None else _ins(tab, p)
+        hand1 = hand if p is None else _rem(hand, p)
+        fig_new = not figure
+        s0 = ("play", p, fig_new)
+        for w in range(1, len(eng.wilds)):
+            if eng.has(tab1, w):
+                key = next(pp.key for pp in eng.powers if pp.wilds == eng.wilds[w])
+                return _describe((s0, ("power", key)), types, eng.pos,
+                                 triple_text(tab1, eng.wilds[w]))
+        for steps, _h2, t2, _d2, _o2 in eng._powers_then(hand1, tab1, disc, others, True):
+            if steps and steps[0][0] != "take" and eng.has(t2):
+                effect = {"extra": "extra_play", "from_discard": "play_from_discard",
+                          "swap": "swap"}[steps[0][0]]
+                return _describe((s0, ("power", _power_for(eng, effect)), *steps), types,
+                                 eng.pos, triple_text(t2, NO_WILDS))
+    return "score"  # pragma: no cover - only called when a score exists
+
+
+def _best_plan(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+               figure: bool, drawn: Hand, turns: int) -> tuple[str, Fraction, bool]:
+    if eng.can_score(hand, tab, disc, others, figure):
+        return _scoring_play(eng, hand, tab, disc, others, figure), Fraction(1), True
+    best: tuple[Fraction, str] | None = None
+    types = eng.types
+    for steps, nxt in eng.ends(hand, tab, disc, others, figure, turns - 1):
+        v = eng.value(*nxt, drawn, turns - 1) if turns > 1 else Fraction(0)
+        if turns == 1:
+            return "no play scores this turn", Fraction(0), False
+        if best is None or v > best[0]:
+            # name the Power used, if any
+            named = []
+            for s in steps:
+                if s[0] in ("extra", "from_discard", "take", "swap"):
+                    effect = {"extra": "extra_play", "from_discard": "play_from_discard",
+                              "take": "take_from_discard", "swap": "swap"}[s[0]]
+                    named.append(("power", _power_for(eng, effect)))
+                named.append(s)
+            best = (v, _describe(tuple(named), types, eng.pos, None))
+    assert best is not None
+    return best[1], best[0], False
+
+
+def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    reach = ([pos.center] if pos.center is not None else []) + list(pos.scored)
+    modelled, left = [], []
+    for p in reach:
+        label = f"{p.number} {p.key}"
+        if not pos.figure and pos.center is None:
+            modelled.append(f"{label}: out of reach (no figure, no center Power)")
+        elif p.effect in LEFT_OUT_LATER and turns >= 2:
+            left.append(f"{label}: cannot help this turn's score; its value for later turns "
+                        "is left out")
+        elif p.effect in NO_EFFECT_THIS_TURN:
+            why = "cannot help this turn's score" if turns == 1 else \
+                "modelled: the taken card can be played in a later turn"
+            modelled.append(f"{label}: {why}")
+        else:
+            modelled.append(f"{label}: modelled")
+    return tuple(modelled), tuple(left)
+
+
+def player_odds(position: Position, turns: int = 1) -> PlayerOdds:
+    """P(the player scores this turn) and within ``turns`` of their own turns, exactly.
+
+    Input: a ``Position`` (the player's view before this turn's draw, RULES.md §A6) and
+    ``turns`` T in 1..3. Output: ``PlayerOdds`` with Fractions in [0, 1] (see its docstring):
+    the probability, P within t turns for t = 1..T, the outs with unseen copies, the best play
+    after each draw, and the Powers modelled or left out (module docstring, RULES.md §C1).
+    Raises ConfigurationError for T outside 1..3 or when the T draws need more cards than the
+    unseen cards hold (T >= 2; for T = 1 an empty deck draws from the discard pile).
+
+    >>> from swkit.odds.cards import make_position
+    >>> pos = make_position("B2 G7 Y9", tableau="R4 R6 B8", center="green-discard")
+    >>> player_odds(pos).probability      # only R5 scores: 1 of 39 unseen cards
+    Fraction(1, 39)
+    """
+    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
+        raise ConfigurationError(f"turns must be a whole number from 1 to {MAX_TURNS}, "
+                                 f"got {turns!r}")
+    eng = _engine(position, later=turns >= 2)
+    types = eng.types
+    index = {c: i for i, c in enumerate(types)}
+    hand = tuple(sorted(index[c] for c in position.hand))
+    tab = tuple(sorted(index[c] for c in position.tableau))
+    disc_full = tuple(index[c] for c in position.discard)
+    others = tuple(sorted(index[c] for t in position.others for c in t)) if eng.swap else ()
+    figure = position.figure
+    if turns >= 2 and eng.unseen0 < turns:
+        raise ConfigurationError(
+            f"{turns} turns need {turns} draws but only {eng.unseen0} card(s) are unseen "
+            "(RULES.md §C1)")
+    modelled, left_out = _modelled_and_left_out(position, turns)
+
+    plans: list[DrawPlan] = []
+    if eng.unseen0 > 0:
+        draw_from = "unseen cards"
+        disc = eng.disc_key(disc_full, turns) if turns >= 2 else disc_full
+        values: list[Fraction] = []
+        for t in range(1, turns + 1):     # once certain, more turns stay certain
+            values.append(Fraction(1) if values and values[-1] == 1 else
+                          eng.value(hand, tab, disc, others, figure, (), t))
+        within = tuple(values)
+        mask = eng.outs_mask(hand, tab, disc_full, others, figure)
+        outs = {types[x]: eng.base[x] for x in range(len(types)) if mask >> x & 1 and eng.base[x]}
+        for x in range(len(types)):
+            if not eng.base[x]:
+                continue
+            play, p, now = _best_plan(eng, _ins(hand, x), tab, disc if turns >= 2 else disc_full,
+                                      others, figure, (x,), turns)
+            plans.append(DrawPlan(types[x], eng.base[x], play, p, now))
+        probability = within[-1]
+    else:
+        # empty deck: this turn's draw comes from the discard pile (RULES.md §C1, §A3)
+        pile = Counter(disc_full)
+        n = len(disc_full)
+        if n:
+            draw_from = "discard pile"
+            total = Fraction(0)
+            outs = {}
+            for x in sorted(pile):
+                play, p, now = _best_plan(eng, _ins(hand, x), tab, (), others, figure, (), 1)
+                plans.append(DrawPlan(types[x], pile[x], play, p, now))
+                total += pile[x] * p
+                if now:
+                    outs[types[x]] = pile[x]
+            probability = total / n
+        else:
+            draw_from = "nothing"
+            outs = {}
+            play, probability, now = _best_plan(eng, hand, tab, (), others, figure, (), 1)
+            plans.append(DrawPlan(None, 0, play, probability, now))
+        within = (probability,)
+    plans.sort(key=lambda d: (-d.probability, -d.copies, str(d.card)))
+    return PlayerOdds(position, turns, probability, within, outs, tuple(plans), eng.unseen0,
+                      draw_from, modelled, left_out)

@@ -1,0 +1,141 @@
+"""What ``swkit odds deal`` and ``swkit odds hand`` call: JSON-ready answers and readable text.
+
+Every probability is the exact value as ``str(Fraction)`` (``"25/2838"``) with ``"percent"``
+beside it (a float rounded to 4 decimals, as the dice answers give it; RULES.md §C1).
+Bad input raises NotationError or ConfigurationError naming the bad
+part (the CLI turns it into exit status 2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from swkit.errors import ConfigurationError
+from swkit.odds.cards import MAX_TURNS, make_position, player_odds
+from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, deal_odds
+
+
+def _percent(p: Fraction) -> float:
+    """The probability in percent, rounded to 4 decimals (as the dice answers do)."""
+    return round(float(p) * 100, 4)
+
+
+def deal_query(cards: int, editions: int = 1, wild_color: str | None = None,
+               wild_number: int | None = None) -> dict[str, Any]:
+    """P(K random cards contain a set or a run) for ``swkit odds deal`` (RULES.md §A4, §C1).
+
+    Returns ``{"cards", "editions", "wilds", "probability" (set or run, "p/q"), "percent",
+    "set", "run" (as "p/q"), "set_percent", "run_percent", "counts": {"set", "run", "either",
+    "total"}, "formula": {"set", "run", "either", "total"} (sympy strings, None where no formula
+    exists)}``. Raises ConfigurationError (K outside 3..7, editions < 1, a number outside 1-9)
+    or NotationError (an unknown color).
+    """
+    if isinstance(cards, bool) or not isinstance(cards, int) or \
+            not MIN_CARDS <= cards <= MAX_CARDS:
+        raise ConfigurationError(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, got {cards!r}")
+    r = deal_odds(cards, editions=editions, wild_color=wild_color, wild_number=wild_number)
+    formulas: dict[str, str | None] = {}
+    for k in KINDS:
+        f = r.formula(k)
+        formulas[k] = None if f is None else str(f)
+    formulas["total"] = str(r.total_formula())
+    return {
+        "cards": cards, "editions": r.deck.editions, "wilds": str(r.wilds),
+        "probability": str(r.either), "percent": _percent(r.either),
+        "set": str(r.set), "run": str(r.run),
+        "set_percent": _percent(r.set), "run_percent": _percent(r.run),
+        "counts": {"set": r.counts["set"], "run": r.counts["run"],
+                   "either": r.counts["either"], "total": r.total},
+        "formula": formulas,
+    }
+
+
+def format_deal(result: dict[str, Any]) -> str:
+    """A short readable answer for ``deal_query``'s result."""
+    c = result["counts"]
+    lines = [
+        f"{result['cards']} random cards ({result['editions']} edition"
+        f"{'s' if result['editions'] != 1 else ''}, {result['wilds']}):",
+        f"  a set or a run: {result['probability']} = {result['percent']:.2f}%"
+        f"  ({c['either']} of {c['total']} deals)",
+        f"  a set:          {result['set']} = {result['set_percent']:.2f}%  ({c['set']} deals)",
+        f"  a run:          {result['run']} = {result['run_percent']:.2f}%  ({c['run']} deals)",
+    ]
+    f = result["formula"]
+    if f.get("either"):
+        lines.append(f"  counted as: sets {f['set']}, runs {f['run']}, of {f['total']} deals")
+    return "\n".join(lines)
+
+
+def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = "",
+               center: str | int | None = None, figure: bool = False, scored: str = "",
+               turns: int = 1, editions: int = 1) -> dict[str, Any]:
+    """A player's odds for ``swkit odds hand`` (RULES.md §A6, §C1).
+
+    Inputs in card notation (RULES.md §A1): ``hand`` before this turn's draw; ``tableau``;
+    ``discard`` bottom to top; ``others`` the other players' tableaux, one group per player
+    separated by ``/`` (or ``;``), e.g. ``"R1 R2 / B5"``; ``center`` and ``scored`` Powers by
+    number or key (``scored`` separated by commas); ``figure`` True if you hold it; ``turns``
+    T in 1..3.
+
+    Returns ``{"probability" (within T turns, "p/q"), "percent", "turns", "within"
+    ({t: "p/q"}), "this_turn", "best" (the play after the likeliest best draw, with its
+    probability), "plays" (per drawn card: the best play and its probability), "outs"
+    ({card: copies}), "unseen", "draw_from", "modelled", "left_out"}``.
+    Raises NotationError/ConfigurationError naming the bad part.
+    """
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
+        raise ConfigurationError(f"--turns must be 1 to {MAX_TURNS}, got {turns!r}")
+    pos = make_position(hand, tableau=tableau, discard=discard, others=others,
+                        center=center, figure=figure, scored=scored, editions=editions)
+    r = player_odds(pos, turns)
+    best = r.best
+    return {
+        "probability": str(r.probability), "percent": _percent(r.probability),
+        "turns": turns,
+        "within": {str(t + 1): str(p) for t, p in enumerate(r.within)},
+        "this_turn": str(r.this_turn),
+        "best": {"draw": None if best.card is None else str(best.card),
+                 "play": best.play, "probability": str(best.probability)},
+        "plays": [{"draw": None if d.card is None else str(d.card), "copies": d.copies,
+                   "play": d.play, "probability": str(d.probability),
+                   "scores_now": d.scores_now} for d in r.plans],
+        "outs": {str(c): n for c, n in sorted(r.outs.items())},
+        "unseen": r.unseen, "draw_from": r.draw_from,
+        "modelled": list(r.modelled), "left_out": list(r.left_out),
+    }
+
+
+def format_hand(result: dict[str, Any]) -> str:
+    """A short readable answer for ``hand_query``'s result."""
+    t = result["turns"]
+    when = "this turn" if t == 1 else f"within {t} of your turns"
+    lines = [f"P(you score {when}) = {result['probability']} = {result['percent']:.2f}%"]
+    if t > 1:
+        lines.append("  by turn: " + ", ".join(f"{k}: {v}" for k, v in result["within"].items()))
+    outs = result["outs"]
+    if outs:
+        lines.append("Outs this turn: " + ", ".join(
+            f"{c}" + (f" x{n}" if n > 1 else "") for c, n in outs.items())
+            + f"  ({sum(outs.values())} of {result['unseen']} unseen cards)")
+    else:
+        lines.append(f"Outs this turn: none ({result['unseen']} unseen cards)")
+    if result["draw_from"] != "unseen cards":
+        lines.append(f"The deck is empty: the draw comes from {result['draw_from']}.")
+    # group draws by their best play and probability
+    groups: dict[tuple[str, str], list[str]] = {}
+    for d in result["plays"]:
+        groups.setdefault((d["play"], d["probability"]), []).append(
+            d["draw"] if d["draw"] is not None else "(no draw)")
+    lines.append("Best play after each draw:")
+    for shown, ((play, prob), draws) in enumerate(groups.items()):
+        if shown == 8:
+            lines.append(f"  ... and {len(groups) - shown} more")
+            break
+        lines.append(f"  draw {' '.join(draws)}: {play}  ({prob})")
+    for note in result["modelled"]:
+        lines.append(f"Power {note}")
+    for note in result["left_out"]:
+        lines.append(f"Left out: Power {note}")
+    return "\n".join(lines)

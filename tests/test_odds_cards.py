@@ -1,0 +1,222 @@
+"""A player's odds (swkit.odds.cards) against the game itself (RULES.md §A3, §A7, §C1).
+
+The oracle searches ``CardGame`` exhaustively (chance_outcomes + legal_actions) turn by turn
+in the §C1 model, on reduced decks so that it runs in seconds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from oracles.cards_oracle import game_oracle, obvious_outs
+
+from swkit.cards.editions import load_edition
+from swkit.cards.notation import Card
+from swkit.errors import ConfigurationError, NotationError
+from swkit.odds.cards import Position, make_position, parse_others, player_odds
+from swkit.odds.deal import Deck
+
+EDITION = load_edition("mickey")
+POWERS = EDITION.powers
+
+DECKS = [
+    Deck(colors=("B", "G", "P", "R", "Y"), numbers=(4, 5, 6), editions=1),
+    Deck(colors=("B", "R"), numbers=(1, 2, 3, 4), editions=2),
+    Deck(colors=("B", "G", "Y"), numbers=(5, 7, 8, 9), editions=1),
+]
+
+
+def random_position(seed: int, deck: Deck, min_unseen: int = 2, max_unseen: int = 7) -> Position:
+    """A random legal position on ``deck`` with a handful of unseen cards."""
+    rng = random.Random(seed)
+    physical = [t for t in deck.types for _ in range(deck.editions)]
+    rng.shuffle(physical)
+    unseen = rng.randint(min_unseen, min(max_unseen, len(physical)))
+    cards = physical[unseen:]
+    hand = [cards.pop() for _ in range(min(len(cards), rng.randint(0, 3)))]
+    tableau = [cards.pop() for _ in range(min(len(cards), rng.randint(0, 4)))]
+    n_others = rng.randint(1, 2)
+    others: list[list[Card]] = [[] for _ in range(n_others)]
+    discard = []
+    for c in cards:          # the rest: others' tableaux (up to 3 each) or the discard pile
+        seat = rng.randrange(n_others + 1)
+        if seat < n_others and len(others[seat]) < 3:
+            others[seat].append(c)
+        else:
+            discard.append(c)
+    powers = list(POWERS)
+    rng.shuffle(powers)
+    center = None if rng.random() < 0.08 else powers.pop()
+    scored = tuple(powers[: rng.randint(0, 2)])
+    return Position(hand=tuple(hand), tableau=tuple(tableau), discard=tuple(discard),
+                    others=tuple(tuple(o) for o in others), center=center,
+                    figure=rng.random() < 0.5, scored=scored, deck=deck)
+
+
+def oracle(pos: Position, turns: int) -> Fraction:
+    """The game tree's answer; without a center nothing can be scored (RULES.md §A3 step 5)."""
+    return Fraction(0) if pos.center is None else game_oracle(pos, turns)
+
+
+def check_answer(pos: Position, turns: int) -> Fraction:
+    r = player_odds(pos, turns)
+    assert 0 <= r.probability <= 1
+    assert list(r.within) == sorted(r.within)            # more turns never lower the odds
+    # the plans are a distribution over the draw: copies sum to the pile, values average out
+    n = sum(d.copies for d in r.plans)
+    if r.draw_from == "nothing":
+        assert [d.card for d in r.plans] == [None]
+    else:
+        assert n == (r.unseen if r.draw_from == "unseen cards" else len(pos.discard))
+        assert sum(Fraction(d.copies, n) for d in r.plans) == 1
+        assert sum(d.copies * d.probability for d in r.plans) / n == r.probability
+    assert all(0 <= d.probability <= 1 for d in r.plans)
+    if turns == 1:
+        assert {d.card: d.copies for d in r.plans if d.scores_now} == r.outs
+    return r.probability
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_this_turn_matches_the_game_tree(seed: int) -> None:
+    pos = random_position(seed, DECKS[seed % 3])
+    assert check_answer(pos, 1) == oracle(pos, 1)
+
+
+@pytest.mark.parametrize("seed", range(60, 90))
+def test_outs_match_the_game_tree(seed: int) -> None:
+    pos = random_position(seed, DECKS[seed % 3])
+    assert player_odds(pos, 1).outs == ({} if pos.center is None else obvious_outs(pos))
+
+
+@pytest.mark.parametrize("seed", range(100, 125))
+def test_two_turns_match_the_game_tree(seed: int) -> None:
+    pos = random_position(seed, DECKS[seed % 3], min_unseen=2, max_unseen=5)
+    assert check_answer(pos, 2) == oracle(pos, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(200, 240))
+def test_two_turns_match_the_game_tree_more(seed: int) -> None:
+    pos = random_position(seed, DECKS[seed % 3], min_unseen=2, max_unseen=7)
+    assert check_answer(pos, 2) == oracle(pos, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(300, 315))
+def test_three_turns_match_the_game_tree(seed: int) -> None:
+    pos = random_position(seed, DECKS[seed % 3], min_unseen=3, max_unseen=4)
+    assert check_answer(pos, 3) == oracle(pos, 3)
+
+
+@pytest.mark.parametrize("power", [p.key for p in POWERS])
+@pytest.mark.parametrize("figure", [False, True])
+def test_each_power_as_center_matches_the_game_tree(power: str, figure: bool) -> None:
+    """Every §A7 Power in reach, with and without the figure (full rules, tiny unseen set)."""
+    for seed in range(6):
+        base = random_position(1000 + seed, DECKS[seed % 3])
+        pos = Position(hand=base.hand, tableau=base.tableau, discard=base.discard,
+                       others=base.others, center=EDITION.powers[[p.key for p in POWERS]
+                                                                 .index(power)],
+                       figure=figure, scored=(), deck=base.deck)
+        assert check_answer(pos, 1) == oracle(pos, 1)
+
+
+def test_known_position_full_deck() -> None:
+    """R4 R6 in the tableau: only R5 completes a run this turn (one copy of 31 unseen)."""
+    pos = make_position("B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1",
+                        others="G1 G2 / Y5 P7", center="green-discard")
+    r = player_odds(pos, 1)
+    assert r.unseen == 31 and r.outs == {Card("R", 5): 1}
+    assert r.probability == Fraction(1, 31)
+    assert r.best.card == Card("R", 5) and "score R4 R5 R6 (run)" in r.best.play
+
+
+def test_wild_color_power_with_the_figure() -> None:
+    """Holding the figure with purple-wild: R4 R5 + any P3 or P6 also scores (RULES.md §A4)."""
+    pos = make_position("B1 G9", tableau="R4 R5", center="purple-wild", figure=True)
+    r = player_odds(pos, 1)
+    expect = {Card(c, n) for c, n in [("R", 3), ("R", 6), ("P", 3), ("P", 6)]}
+    assert set(r.outs) == expect
+    no_fig = player_odds(make_position("B1 G9", tableau="R4 R5", center="purple-wild"), 1)
+    # without the figure a purple card played takes it, so P3 and P6 still score
+    assert set(no_fig.outs) == expect
+
+
+def test_no_center_means_no_score() -> None:
+    pos = make_position("R3", tableau="R4 R5")
+    assert player_odds(pos, 1).probability == 0
+
+
+def test_tableau_already_holding_a_triple_scores_for_sure() -> None:
+    pos = make_position("B1", tableau="R4 R5 R6", center="purple-wild")
+    assert player_odds(pos, 1).probability == 1
+
+
+def test_empty_deck_draws_from_the_discard_pile() -> None:
+    """No unseen card: the draw comes from the discard pile (RULES.md §C1, §A3)."""
+    deck = Deck(colors=("R",), numbers=(1, 2, 3, 4, 5), editions=1)
+    pos = Position(hand=(Card("R", 4),), tableau=(Card("R", 1), Card("R", 2)),
+                   discard=(Card("R", 3), Card("R", 5)), center=POWERS[0], deck=deck)
+    r = player_odds(pos, 1)
+    assert r.unseen == 0 and r.draw_from == "discard pile"
+    assert r.probability == Fraction(1, 2)                 # R3 scores R1 R2 R3, R5 does not
+    assert r.probability == game_oracle(pos, 1)
+    empty = Position(hand=(Card("R", 4),), tableau=(Card("R", 1), Card("R", 2)),
+                     others=((Card("R", 3), Card("R", 5)),), center=POWERS[0], deck=deck)
+    r2 = player_odds(empty, 1)
+    assert r2.draw_from == "nothing" and r2.probability == 0 == game_oracle(empty, 1)
+    with pytest.raises(ConfigurationError, match="unseen"):
+        player_odds(pos, 2)
+
+
+def test_one_unseen_card() -> None:
+    deck = Deck(colors=("R",), numbers=(1, 2, 3, 4), editions=1)
+    pos = Position(hand=(Card("R", 4),), tableau=(Card("R", 1), Card("R", 2)),
+                   center=POWERS[0], deck=deck)
+    r = player_odds(pos, 1)
+    assert r.unseen == 1 and r.outs == {Card("R", 3): 1} and r.probability == 1
+    with pytest.raises(ConfigurationError, match="2 draws"):
+        player_odds(pos, 2)
+
+
+def test_more_turns_help_and_left_out_is_named() -> None:
+    pos = make_position("B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1",
+                        others="G1 G2 / Y5 P7", center="blue-draw-two", figure=True,
+                        scored="purple-pass")
+    r1, r2 = player_odds(pos, 1), player_odds(pos, 2)
+    assert r1.left_out == () and len(r2.left_out) == 2
+    assert "blue-draw-two" in r2.left_out[0] + r2.left_out[1]
+    assert r1.probability == r2.within[0] <= r2.probability
+
+
+def test_bad_input_names_the_bad_part() -> None:
+    with pytest.raises(NotationError, match="hand"):
+        make_position("R3 Q7")
+    with pytest.raises(ConfigurationError, match="R3 x2"):
+        make_position("R3", tableau="R3")
+    with pytest.raises(NotationError, match="tableau 2"):
+        make_position("R3", others="R4 / X9")
+    with pytest.raises(NotationError, match="no Power"):
+        make_position("R3", center="11")
+    with pytest.raises(ConfigurationError, match="both"):
+        make_position("R3", center="purple-wild", scored="1")
+    with pytest.raises(ConfigurationError, match="turns"):
+        player_odds(make_position("R3"), 4)
+    with pytest.raises(ConfigurationError, match="not in the deck"):
+        Position(hand=(Card("R", 9),), deck=Deck(numbers=(1, 2, 3)))
+
+
+def test_parse_others() -> None:
+    assert parse_others("R1 R2 / B5; G7") == ((Card("R", 1), Card("R", 2)), (Card("B", 5),),
+                                              (Card("G", 7),))
+    assert parse_others("") == ()
+    assert parse_others(["R1", ["B2"]]) == ((Card("R", 1),), (Card("B", 2),))
+
+
+def test_unseen_counts_editions() -> None:
+    pos = make_position("R3 R3", editions=2)
+    assert pos.unseen()[Card("R", 3)] == 0 and sum(pos.unseen().values()) == 88
+    assert Counter(pos.hand) == Counter({Card("R", 3): 2})

@@ -1,0 +1,85 @@
+"""``swkit odds deal`` / ``swkit odds hand`` helpers (swkit.odds.cards_cli), issue 3 item 5."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from swkit.cli import main
+from swkit.errors import ConfigurationError, NotationError
+from swkit.odds.cards_cli import deal_query, format_deal, format_hand, hand_query
+
+
+def test_deal_query_known_values() -> None:
+    r = deal_query(3)
+    assert (r["probability"], r["set"], r["run"]) == ("25/2838", "3/473", "7/2838")
+    assert r["counts"] == {"set": 90, "run": 35, "either": 125, "total": 14190}
+    assert r["formula"]["set"] == "9*binomial(5, 3)"
+    assert r["percent"] == 0.8809
+    json.dumps(r)
+    r4 = deal_query(4)
+    assert (r4["probability"], r4["set"], r4["run"]) == ("113/3311", "81/3311", "32/3311")
+    assert r4["formula"]["set"] is None
+    text = format_deal(r)
+    assert "25/2838" in text and "3/473" in text
+
+
+def test_deal_query_wilds_and_editions() -> None:
+    r = deal_query(3, editions=2, wild_color="purple", wild_number=None)
+    assert Fraction(r["probability"]) == Fraction(r["counts"]["either"], r["counts"]["total"])
+    assert "P cards are any color" in r["wilds"]
+
+
+@pytest.mark.parametrize("bad", [2, 8, True, "3"])
+def test_deal_query_rejects_bad_card_counts(bad: object) -> None:
+    with pytest.raises(ConfigurationError, match="--cards"):
+        deal_query(bad)  # type: ignore[arg-type]
+
+
+def test_hand_query_json_fields() -> None:
+    r = hand_query("B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1",
+                   others="G1 G2 / Y5 P7", center="3", turns=2)
+    json.dumps(r)
+    assert r["this_turn"] == "1/31" and r["outs"] == {"R5": 1}
+    assert Fraction(r["probability"]) >= Fraction(r["this_turn"])
+    assert r["best"]["draw"] == "R5" and r["best"]["probability"] == "1"
+    assert r["within"]["1"] == "1/31"
+    assert sum(p["copies"] for p in r["plays"]) == r["unseen"] == 31
+    assert r["left_out"] == [] and r["modelled"]
+    text = format_hand(r)
+    assert "R5" in text and "within 2" in text
+
+
+def test_hand_query_names_left_out_powers() -> None:
+    r = hand_query("B2 G7", tableau="R4", center="blue-draw-two", scored="10", figure=True,
+                   turns=2)
+    joined = " ".join(r["left_out"])
+    assert "blue-draw-two" in joined and "purple-pass" in joined
+    assert "Left out" in format_hand(r)
+
+
+@pytest.mark.parametrize(("kwargs", "error", "part"), [
+    (dict(hand="R3 Q7"), NotationError, "Q7"),
+    (dict(hand="R3 R3"), ConfigurationError, "R3 x2"),
+    (dict(hand="R3", tableau="R3"), ConfigurationError, "R3 x2"),
+    (dict(hand="R3", others="B1 / Z2"), NotationError, "Z2"),
+    (dict(hand="R3", center="11"), NotationError, "11"),
+    (dict(hand="R3", scored="purple-wild,zzz"), NotationError, "zzz"),
+    (dict(hand="R3", turns=4), ConfigurationError, "--turns"),
+])
+def test_hand_query_bad_input(kwargs: dict, error: type, part: str) -> None:
+    with pytest.raises(error, match=part):
+        hand_query(**kwargs)
+
+
+def test_cli_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "deal", "--cards", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["probability"] == "25/2838"
+    assert main(["odds", "hand", "--hand", "B2 G7 Y9", "--tableau", "R4 R6 B8",
+                 "--center", "green-discard"]) == 0
+    assert "1/39" in capsys.readouterr().out
+    code = main(["odds", "hand", "--hand", "R3 R3"])
+    assert code == 2
