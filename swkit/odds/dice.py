@@ -269,26 +269,52 @@ class Objective:
 
     kind: str
     k: int = 0
-    target: int | None = None
-    scored: frozenset[int] = frozenset()
+    target: int | str | None = None
+    scored: frozenset[int | str] = frozenset()
     taken: tuple[frozenset[int], ...] = ()
+    _taken_names: tuple[tuple[int | str, frozenset[int]], ...] = field(default=(), repr=False)
 
     @classmethod
-    def at_least(cls, k: int, target: int | None = None,
-                 scored: Iterable[int] = ()) -> Objective:
-        """P(count >= k) for ``target`` (an index), or for the best unscored character."""
+    def at_least(cls, k: int, target: int | str | None = None,
+                 scored: Iterable[int | str] = ()) -> Objective:
+        """P(count >= k) for ``target`` (an index or a name), or for the best unscored
+        character."""
         return cls("at_least", k=k, target=target, scored=frozenset(scored))
 
     @classmethod
-    def points(cls, scored: Iterable[int] = (), taken: Mapping[int, Iterable[int]] | None = None,
-               target: int | None = None) -> Objective:
-        """Expected points this turn; ``taken`` maps a character index to its taken spaces."""
+    def points(cls, scored: Iterable[int | str] = (),
+               taken: Mapping[int | str, Iterable[int]] | None = None,
+               target: int | str | None = None) -> Objective:
+        """Expected points this turn; ``taken`` maps a character (index or name) to the
+        numbered spaces of its row that hold other players' tokens."""
         taken = taken or {}
+        if any(isinstance(j, str) for j in taken):
+            return cls("points", target=target, scored=frozenset(scored),
+                       _taken_names=tuple((j, frozenset(v)) for j, v in taken.items()))
         size = max(taken, default=-1) + 1
         rows = tuple(frozenset(taken.get(j, ())) for j in range(size))
         while rows and not rows[-1]:
             rows = rows[:-1]
         return cls("points", target=target, scored=frozenset(scored), taken=rows)
+
+    def resolve(self, model: DiceModel) -> Objective:
+        """This objective with characters given by name (or unique prefix) turned into
+        ``model``'s indices; indices pass through. Raises NotationError for an unknown name."""
+        def index(j: int | str) -> int:
+            return model.character_index(j) if isinstance(j, str) else j
+
+        if (not isinstance(self.target, str) and not any(isinstance(j, str) for j in self.scored)
+                and not self._taken_names):
+            return self
+        target = None if self.target is None else index(self.target)
+        taken = ({index(j): row for j, row in self._taken_names} if self._taken_names
+                 else dict(enumerate(self.taken)))
+        size = max(taken, default=-1) + 1
+        rows = tuple(frozenset(taken.get(j, ())) for j in range(size))
+        while rows and not rows[-1]:
+            rows = rows[:-1]
+        return Objective(self.kind, k=self.k, target=target,
+                         scored=frozenset(index(j) for j in self.scored), taken=rows)
 
     def taken_of(self, character: int) -> frozenset[int]:
         """The taken numbered spaces of ``character``'s row."""
@@ -541,7 +567,9 @@ def _rolls_left(model: DiceModel, dice: Sequence[int] | None, rolls_left: int | 
     return rolls_left
 
 
-def _check_dice(model: DiceModel, dice: Sequence[int]) -> Counts:
+def _check_dice(model: DiceModel, dice: Sequence[int] | str) -> Counts:
+    if isinstance(dice, str):
+        return model.counts(dice)
     dice = tuple(dice)
     if (len(dice) != model.characters + 1 or any(k < 0 for k in dice)
             or sum(dice) != model.n or (model.wilds == 0 and dice[model.wild])):
@@ -591,6 +619,7 @@ def optimal_value(model: DiceModel, objective: Objective, dice: Sequence[int] | 
     ``model.rolls - 1`` after one). Expectimax over every distinct keep, stopping allowed
     (RULES.md §B3, §C2). Raises ConfigurationError for a question that does not fit the model.
     """
+    objective = objective.resolve(model)
     layout, sol = _solution(model, objective)
     t = _rolls_left(model, dice, rolls_left)
     if dice is None:
@@ -624,6 +653,7 @@ def keep_options(model: DiceModel, objective: Objective, dice: Sequence[int],
     the only option is to stop. Ties are listed with stopping first, then fewer dice rerolled.
     Raises ConfigurationError for a bad question or dice.
     """
+    objective = objective.resolve(model)
     dice = _check_dice(model, dice)
     t = _rolls_left(model, dice, rolls_left)
     layout, sol = _solution(model, objective)
@@ -660,6 +690,7 @@ def optimal_distribution(model: DiceModel, objective: Objective,
     summing to exactly 1). The play is the one of :func:`keep_options` (ties: stop first, then
     keep more dice), so for ``at_least`` the mass at values >= k equals :func:`optimal_value`.
     """
+    objective = objective.resolve(model)
     layout, sol = _solution(model, objective)
     tb = sol.tables
     t = _rolls_left(model, dice, rolls_left)
@@ -864,6 +895,8 @@ def keep_hint(model: DiceModel, objective: Objective, dice: Sequence[int],
     >>> dice = model.counts("Mickey Mickey Clubhouse Goofy Pluto")
     >>> keep_hint(model, Objective.at_least(4), dice)
     'keep Mickey Mickey Clubhouse: 80.2% vs reroll all: 55.4%, stop and score Mickey: 0.0%'
+    >>> keep_hint(model, Objective.at_least(4, target="Goofy"), "Mickey Mickey C Goofy Pluto")
+    'keep Goofy Clubhouse: 58.3% vs reroll all: 26.5%, stop and score Goofy: 0.0%'
     >>> print(keep_hint(model, Objective.points(), dice).replace(" vs ", "\\n"))
     keep Mickey Mickey Clubhouse: 4.11 points
     reroll all: 3.61 points, stop and score Mickey: 3.00 points

@@ -264,6 +264,7 @@ def mc_optimal(model: DiceModel, objective: Objective, dice: Sequence[int] | Non
     """Simulated twin of :func:`swkit.odds.dice.optimal_value`: play the exact optimal keeps
     on simulated dice; a probability (Wilson interval) for ``at_least`` questions, the mean
     points (normal interval) for ``points`` questions."""
+    objective = objective.resolve(model)
     t = _rolls_left(model, dice, rolls_left)
     start = None if dice is None else _check_dice(model, dice)
     tables, value, _ = _optimal_tables(model, objective, max(t, 1))
@@ -282,6 +283,7 @@ def mc_optimal_distribution(model: DiceModel, objective: Objective,
                             dice: Sequence[int] | None = None, rolls_left: int | None = None,
                             n: int = 200_000, seed: int = 0) -> dict[int, MCResult]:
     """Simulated twin of :func:`swkit.odds.dice.optimal_distribution` (count or points)."""
+    objective = objective.resolve(model)
     t = _rolls_left(model, dice, rolls_left)
     start = None if dice is None else _check_dice(model, dice)
     tables, _, measure = _optimal_tables(model, objective, max(t, 1))
