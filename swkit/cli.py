@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -34,25 +35,24 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _int_range(low: int, high: int, what: str) -> Callable[[str], int]:
+def _int_range(low: int, high: int, context: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``."""
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
+        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
             raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number from {low} to {high}, got {text!r}") from None
+                f"must be a whole number from {low} to {high}{context}, got {text!r}")
+        value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"{what} must be from {low} to {high}, got {value}")
+                f"must be from {low} to {high}{context}, got {value}")
         return value
     return parse
 
 
 def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--seed must be a whole number, got {text!r}") from None
+    if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}")
+    return int(text)
 
 
 def _bots(text: str) -> tuple[str, ...]:
@@ -73,10 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="bots play a whole game and print the transcript")
     games = play.add_subparsers(dest="game", required=True, parser_class=_Parser)
     cards = games.add_parser("cards", help="Something Wild! Mickey and Friends (RULES.md §A)")
-    cards.add_argument("--players", type=_int_range(2, 4, "--players for cards"), required=True)
-    cards.add_argument("--editions", type=_int_range(1, 4, "--editions"), default=1)
+    cards.add_argument("--players", type=_int_range(2, 4, " for cards"), required=True)
+    cards.add_argument("--editions", type=_int_range(1, 4), default=1)
     dice = games.add_parser("dice", help="Clubhouse dice (RULES.md §B)")
-    dice.add_argument("--players", type=_int_range(1, 4, "--players for dice"), required=True)
+    dice.add_argument("--players", type=_int_range(1, 4, " for dice"), required=True)
     for sub in (cards, dice):
         sub.add_argument("--seed", type=_seed, default=0, help="replays the same game (default 0)")
         sub.add_argument("--bots", type=_bots, default=("greedy",),
@@ -87,10 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     odds = commands.add_parser("odds", help="exact odds as fractions")
     kinds = odds.add_subparsers(dest="kind", required=True, parser_class=_Parser)
     deal = kinds.add_parser("deal", help="P(K random cards hold a set or a run)")
-    deal.add_argument("--cards", type=_int_range(3, 7, "--cards"), required=True)
-    deal.add_argument("--editions", type=_int_range(1, 4, "--editions"), default=1)
+    deal.add_argument("--cards", type=_int_range(3, 7), required=True)
+    deal.add_argument("--editions", type=_int_range(1, 4), default=1)
     deal.add_argument("--wild-color", default=None, help="a color whose cards are any color")
-    deal.add_argument("--wild-number", type=_int_range(1, 9, "--wild-number"), default=None)
+    deal.add_argument("--wild-number", type=_int_range(1, 9), default=None)
 
     hand = kinds.add_parser("hand", help="a player's odds of scoring (RULES.md §C1)")
     hand.add_argument("--hand", required=True, help='your hand, e.g. "R3 B7 G5"')
@@ -100,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--center", default=None, help="the center Power: number or key")
     hand.add_argument("--figure", action="store_true", help="you hold the figure")
     hand.add_argument("--scored", default="", help="your scored Powers: numbers or keys")
-    hand.add_argument("--turns", type=_int_range(1, 3, "--turns"), default=1)
+    hand.add_argument("--turns", type=_int_range(1, 3), default=1)
 
     roll = kinds.add_parser(
         "roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)",
@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help='the 5 dice showing after a roll, names or unique prefixes, C for '
                            'the Clubhouse, e.g. "Mickey Mickey C g p"; leave out to ask before '
                            'the first roll (an empty value is an error)')
-    roll.add_argument("--rolls-left", type=_int_range(0, 3, "--rolls-left"), default=None,
+    roll.add_argument("--rolls-left", type=_int_range(0, 3), default=None,
                       metavar="R",
                       help="rolls still allowed this turn (RULES.md §B3): with --dice (after a "
                            "roll) 0 to 2, default 2; without --dice (before the first roll) "
@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the character whose count counts (name or unique prefix, not one "
                            "you have scored), or 'any' for the best unscored character "
                            "(default any)")
-    roll.add_argument("--at-least", type=_int_range(1, 5, "--at-least"), default=None, metavar="K",
+    roll.add_argument("--at-least", type=_int_range(1, 5), default=None, metavar="K",
                       help="ask P(count >= K) at the end of the turn, K from 1 to 5; without "
                            "it the question is the expected points this turn")
     roll.add_argument("--scored", default="", metavar="NAMES",
@@ -131,11 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help='numbered spaces other players hold, NAME:SPACE comma-separated, '
                            'e.g. "Goofy:4,Mickey:5" (each once; spaces 1 to 5); used by '
                            "expected points only")
-    roll.add_argument("--characters", type=_int_range(1, 6, "--characters"), default=5, metavar="C",
+    roll.add_argument("--characters", type=_int_range(1, 6), default=5, metavar="C",
                       help="character faces per die, 1 to 6 (default 5), named in this order: "
                            "Mickey, Minnie, Donald, Goofy, Pluto, and a 6th named Daisy "
                            "(--characters 6 --wilds 0 is standard six-sided dice)")
-    roll.add_argument("--wilds", type=_int_range(0, 5, "--wilds"), default=1, metavar="W",
+    roll.add_argument("--wilds", type=_int_range(0, 5), default=1, metavar="W",
                       help="Clubhouse (wild) faces per die, 0 to 5 (default 1)")
 
     solo = kinds.add_parser("solo", help="the solo game's optimal expected total (RULES.md §B2)")
@@ -193,13 +193,18 @@ def main(argv: list[str] | None = None) -> int:
     except SwkitError as exc:
         where = " ".join(a for a in (parser.prog, args.command, getattr(args, "game", None)
                                      or getattr(args, "kind", None)) if a)
-        print(f"{where}: error: {exc}", file=sys.stderr)
+        message = " ".join(str(exc).split())  # one line
+        print(f"{where}: error: {message}", file=sys.stderr)
         return 2
     try:
         print(json.dumps(record) if args.json else text)
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. `swkit play dice ... | head`: the reader has gone
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as exc:  # e.g. a full disk
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"{parser.prog}: error: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return 1
     return 0
 
 
