@@ -480,7 +480,7 @@ def test_from_position_at_the_score_step_with_wilds_A3_A4() -> None:
 
     g = CardGame.from_position(hands=["R1", "G1 G2 G3"], tableaux=["R3 P4 R5 B5 G5"],
                                phase="score", wilds=Wilds(colors=frozenset("P")),
-                               deck="Y1 Y2 Y3")
+                               power_used=True, deck="Y1 Y2 Y3")
     assert g.legal_actions() == ["score B5 G5 R5", "score P4 R3 R5"]
     assert str(g.view(0).wilds) == "P cards are any color"
     g.apply("score R3 P4 R5")  # any order and notation

@@ -52,11 +52,12 @@ def test_replay_is_independent_of_pythonhashseed() -> None:
 def test_transcript_is_readable_with_standings_and_winner() -> None:
     record = play_game(2, seed=7)
     text = format_transcript(record)
-    assert text.splitlines()[1].startswith("Turn 1 (round 1), seat 0: draws ")
+    assert text.splitlines()[1].startswith("Setup: center Power ")
+    assert text.splitlines()[2].startswith("Turn 1 (round 1), seat 0: draws ")
     assert "plays" in text and "Final standings:" in text
     assert ("Winner: seat" in text) or ("No winner" in text)
     limited = play_game(2, seed=7, round_limit=1)
-    assert "No winner: round limit" in format_transcript(limited)
+    assert "No winner: the round limit (1 round) was reached" in format_transcript(limited)
 
 
 def test_bot_choices_never_change_the_deck_A3() -> None:

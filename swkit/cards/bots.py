@@ -21,7 +21,8 @@ from swkit.cards.notation import ALL_CARDS, Card
 from swkit.cards.triples import Wilds, has_triple
 from swkit.state import substream_seed
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "potential", "preferred_figure"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "potential", "preferred_figure",
+           "sorted_discards"]
 
 
 class Bot:
@@ -42,6 +43,13 @@ class Bot:
         raise NotImplementedError
 
 
+def sorted_discards(game: CardGame, actions: Sequence[Action]) -> list[Action]:
+    """At the Discard step: the actions that list their cards in sorted notation, one per choice
+    of cards (RULES.md §A3 decisions: bots list several discards in sorted notation)."""
+    moves = game._moves()
+    return [a for a in actions if list(moves[a][1]) == sorted(moves[a][1])]
+
+
 def preferred_figure(game: CardGame) -> Action:
     """At a figure choice: a figure the player does not hold, then the lowest edition
     (RULES.md §A9, the bots' rule)."""
@@ -56,7 +64,8 @@ def preferred_figure(game: CardGame) -> Action:
 
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions, with its own stream; a figure choice follows
-    the bots' rule of RULES.md §A9 (``preferred_figure``)."""
+    the bots' rule of RULES.md §A9 (``preferred_figure``); at the Discard step it chooses
+    uniformly which cards to discard and lists them in sorted notation (RULES.md §A3)."""
 
     kind = "random"
 
@@ -64,7 +73,10 @@ class RandomBot(Bot):
         """A uniformly random legal action (the preferred figure at a figure choice)."""
         if game.phase == "figure":
             return preferred_figure(game)
-        return self.rng.choice(game.legal_actions())
+        actions = game.legal_actions()
+        if game.phase == "discard":
+            actions = sorted_discards(game, actions)
+        return self.rng.choice(actions)
 
 
 def _pair_value(a: Card, b: Card) -> int:
@@ -112,6 +124,8 @@ class GreedyBot(Bot):
         moves = game._moves()
         actions = game.legal_actions() if len(moves) > 1 else list(moves)
         phase = game.phase
+        if phase == "discard":  # one action per choice of cards, in sorted notation (§A3)
+            actions = sorted_discards(game, actions)
         me = game.current_player()
         scorer = getattr(self, "_value_" + phase)
         best = actions[0]

@@ -49,6 +49,18 @@ Decisions where RULES.md is silent (each also in the closing note of issue 2):
   is checked at once after a score (no Discard step then).
 - The round limit is checked at the start of a turn: the game ends when
   ``turn == round_limit * players``.
+- Acting seat: ``apply(action, seat=s)`` refuses an action of a seat that is not to move,
+  saying whose move it is and naming no card; an explanation lists no hand but the acting
+  seat's own (§A6, the blind Pass of §A7). ``legal_actions(seat=s)`` is empty when it is not
+  seat s's move.
+- Power numbers: ``use Power 1`` means the Power numbered 1 among those the player can use
+  now; if none, among every edition's Powers; if two different Powers match, the action
+  must name the key (§A9).
+- ``from_position`` rejects positions no game reaches: wilds or ``power_used`` before the
+  Power step (wilds need ``power_used`` at ``score``/``discard``), a tableau above five
+  (other seats always; the mover at ``draw``/``play``), ``played`` outside the mover's
+  tableau or before the Play step. ``from_json`` rejects an unknown phase and a breach of
+  §A8 in the saved state or its start.
 
 >>> game = CardGame(players=2, seed=1)
 >>> game.current_player() == CHANCE
@@ -163,16 +175,23 @@ class CardView:
 
 
 def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[Edition, ...]:
+    accepted = ("accepted: a whole number >= 1 of Mickey and Friends copies, or a list of "
+                "editions (Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
     if isinstance(editions, bool):
-        raise ConfigurationError("editions must be a whole number >= 1 or a list of editions")
+        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
     if isinstance(editions, int):
         if editions < 1:
-            raise ConfigurationError(
-                f"editions is {editions}; accepted: a whole number >= 1 (RULES.md §A9)")
+            raise ConfigurationError(f"editions is {editions}; {accepted}")
         base = load_edition("mickey")
         return (base,) * editions
     if isinstance(editions, str | Path | Edition):
         editions = [editions]
+    if not isinstance(editions, Iterable):
+        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
+    editions = list(editions)
+    bad = [e for e in editions if not isinstance(e, str | Path | Edition)]
+    if bad:
+        raise ConfigurationError(f"editions lists {bad[0]!r}; {accepted}")
     result = tuple(load_edition(e) for e in editions)
     if not result:
         raise ConfigurationError("editions is an empty list; give at least one (RULES.md §A9)")
@@ -188,10 +207,40 @@ def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[E
     return result
 
 
-def _cards(value: str | Iterable[str | Card] | None) -> list[Card]:
+def _whole(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is a whole number (not a bool) in ``low..high``, else ConfigurationError
+    naming the field."""
+    if isinstance(value, bool) or not isinstance(value, int) or (
+            low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            rng = f"{low} to {high}"
+        elif low is not None:
+            rng = f">= {low}"
+        else:
+            rng = "any"
+        raise ConfigurationError(f"{name} is {value!r}; accepted: a whole number {rng}")
+    return value
+
+
+def _cards(value: str | Iterable[str | Card] | None, name: str = "cards") -> list[Card]:
+    """A card list from notation text or an iterable of texts/Cards; ConfigurationError naming
+    ``name`` for an item that is not a card or text, NotationError (prefixed by ``name``) for
+    unreadable text."""
     if value is None:
         return []
-    return parse_cards(value)
+    if not isinstance(value, str):
+        if not isinstance(value, Iterable):
+            raise ConfigurationError(f"{name} is {value!r}; accepted: cards in notation "
+                                     "(a string like 'R7 B2' or a list of cards)")
+        value = list(value)
+        for item in value:
+            if not isinstance(item, str | Card):
+                raise ConfigurationError(f"{name} lists {item!r}, not a card; accepted: cards "
+                                         "in notation like 'R7' or Card objects")
+    try:
+        return parse_cards(value)
+    except NotationError as exc:
+        raise NotationError(f"{name}: {exc}") from None
 
 
 class CardGame:
@@ -238,6 +287,9 @@ class CardGame:
         if isinstance(round_limit, bool) or not isinstance(round_limit, int) or round_limit < 1:
             raise ConfigurationError(f"round_limit is {round_limit!r}; accepted: a whole number "
                                      ">= 1 (RULES.md §A5)")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes "
+                                     "every shuffle)")
         self.editions: tuple[Edition, ...] = _resolve_editions(editions)
         total = sum(len(ed.powers) for ed in self.editions)
         if total < 2 * players + 1:
@@ -300,35 +352,82 @@ class CardGame:
         ``figures``: per edition the holder seat or None; ``scored``: per seat Power keys or
         numbers (edition 1) or ``(edition number, key)`` pairs; ``player``: whose turn;
         ``phase``: ``"draw"`` (before the draw), ``"play"``, ``"power"`` (after the figure
-        step; give ``played`` if the turn's card matters), ``"score"`` (with ``wilds`` in force)
-        or ``"discard"``; ``turn``: turns played so far (default ``player``).
+        step; give ``played`` if the turn's card matters), ``"score"`` or ``"discard"``;
+        ``power_used``: a Power was used this turn (only at ``"score"`` or ``"discard"``);
+        ``wilds``: the wild effects in force (only with ``power_used`` at ``"score"`` or
+        ``"discard"``, after the Power step); ``played``: the card played in step 2 (in the
+        mover's tableau; not at ``"draw"`` or ``"play"``); ``turn``: turns played so far
+        (default ``player``).
 
         As everywhere in the game, steps with no choice run at once: a hand of one card type
         at ``phase="play"`` is played on construction, a lone triple at ``"score"`` is scored.
 
-        Cards are notation strings or Cards. Raises ConfigurationError if a card or Power is
-        missing, duplicated or placed twice (RULES.md §A8), or a field is out of range.
+        Cards are notation strings or Cards. Raises ConfigurationError naming the field if a
+        card or Power is missing, duplicated or placed twice (RULES.md §A8), a field has the
+        wrong type or is out of range, or the position is impossible: a tableau above five
+        cards (any seat but the mover; the mover too at ``"draw"`` and ``"play"``, RULES.md
+        §A3 step 6), wilds or a used Power before the Power step, a ``played`` card that is not
+        in the mover's tableau. NotationError (naming the field) for unreadable card text.
         """
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise ConfigurationError(f"hands is {hands!r}; accepted: a list with one card list "
+                                     "per seat (its length is the player count)")
         game = cls.__new__(cls)
         game._configure(len(hands), seed, editions, round_limit)
         players, n_ed = game.players, len(game.editions)
-        game.hands = [sorted(_cards(h)) for h in hands]
+        if phase not in ("draw", "play", "power", "score", "discard"):
+            raise ConfigurationError(f"phase is {phase!r}; accepted: draw, play, power, score, "
+                                     "discard")
+        _whole("player", player, 0, players - 1)
+        if turn is not None:
+            _whole("turn", turn, 0)
+        if not isinstance(power_used, bool):
+            raise ConfigurationError(f"power_used is {power_used!r}; accepted: True or False")
+        if not isinstance(exact_deck, bool):
+            raise ConfigurationError(f"exact_deck is {exact_deck!r}; accepted: True or False")
+        if not isinstance(wilds, Wilds):
+            raise ConfigurationError(
+                f"wilds is {wilds!r}; accepted: a swkit.cards.triples.Wilds, e.g. "
+                "Wilds(colors=frozenset('P')) (RULES.md §A4)")
+        game.hands = [sorted(_cards(h, f"hands[{s}]")) for s, h in enumerate(hands)]
         tabs = [] if tableaux is None else list(tableaux)
         if len(tabs) > players:
             raise ConfigurationError(f"{len(tabs)} tableaux for {players} players (§A2)")
-        game.tableaux = [_cards(t) for t in tabs] + [[] for _ in range(players - len(tabs))]
-        game.discard = _cards(discard)
-        if not isinstance(player, int) or not 0 <= player < players:
-            raise ConfigurationError(f"player is {player!r}; accepted: 0 to {players - 1}")
+        game.tableaux = ([_cards(t, f"tableaux[{s}]") for s, t in enumerate(tabs)]
+                         + [[] for _ in range(players - len(tabs))])
+        game.discard = _cards(discard, "discard")
+        for seat, t in enumerate(game.tableaux):
+            mover = seat == player
+            if len(t) > TABLEAU_LIMIT and (not mover or phase in ("draw", "play")):
+                when = (f"at phase {phase!r}" if mover else "outside their own turn")
+                raise ConfigurationError(
+                    f"tableaux[{seat}] holds {len(t)} cards {when}; a tableau is brought down to "
+                    f"{TABLEAU_LIMIT} at the end of each turn (RULES.md §A3 step 6)")
+        if power_used and phase not in ("score", "discard"):
+            raise ConfigurationError(
+                f"power_used is True at phase {phase!r}; a Power is used in step 4, so it can "
+                "be True only at phase 'score' or 'discard' (RULES.md §A3)")
+        if wilds and not power_used:
+            raise ConfigurationError(
+                f"wilds ({wilds}) given without a Power used this turn: wilds come from a Power "
+                "used in step 4; give power_used=True with phase 'score' or 'discard' "
+                "(RULES.md §A3 step 4, §A7)")
         # Powers
         placed: set[tuple[int, int]] = set()
 
-        def power_ref(ref: str | int | tuple[int, str | int], default_ed: int) -> tuple[int, Power]:
+        def power_ref(ref: Any, default_ed: int, name: str) -> tuple[int, Power]:
             ed = default_ed
             if isinstance(ref, tuple | list):
-                ed, ref = int(ref[0]) - 1, ref[1]
+                if len(ref) != 2 or isinstance(ref[0], bool) or not isinstance(ref[0], int):
+                    raise ConfigurationError(
+                        f"{name} is {ref!r}; accepted: a Power key or number, or an "
+                        "(edition number, key) pair")
+                ed, ref = ref[0] - 1, ref[1]
+            if isinstance(ref, bool) or not isinstance(ref, str | int):
+                raise ConfigurationError(f"{name} is {ref!r}; accepted: a Power key or number")
             if not 0 <= ed < n_ed:
-                raise ConfigurationError(f"edition {ed + 1} does not exist; accepted 1 to {n_ed}")
+                raise ConfigurationError(f"{name}: edition {ed + 1} does not exist; accepted 1 "
+                                         f"to {n_ed}")
             token = str(ref).strip().lower()
             for p in game.editions[ed].powers:
                 if token in (p.key, str(p.number)):
@@ -338,24 +437,35 @@ class CardGame:
                     placed.add((ed, p.number))
                     return ed, p
             raise ConfigurationError(
-                f"no Power {ref!r} in edition {ed + 1}; accepted: "
+                f"{name}: no Power {ref!r} in edition {ed + 1}; accepted: "
                 + ", ".join(p.key for p in game.editions[ed].powers))
 
-        rows = [] if scored is None else list(scored)
+        def rows_of(value: Any, name: str, what: str) -> list[Any]:
+            if isinstance(value, str) or not isinstance(value, Sequence):
+                raise ConfigurationError(f"{name} is {value!r}; accepted: a list with one entry "
+                                         f"per {what}")
+            return list(value)
+
+        rows = [] if scored is None else rows_of(scored, "scored", "seat")
         if len(rows) > players:
             raise ConfigurationError(f"{len(rows)} scored rows for {players} players")
         for seat, row in enumerate(rows):
-            game.scored[seat] = [power_ref(r, 0) for r in row]
+            row = rows_of(row, f"scored[{seat}]", "scored Power")
+            game.scored[seat] = [power_ref(r, 0, f"scored[{seat}]") for r in row]
         if centers is not None:
+            centers = rows_of(centers, "centers", "edition")
             if len(centers) != n_ed:
                 raise ConfigurationError(f"centers has {len(centers)} entries for {n_ed} editions")
             for e, ref in enumerate(centers):
-                game.centers[e] = None if ref is None else power_ref(ref, e)[1]
+                game.centers[e] = None if ref is None else power_ref(ref, e, f"centers[{e}]")[1]
         if piles is not None:
+            piles = rows_of(piles, "piles", "edition")
             if len(piles) != n_ed:
                 raise ConfigurationError(f"piles has {len(piles)} entries for {n_ed} editions")
             for e, pile in enumerate(piles):
-                game.piles[e] = [power_ref(r, e)[1] for r in reversed(list(pile))]
+                pile = rows_of(pile, f"piles[{e}]", "face-down Power (a list of Power keys "
+                               "or numbers)")
+                game.piles[e] = [power_ref(r, e, f"piles[{e}]")[1] for r in reversed(pile)]
         for e, ed in enumerate(game.editions):
             rest = [p for p in ed.powers if (e, p.number) not in placed]
             if centers is None and rest:
@@ -378,16 +488,18 @@ class CardGame:
         if any(len(row) >= WIN_POWERS for row in game.scored):
             raise ConfigurationError(f"a seat already holds {WIN_POWERS} Powers: the game would "
                                      "be over (RULES.md §A5)")
-        figs = [None] * n_ed if figures is None else list(figures)
-        if len(figs) != n_ed or any(f is not None and not 0 <= f < players for f in figs):
-            raise ConfigurationError(f"figures must list {n_ed} holders, each a seat 0 to "
-                                     f"{players - 1} or None (RULES.md §A9)")
+        figs = [None] * n_ed if figures is None else rows_of(figures, "figures", "edition")
+        if len(figs) != n_ed or any(f is not None and (
+                isinstance(f, bool) or not isinstance(f, int) or not 0 <= f < players)
+                for f in figs):
+            raise ConfigurationError(f"figures is {figs!r}; accepted: {n_ed} holder(s), each a "
+                                     f"seat 0 to {players - 1} or None (RULES.md §A9)")
         game.figures = figs
         # character cards (RULES.md §A8)
         used = Counter(c for h in game.hands for c in h)
         used.update(c for t in game.tableaux for c in t)
         used.update(game.discard)
-        top = [] if deck is None else _cards(deck)
+        top = [] if deck is None else _cards(deck, "deck")
         used.update(top)
         too_many = [f"{c} x{used[c]}" for c in ALL_CARDS if used[c] > n_ed]
         if too_many:
@@ -403,16 +515,28 @@ class CardGame:
                 + " (RULES.md §A8)")
         game.rng.shuffle(rest_cards)
         game.deck = rest_cards + list(reversed(top))
-        if phase not in ("draw", "play", "power", "score", "discard"):
-            raise ConfigurationError(f"phase is {phase!r}; accepted: draw, play, power, score, "
-                                     "discard")
         game.turn = player if turn is None else turn
         if game.turn % players != player:
             raise ConfigurationError(f"turn {game.turn} is seat {game.turn % players}'s turn, "
                                      f"not seat {player}'s")
         game.power_used = power_used
-        game.played = None if played is None else (
-            played if isinstance(played, Card) else parse_card(played))
+        if played is not None:
+            if not isinstance(played, str | Card):
+                raise ConfigurationError(f"played is {played!r}; accepted: a card like 'R7'")
+            try:
+                card = played if isinstance(played, Card) else parse_card(played)
+            except NotationError as exc:
+                raise NotationError(f"played: {exc}") from None
+            if phase in ("draw", "play"):
+                raise ConfigurationError(
+                    f"played is {card} at phase {phase!r}: the card of step 2 is not played yet; "
+                    "give played only at phase 'power', 'score' or 'discard' (RULES.md §A3)")
+            if card not in game.tableaux[player]:
+                raise ConfigurationError(
+                    f"played is {card}, which is not in seat {player}'s tableau "
+                    f"({format_cards(game.tableaux[player]) or 'empty'}); the card played in "
+                    "step 2 stays in the tableau (RULES.md §A3 step 2)")
+            game.played = card
         game._new_log()
         if phase == "draw":
             game._start_turn()
@@ -452,21 +576,52 @@ class CardGame:
         """True once the game is over."""
         return self.phase == "over"
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of the player to move, in natural sorted order (empty at a chance
-        node or at the end)."""
+        node or at the end). With ``seat``: that seat's legal actions, empty when it is not that
+        seat's move (RULES.md §A3: every choice is an action of the seat that makes it)."""
+        if seat is not None:
+            self._check_seat(seat)
+            if seat != self.current_player():
+                return []
         if self.phase in ("draw", "power_draw", "over"):
             return []
         if len(self.editions) < 10:  # every number in an action is one digit
             return [Action(a) for a in sorted(self._moves())]
         return [Action(a) for a in sorted(self._moves(), key=_natural)]
 
-    def apply(self, action: Action | str) -> None:
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"seat is {seat!r}; accepted: a seat 0 to "
+                                     f"{self.players - 1}")
+
+    def _whose_move(self) -> str:
+        """Whose move it is, in words, naming no card (RULES.md §A6)."""
+        who = self.current_player()
+        if who == TERMINAL:
+            return "the game is over"
+        if who == CHANCE:
+            return "chance moves next (a card is drawn, RULES.md §A3); call apply_chance()"
+        if self.phase == "pass":
+            return (f"it is seat {who}'s move (their blind Pass choice in seat "
+                    f"{self.turn_player}'s turn, RULES.md §A7)")
+        return f"it is seat {who}'s move ({_STEP[self.phase]}, RULES.md §A3)"
+
+    def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Apply a player's action (an Action or its text; cards in any accepted notation).
 
+        ``seat``: the seat making the choice (RULES.md §A3: every choice is an action of the
+        seat that makes it); when given and it is not that seat's move, IllegalActionError
+        says whose move it is and reveals no hand (RULES.md §A6, the blind Pass of §A7).
+
         Raises IllegalActionError explaining why in words (naming the cards and the RULES.md
-        section); the state is then unchanged.
+        section; it lists no hand but the acting seat's own); the state is then unchanged.
         """
+        if seat is not None:
+            self._check_seat(seat)
+            if seat != self.current_player():
+                raise IllegalActionError(f"seat {seat} cannot {str(action)!r} now: "
+                                         f"{self._whose_move()}")
         if self.phase == "over":
             raise IllegalActionError(f"cannot {action!r}: the game is over "
                                      f"({self.outcome().reason})")
@@ -474,25 +629,34 @@ class CardGame:
             raise IllegalActionError(
                 f"cannot {action!r}: chance moves next (a card is drawn, RULES.md §A3); "
                 "call apply_chance()")
+        if not isinstance(action, str):
+            raise IllegalActionError(f"cannot read {action!r}: an action is text such as "
+                                     f"'play R7'; {self._legal_tail()}")
         moves = self._moves()
         text = str(action)
         move = moves.get(text)
         if move is None:
             original = text
             try:
-                text = self._normalize(text)
+                text, args = self._read(text)
             except NotationError as exc:
-                raise IllegalActionError(f"cannot read {text!r}: {exc}") from None
+                raise IllegalActionError(f"cannot read {original!r}: {exc}") from None
             move = moves.get(text)
             if move is None:
-                raise IllegalActionError(self._explain(text, original))
+                raise IllegalActionError(self._explain(text, args))
         self.history.append((self.current_player(), text))
         self._do(move)
         self._advance()
 
     def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
         """At a draw: each card type in the deck with its exact share of the deck, sorted,
-        summing to 1. Raises IllegalActionError when chance does not move next."""
+        summing to 1. Raises IllegalActionError when chance does not move next.
+
+        This is the engine's view, the true deck: the cards in other players' hands are
+        excluded from it, so it can reveal hands and is not what a player may know (RULES.md
+        §A6). A player's odds use the unseen-cards model of RULES.md §C1, in which every card
+        the player cannot see (the deck and the other hands) is equally likely: see
+        :mod:`swkit.odds`."""
         if self.phase not in ("draw", "power_draw"):
             raise IllegalActionError(f"no chance node now: it is {_STEP[self.phase]} "
                                      "(RULES.md §A3)")
@@ -505,8 +669,10 @@ class CardGame:
         the topmost copy of that card type, for exact analysis. Returns the card drawn.
 
         The deck was shuffled by the game's stream; an empty deck was refilled from the discard
-        pile before this node (RULES.md §A3 decisions). Raises IllegalActionError when chance
-        does not move next or the card is not in the deck.
+        pile before this node (RULES.md §A3 decisions). Raises IllegalActionError (the state
+        unchanged) when chance does not move next, when ``outcome`` is not a readable card
+        (``'Z9'``: the message names it and the accepted forms) or when that card is not in
+        the deck.
         """
         if self.phase not in ("draw", "power_draw"):
             raise IllegalActionError(f"no chance node now: it is {_STEP[self.phase]} "
@@ -515,7 +681,10 @@ class CardGame:
         if outcome is None:
             card = deck.pop()
         else:
-            card = outcome if isinstance(outcome, Card) else parse_card(outcome)
+            try:
+                card = outcome if isinstance(outcome, Card) else parse_card(outcome)
+            except NotationError as exc:
+                raise IllegalActionError(f"cannot draw {outcome!r}: {exc}") from None
             for i in range(len(deck) - 1, -1, -1):
                 if deck[i] == card:
                     del deck[i]
@@ -677,17 +846,57 @@ class CardGame:
     @classmethod
     def from_json(cls, text: str) -> CardGame:
         """The inverse of ``to_json``. Raises ConfigurationError for text that is not a saved
-        game."""
+        game or a corrupted one: an unknown phase, seats out of range, a card or Power missing
+        or duplicated (the conservation check of RULES.md §A8), in the state or its start."""
+        return cls._load(text, check=True)
+
+    @classmethod
+    def _load(cls, text: str, check: bool) -> CardGame:
         try:
             data = json.loads(text)
             game = cls._from_snapshot(data)
             game.history = [(int(p), str(a)) for p, a in data["history"]]
             game._start = data["start"]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            if check:
+                problems = game._state_problems()
+                start = cls._from_snapshot(game._start)
+                problems += [f"start: {p}" for p in start._state_problems()]
+                if problems:
+                    raise ConfigurationError("not a valid saved card game: "
+                                             + "; ".join(problems))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             if isinstance(exc, ConfigurationError):
                 raise
-            raise ConfigurationError(f"not a saved card game: {exc}") from exc
+            raise ConfigurationError(f"not a saved card game: {exc!r}") from exc
         return game
+
+    def _state_problems(self) -> list[str]:
+        """What makes a loaded state impossible: an unknown phase, seats or sizes out of range,
+        a breach of card conservation (RULES.md §A8)."""
+        problems = []
+        if self.phase not in PHASES:
+            problems.append(f"phase is {self.phase!r}; accepted: {', '.join(PHASES)}")
+        n = self.players
+        for name, rows in (("hands", self.hands), ("tableaux", self.tableaux),
+                           ("scored", self.scored)):
+            if len(rows) != n:
+                problems.append(f"{name} has {len(rows)} entries for {n} players")
+        n_ed = len(self.editions)
+        for name, rows in (("piles", self.piles), ("centers", self.centers),
+                           ("figures", self.figures)):
+            if len(rows) != n_ed:
+                problems.append(f"{name} has {len(rows)} entries for {n_ed} editions")
+        if any(f is not None and (isinstance(f, bool) or not isinstance(f, int)
+                                  or not 0 <= f < n) for f in self.figures):
+            problems.append(f"figures is {self.figures!r}; accepted: seats 0 to {n - 1} or None")
+        if isinstance(self.turn, bool) or not isinstance(self.turn, int) or self.turn < 0:
+            problems.append(f"turn is {self.turn!r}; accepted: a whole number >= 0")
+        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n
+               for s in self.pass_order) or (self.phase == "pass" and not self.pass_order):
+            problems.append(f"pass_order is {self.pass_order!r}")
+        if not problems:
+            problems += self.conservation_problems()
+        return problems
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
@@ -706,7 +915,7 @@ class CardGame:
 
     def copy(self) -> CardGame:
         """An independent copy (same state, history and stream)."""
-        return CardGame.from_json(self.to_json())
+        return CardGame._load(self.to_json(), check=False)
 
     def undo(self) -> tuple[int, str]:
         """Take back the last history entry (an action or a draw) and return it as
@@ -730,8 +939,8 @@ class CardGame:
     def _new_log(self) -> None:
         self.log.append({"turn": self.turn, "round": self.turn // self.players,
                          "player": self.turn % self.players, "draw": None, "play": None,
-                         "figure": None, "power": None, "score": None, "discard": [],
-                         "reshuffles": 0})
+                         "figure": None, "figure_from": None, "power": None, "score": None,
+                         "discard": [], "reshuffles": 0})
 
     def _start_turn(self) -> None:
         self._moves_cache = None
@@ -947,6 +1156,7 @@ class CardGame:
             entry["play"] = str(card)
             self.phase = "figure"
         elif kind == "figure":
+            entry["figure_from"] = self.figures[move[1]]
             self.figures[move[1]] = me
             entry["figure"] = move[1] + 1
             self.phase = "power"
@@ -996,8 +1206,10 @@ class CardGame:
             self.scored[me].append((e, power))
             pile = self.piles[e]
             self.centers[e] = pile.pop() if pile else None
+            new_center = self.centers[e]
             entry["score"] = {"cards": format_cards(cards), "kind": how, "wilds": str(self.wilds),
-                              "power": power.key, "center": e + 1}
+                              "power": power.key, "center": e + 1,
+                              "new_center": None if new_center is None else new_center.key}
             self.wilds = NO_WILDS
             if len(self.scored[me]) >= WIN_POWERS:
                 self.phase = "over"
@@ -1072,93 +1284,175 @@ class CardGame:
 
     # -- reading and explaining actions ----------------------------------------------------------
 
-    _WORDS = frozenset({"play", "take", "figure", "use", "power", "skip", "score", "center",
-                        "discard", "pass", "from", "for", "of", "seat", "swap"})
-
-    def _normalize(self, text: str) -> str:
-        """Canonical action text: verbs lower case, cards in notation, Power numbers as keys."""
-        tokens = text.replace(",", " ").split()
-        if not tokens:
-            return ""
-        low = [t.lower() for t in tokens]
+    def _read(self, text: str) -> tuple[str, list[Card]]:
+        """Read an action as typed: its canonical text (verbs lower case, cards in notation,
+        Power numbers as keys) and its first card list in the order typed. Each card list is
+        read by ``parse_cards`` as a whole (``score Red 5, Red 7, Blue 8``). Raises
+        NotationError for an unreadable card, IllegalActionError for an ambiguous Power number.
+        """
+        words = text.replace(",", " ").split()
+        if not words:
+            return "", []
+        low = [w.lower() for w in words]
         if low[:2] == ["use", "power"] and len(low) == 3:
-            key = low[2]
-            for ed in self.editions:
-                for p in ed.powers:
-                    if key == str(p.number):
-                        key = p.key
-            return f"use Power {key}"
-        if low[:2] == ["skip", "power"]:
-            return "skip Power"
+            return f"use Power {self._power_key(low[2])}", []
+        if low == ["skip", "power"]:
+            return "skip Power", []
+        parts = _KEYWORD.split(text)
+        verb = parts[1].lower() if len(parts) > 1 else ""
         out: list[str] = []
-        cards: list[str] = []
+        args: list[Card] | None = None
+        segments = [("", parts[0])] + [(parts[i].lower(), parts[i + 1])
+                                       for i in range(1, len(parts), 2)]
+        for keyword, segment in segments:
+            if keyword:
+                out.append(keyword)
+            if not segment.strip():
+                continue
+            if keyword in ("figure", "center", "seat"):
+                out.extend(segment.replace(",", " ").lower().split())
+                continue
+            cards = parse_cards(segment)
+            if args is None:
+                args = list(cards)
+            if verb in ("score", "pass"):
+                cards = sorted(cards)
+            out.extend(str(c) for c in cards)
+        return " ".join(out), args or []
 
-        def flush() -> None:
-            if cards:
-                parsed = parse_cards(" ".join(cards))
-                if low[0] in ("score", "pass"):
-                    parsed.sort()
-                out.extend(str(c) for c in parsed)
-                cards.clear()
+    def _power_key(self, token: str) -> str:
+        """The key a Power number means for the player to move: among the Powers they can use
+        now, else among every edition's Powers (RULES.md §A9); a key is returned as is."""
+        if not _NUMBER.match(token):
+            return token
+        number = int(token)
+        usable = sorted({p.key for _, p in self.usable_powers() if p.number == number})
+        if len(usable) == 1:
+            return usable[0]
+        every = sorted({p.key for ed in self.editions for p in ed.powers if p.number == number})
+        keys = usable or every
+        if len(keys) > 1:
+            raise IllegalActionError(
+                f"cannot use Power {number}: Power {number} is " + " or ".join(keys)
+                + " in these editions; write its key, e.g. 'use Power " + keys[0] + "' "
+                "(RULES.md §A9)" + "; " + self._legal_tail())
+        return keys[0] if keys else token
 
-        for i, (tok, lo) in enumerate(zip(tokens, low, strict=True)):
-            if lo in self._WORDS or (i > 0 and low[i - 1] in ("figure", "center", "seat")):
-                flush()
-                out.append(lo)
-            else:
-                cards.append(tok)
-        flush()
-        return " ".join(out)
+    def _legal_tail(self) -> str:
+        """``"legal now: ..."``, the first few legal actions and how many more."""
+        legal = self.legal_actions()
+        if not legal:
+            return "no action is legal now"
+        shown = ", ".join(legal[:_SHOW_LEGAL])
+        if len(legal) > _SHOW_LEGAL:
+            shown += f", … and {len(legal) - _SHOW_LEGAL} more"
+        return f"legal now: {shown}"
 
-    def _explain(self, text: str, original: str | None = None) -> str:
-        """Why ``text`` (normalized; ``original`` as written) is not legal now, in words
-        (RULES.md sections named)."""
+    def _missing(self, args: Sequence[Card], have: Sequence[Card], where: str) -> str:
+        """Why ``args`` are not all in ``have`` (naming the cards), or ``""`` if they are:
+        ``"Y9 is not in seat 0's tableau (...)"``, ``"only one R3 in seat 0's tableau (...)"``."""
+        have_counts, want = Counter(have), Counter(args)
+        absent = [c for c in sorted(want) if have_counts[c] == 0]
+        short = [f"only {_COUNT_WORDS.get(have_counts[c], str(have_counts[c]))} {c}"
+                 for c in sorted(want) if 0 < have_counts[c] < want[c]]
+        reasons = []
+        if absent:
+            verb = "is" if len(absent) == 1 else "are"
+            reasons.append(f"{format_cards(absent, ', ')} {verb} not in {where}")
+        if short:
+            reasons.append(f"{', '.join(short)} in {where}")
+        return "; ".join(reasons)
+
+    def _cannot_change(self, p: Power) -> str:
+        """Why a held Power cannot change anything now (RULES.md §A7 decisions)."""
+        me = self.turn % self.players
+        effect = p.effect
+        if effect == "play_from_discard":
+            need = p.params["requires_number"]
+            if need is not None and not any(c.number == need for c in self.tableaux[me]):
+                tab = format_cards(self.tableaux[me]) or "empty"
+                return f"Power {p.key} needs a {need} in your tableau ({tab})"
+            return f"Power {p.key} needs a card in the discard pile, which is empty"
+        if effect in ("extra_play", "pass"):
+            return f"Power {p.key} needs a card in your hand, which is empty"
+        if effect == "extra_draw":
+            return f"Power {p.key} needs a card in the deck or the discard pile; both are empty"
+        if effect == "take_from_discard":
+            return f"Power {p.key} needs a card in the discard pile, which is empty"
+        if effect == "swap":
+            return (f"Power {p.key} needs a card in your tableau and one in another player's "
+                    "tableau")
+        return f"Power {p.key} cannot change anything now"  # pragma: no cover - wilds always can
+
+    def _why_not_power(self, key: str) -> str:
+        """Why seat to move cannot use the Power ``key`` now (RULES.md §A3 step 4, §A7, §A9)."""
+        me = self.turn % self.players
+        found = [p for ed in self.editions for p in ed.powers if p.key == key]
+        if not found:
+            numbers = sorted({p.number for ed in self.editions for p in ed.powers})
+            keys = list(dict.fromkeys(p.key for ed in self.editions for p in ed.powers))
+            return (f"no such Power {key!r}: write a Power's number ("
+                    f"{', '.join(map(str, numbers))}) or key ({', '.join(keys)}) (RULES.md §A7)")
+        power = found[0]
+        places = [e for e, c in enumerate(self.centers) if c is not None and c.key == key]
+        places += [e for e, p in self.scored[me] if p.key == key]
+        if not places:
+            return (f"seat {me} does not hold Power {key}: it is neither a center Power nor one "
+                    "of your scored Powers (RULES.md §A3 step 4)")
+        if all(self.figures[e] != me for e in places):
+            needed = ", ".join(str(e + 1) for e in sorted(set(places)))
+            holders = "; ".join(
+                f"figure {e + 1} is held by "
+                + ("nobody" if self.figures[e] is None else f"seat {self.figures[e]}")
+                for e in sorted(set(places)))
+            return (f"seat {me} does not hold the figure of Power {key}'s edition (figure "
+                    f"{needed}; {holders}): a Power is used only by the holder of its "
+                    "edition's figure (RULES.md §A3 step 4, §A9)")
+        return self._cannot_change(power) + " (RULES.md §A7 decisions)"
+
+    def _explain(self, text: str, args: Sequence[Card] = ()) -> str:
+        """Why ``text`` (normalized; ``args`` its cards as typed) is not legal now, in words
+        (RULES.md sections named). It lists no hand but the acting seat's own."""
         me = self.turn % self.players
         who = self.current_player()
         step = _STEP[self.phase]
-        legal = ", ".join(self.legal_actions())
-        tail = f"; legal now: {legal}"
+        tail = "; " + self._legal_tail()
         words = text.split()
         verb = words[0] if words else ""
-        try:
-            shown = (original or text).replace(",", " ").split()
-            args = parse_cards(" ".join(w for w in shown[1:] if w.lower() not in self._WORDS
-                                        and not w.isdigit()))
-        except NotationError:
-            args = []
+        shown = format_cards(args)
+        n_ed = len(self.editions)
         where = f"it is {step} of seat {me}'s turn"
         if self.phase == "pass":
             where = f"it is seat {who}'s blind Pass choice in seat {me}'s turn"
-        if self.phase == "play" and verb == "play" and len(args) == 1:
+        if self.phase == "play" and verb == "play":
+            if len(args) != 1:
+                return (f"cannot {text}: play exactly one card from your hand (RULES.md §A3 "
+                        f"step 2){tail}")
             hand = format_cards(self.hands[me]) or "empty"
             return (f"cannot play {args[0]}: {args[0]} is not in seat {me}'s hand ({hand}) "
                     f"(RULES.md §A3 step 2){tail}")
         if self.phase == "figure" and verb == "take" and self.played is not None:
-            return (f"cannot {text}: the card played, {self.played}, is "
-                    f"{COLOR_NAMES[self.played.color]}; only a figure whose center Power has "
-                    f"that color can be taken (RULES.md §A3 step 3, §A9){tail}")
+            accepted = ", ".join(self.legal_actions())
+            number = words[2] if len(words) == 3 and words[1] == "figure" else ""
+            if _NUMBER.match(number) and not 1 <= int(number) <= n_ed:
+                why = (f"there is no figure {number}: the figures are numbered 1 to {n_ed} "
+                       "(RULES.md §A9)")
+            else:
+                why = (f"the card played, {self.played}, is {COLOR_NAMES[self.played.color]}; "
+                       "only a figure whose center Power has that color can be taken "
+                       "(RULES.md §A3 step 3, §A9)")
+            return f"cannot {text}: {why}; accepted: {accepted}"
         if verb == "use" and self.phase == "power":
-            key = words[-1] if len(words) > 2 else "?"
-            held = [e + 1 for e, h in enumerate(self.figures) if h == me]
-            return (f"cannot use Power {key}: a Power can be used only by the holder of its "
-                    f"edition's figure (seat {me} holds figure(s) "
-                    f"{', '.join(map(str, held)) or 'none'}), and only if it can change "
-                    f"something (RULES.md §A3 step 4, §A7){tail}")
+            if len(words) != 3 or words[1].lower() != "power":
+                return (f"cannot {text}: write 'use Power' and a Power's key or number "
+                        f"(RULES.md §A3 step 4){tail}")
+            return f"cannot use Power {words[2]}: {self._why_not_power(words[2])}{tail}"
         if verb == "use" and self.power_used:
             return (f"cannot {text}: seat {me} has already used a Power this turn; a Power is "
                     f"used at most once per turn (RULES.md §A3 step 4, §A9){tail}")
         if verb == "score" and self.phase == "score":
-            tab = self.tableaux[me]
-            missing = Counter(args) - Counter(tab)
-            if missing:
-                return (f"cannot score {format_cards(args)}: {format_cards(missing.elements())} "
-                        f"not in seat {me}'s tableau ({format_cards(tab)}) (RULES.md §A3 "
-                        f"step 5){tail}")
-            if len(args) == 3:
-                why = explain_not_triple(args, self.wilds)
-                if why:
-                    return f"cannot score: {why}{tail}"
-            return f"cannot {text}: name three tableau cards and a non-empty center{tail}"
+            typed = " ".join(["score", shown, *words[1 + len(args):]]) if args else text
+            return f"cannot {typed}: {self._why_not_score(words, args)}{tail}"
         if verb == "score":
             return f"cannot {text}: {where}, not step 5 (RULES.md §A3){tail}"
         if self.phase == "score":
@@ -1167,21 +1461,99 @@ class CardGame:
         if verb == "discard" and self.phase == "discard":
             tab = self.tableaux[me]
             need = len(tab) - TABLEAU_LIMIT
-            if len(args) != need:
-                return (f"cannot {text}: discard exactly {need} card(s) to bring the tableau "
-                        f"({format_cards(tab)}) down to {TABLEAU_LIMIT} (RULES.md §A3 step 6)"
-                        f"{tail}")
-            return (f"cannot {text}: those cards are not all in seat {me}'s tableau "
-                    f"({format_cards(tab)}) (RULES.md §A3 step 6){tail}")
+            missing = self._missing(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
+            if missing:
+                return f"cannot discard {shown}: {missing} (RULES.md §A3 step 6){tail}"
+            return (f"cannot {text}: discard exactly {need} card(s) to bring the tableau "
+                    f"({format_cards(tab)}) down to {TABLEAU_LIMIT} (RULES.md §A3 step 6)"
+                    f"{tail}")
         if verb == "pass" and self.phase == "pass":
-            hand = format_cards(self.hands[who])
-            return (f"cannot {text}: seat {who} passes {min(self.pass_count, len(self.hands[who]))}"
-                    f" card(s) from their hand ({hand}) (RULES.md §A7 Power pass){tail}")
+            hand = self.hands[who]
+            count = min(self.pass_count, len(hand))
+            missing = self._missing(args, hand, f"your hand ({format_cards(hand)})")
+            why = f"{missing}; seat {who} passes {count} card(s)" if missing else (
+                f"seat {who} passes {count} card(s) from their hand ({format_cards(hand)})")
+            return f"cannot {text}: {why} (RULES.md §A7 Power pass){tail}"
         if verb == "power" and self.phase.startswith("power_"):
-            return (f"cannot {text}: not a legal target of this Power (RULES.md §A7 "
-                    f"decisions){tail}")
+            return f"cannot {text}: {self._why_not_target(words, args)}{tail}"
         return f"cannot {text!r}: {where} (RULES.md §A3){tail}"
 
+    def _why_not_score(self, words: Sequence[str], args: Sequence[Card]) -> str:
+        me = self.turn % self.players
+        tab = self.tableaux[me]
+        n_ed = len(self.editions)
+        missing = self._missing(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
+        if missing:
+            return f"{missing} (RULES.md §A3 step 5)"
+        if len(args) != 3:
+            return ("a score names exactly three cards of your tableau that form a set or a run "
+                    "(RULES.md §A3 step 5, §A4)")
+        why = explain_not_triple(args, self.wilds)
+        if why:
+            return why
+        open_centers = [str(e + 1) for e, c in enumerate(self.centers) if c is not None]
+        if "center" in words:
+            number = words[words.index("center") + 1] if words[-1] != "center" else ""
+            if n_ed == 1:
+                return ("with one edition a score names no center: write "
+                        f"'score {format_cards(sorted(args))}' (RULES.md §A3 step 5)")
+            if not _NUMBER.match(number) or not 1 <= int(number) <= n_ed:
+                return (f"there is no center {number}: the centers are numbered 1 to {n_ed} "
+                        "(RULES.md §A9)")
+            if self.centers[int(number) - 1] is None:
+                return (f"center {number} is empty (its pile is used up); take a non-empty "
+                        f"center: {', '.join(open_centers)} (RULES.md §A5, §A9)")
+        elif n_ed > 1:
+            return (f"name the center Power to take, e.g. 'score {format_cards(sorted(args))} "
+                    f"center {open_centers[0] if open_centers else 1}' (RULES.md §A9)")
+        return "name three tableau cards and a non-empty center (RULES.md §A3 step 5, §A9)"
+
+    def _why_not_target(self, words: Sequence[str], args: Sequence[Card]) -> str:
+        me = self.turn % self.players
+        phase = self.phase
+        text = " ".join(words)
+        if phase == "power_swap":
+            m = re.fullmatch(r"power swap (\S+) for (\S+) of seat (\S+)", text)
+            if not m or len(args) != 1:
+                return ("write 'power swap <your card> for <their card> of seat <n>' "
+                        "(RULES.md §A7 Power swap)")
+            mine, theirs, seat_text = parse_card(m.group(1)), parse_card(m.group(2)), m.group(3)
+            if not _NUMBER.match(seat_text) or not 0 <= int(seat_text) < self.players:
+                return (f"there is no seat {seat_text}: the seats are 0 to {self.players - 1} "
+                        "(RULES.md §A7 Power swap)")
+            seat = int(seat_text)
+            if seat == me:
+                return (f"seat {seat} is yourself: swap with another player's tableau "
+                        "(RULES.md §A7 Power swap)")
+            reasons = []
+            if mine not in self.tableaux[me]:
+                reasons.append(f"{mine} is not in your tableau "
+                               f"({format_cards(self.tableaux[me]) or 'empty'})")
+            if theirs not in self.tableaux[seat]:
+                reasons.append(f"{theirs} is not in seat {seat}'s tableau "
+                               f"({format_cards(self.tableaux[seat]) or 'empty'})")
+            if reasons:
+                return "; ".join(reasons) + " (RULES.md §A7 Power swap)"
+        elif phase == "power_play":
+            hand = self.hands[me]
+            missing = self._missing(args, hand, f"your hand ({format_cards(hand)})")
+            if missing or len(args) != 1:
+                return ((missing or "play one card from your hand")
+                        + " (RULES.md §A7 Power extra play)")
+        elif phase == "power_discard":
+            top = self._discard_choices()
+            if len(args) == 1 and args[0] not in top:
+                return (f"{args[0]} is not among the top {len(top)} card(s) of the discard pile "
+                        f"({format_cards(top)}) (RULES.md §A7 Power play from discard)")
+        return "not a legal target of this Power (RULES.md §A7 decisions)"
+
+
+_KEYWORD = re.compile(r"(?<![\w-])(play|take|figure|use|power|skip|score|center|discard|pass|"
+                      r"from|for|of|seat|swap)(?![\w-])", re.IGNORECASE)
+_NUMBER = re.compile(r"[0-9]+$", re.ASCII)
+_SHOW_LEGAL = 8
+"""How many legal actions an error message lists before "… and N more"."""
+_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 _SKIP_TO = {
     "play": "figure", "figure": "power", "power": "score", "power_play": "score",

@@ -2,8 +2,8 @@
 
 A card is a color letter and a number: ``G1`` ... ``Y9``. Colors: B blue, G green, P purple,
 R red, Y yellow. Parsers also accept lower case and full names (``r7``, ``red7``, ``Red 7``);
-in a list, cards are separated by spaces or commas, and a color word followed by a number is one
-card.
+in a list, cards are separated by spaces or commas, and a color word followed by a number (with
+only spaces between them, never a comma) is one card. Numbers are ASCII digits only.
 
 The canonical color order is alphabetical by letter (B, G, P, R, Y), so sorting cards sorts
 their notation: ``sorted(cards)`` and ``sorted(map(str, cards))`` agree.
@@ -63,7 +63,9 @@ ALL_CARDS: tuple[Card, ...] = tuple(Card(c, n) for c in COLORS for n in NUMBERS)
 
 _BY_TEXT: dict[str, Card] = {str(c): c for c in ALL_CARDS}
 
-_TOKEN = re.compile(r"([A-Za-z]+)\s*(\d+)$")
+_TOKEN = re.compile(r"([A-Za-z]+)\s*([0-9]+)$", re.ASCII)
+_DIGITS = re.compile(r"[0-9]+$", re.ASCII)
+_PIECE = re.compile(r"[^\s,]+|,")  # a token, or a comma (which separates cards)
 
 
 def _bad(token: str, why: str = "") -> NotationError:
@@ -74,41 +76,53 @@ def _bad(token: str, why: str = "") -> NotationError:
 def parse_card(text: str) -> Card:
     """Read one card (``R7``, ``r7``, ``red7``, ``Red 7``) and return its Card.
 
-    Raises NotationError naming the text and the accepted forms.
+    Raises NotationError naming the text as typed and the accepted forms.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read card {text!r} (not text): write {ACCEPTED_CARD_FORMS}")
     token = text.strip()
     hit = _BY_TEXT.get(token)
     if hit is not None:
         return hit
     m = _TOKEN.match(token)
     if not m:
-        raise _bad(text)
+        why = ""
+        if token.lower() in _COLOR_WORDS:
+            why = "a color needs its number, joined by nothing or a space; a comma separates cards"
+        elif any(ch.isdigit() and not ch.isascii() for ch in token):
+            why = "write the number with the digits 0-9"
+        raise _bad(token or text, why)
     word, digits = m.group(1).lower(), m.group(2)
     color = _COLOR_WORDS.get(word)
     if color is None:
-        raise _bad(text, f"unknown color {m.group(1)!r}")
+        raise _bad(token, f"unknown color {m.group(1)!r}")
     number = int(digits)
     if not 1 <= number <= 9:
-        raise _bad(text, f"number {number} is outside 1-9")
+        raise _bad(token, f"number {number} is outside 1-9")
     return Card(color, number)
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read a list of cards separated by spaces or commas, in the order given.
 
-    A color word followed by a separate number (``Red 7``) is one card. An empty or blank
+    A color word followed by a separate number with only spaces between them (``Red 7``) is
+    one card; a comma always separates cards, so ``red,7`` is an error. An empty or blank
     string gives an empty list. An iterable of strings or Cards is read item by item.
-    Raises NotationError naming the first bad token.
+    Raises NotationError naming the first bad token as typed (``'Green 10'``).
     """
     if not isinstance(text, str):
         return [c if isinstance(c, Card) else parse_card(c) for c in text]
-    tokens = [t for t in re.split(r"[\s,]+", text) if t]
+    pieces = [(m.group(), m.start(), m.end()) for m in _PIECE.finditer(text)]
     cards: list[Card] = []
     i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok.lower() in _COLOR_WORDS and i + 1 < len(tokens) and tokens[i + 1].isdigit():
-            cards.append(parse_card(tok + tokens[i + 1]))
+    while i < len(pieces):
+        tok, start, end = pieces[i]
+        if tok == ",":
+            i += 1
+            continue
+        if (tok.lower() in _COLOR_WORDS and i + 1 < len(pieces)
+                and _DIGITS.match(pieces[i + 1][0])):
+            cards.append(parse_card(text[start:pieces[i + 1][2]]))
             i += 2
             continue
         cards.append(parse_card(tok))

@@ -42,12 +42,18 @@ def play_game(players: int = 2, seed: int = 0,
 
     Keys: ``game`` ("cards"), ``players``, ``seed``, ``editions`` (names), ``bots`` (kinds),
     ``winner`` (seat or None at the round limit), ``reason``, ``scores`` (Powers per seat),
-    ``scored`` (Power keys per seat), ``rounds``, ``turns`` (per turn: ``turn``, ``round``,
-    ``player``, ``draw``, ``play``, ``figure``, ``power``, ``score``, ``discard``,
-    ``reshuffles``). Raises ConfigurationError for bad players/editions, ValueError for an
-    unknown bot kind or a wrong number of bots.
+    ``scored`` (Power keys per seat), ``rounds``, ``round_limit``, ``setup`` (``hands``: each
+    seat's starting hand; ``centers``: each edition's center Power key or None), ``turns``
+    (per turn: ``turn``, ``round``, ``player``, ``draw``, ``play``, ``figure`` (edition number)
+    and ``figure_from`` (its previous holder or None), ``power`` (``key``, ``edition``,
+    ``effect``, ``cards``), ``score`` (``cards``, ``kind``, ``wilds``, ``power``, ``center``,
+    ``new_center``: the key turned up or None), ``discard``, ``reshuffles``). Raises
+    ConfigurationError for bad players/editions, ValueError for an unknown bot kind or a wrong
+    number of bots.
     """
     game = CardGame(players, seed, editions, round_limit)
+    setup = {"hands": [[str(c) for c in h] for h in game.hands],
+             "centers": [None if c is None else c.key for c in game.centers]}
     kinds = [bots] * players if isinstance(bots, str | Bot) else list(bots)
     if len(kinds) != players:
         raise ValueError(f"{len(kinds)} bots for {players} players; give one per seat")
@@ -60,7 +66,8 @@ def play_game(players: int = 2, seed: int = 0,
         "editions": [ed.name for ed in game.editions], "bots": [b.kind for b in seats],
         "winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores),
         "scored": [[p.key for _, p in row] for row in game.scored],
-        "rounds": game.round + (0 if game.winner is None else 1), "turns": game.log,
+        "rounds": game.round + (0 if game.winner is None else 1), "round_limit": round_limit,
+        "setup": setup, "turns": game.log,
     }
 
 
@@ -70,10 +77,18 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
         parts.insert(0, "reshuffles the discard pile into the deck")
     parts.append(f"plays {t['play']}" if t["play"] else "plays nothing")
     if t["figure"]:
-        parts.append(f"takes figure {t['figure']}")
+        before = t.get("figure_from")
+        text = f"takes figure {t['figure']}"
+        if before == t["player"]:
+            text += " (already theirs)"
+        elif before is not None:
+            text += f" from seat {before}"
+        parts.append(text)
     power = t["power"]
     if power:
         text = f"uses Power {power['key']}"
+        if several:
+            text += f" of edition {power['edition']}"
         cards = power["cards"]
         effect = power["effect"]
         if effect == "extra_draw" and cards:
@@ -94,19 +109,55 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
     if score:
         wild = "" if score["wilds"] == "no wilds" else f" ({score['wilds']})"
         center = f" from center {score['center']}" if several else ""
-        parts.append(f"scores the {score['kind']} {score['cards']}{wild} and takes Power "
-                     f"{score['power']}{center}")
+        text = (f"scores the {score['kind']} {score['cards']}{wild} and takes Power "
+                f"{score['power']}{center}")
+        if "new_center" in score:
+            new = score["new_center"]
+            text += (f"; the new center{center and ' ' + str(score['center'])} is {new}"
+                     if new is not None else
+                     f"; the pile{center and ' ' + str(score['center'])} is empty, no new "
+                     "center")
+        parts.append(text)
     if t["discard"]:
         parts.append(f"discards {' '.join(t['discard'])}")
     return f"Turn {t['turn'] + 1} (round {t['round'] + 1}), seat {t['player']}: " + \
         ", ".join(parts) + "."
 
 
+def _editions_title(names: Sequence[str]) -> str:
+    """``"Mickey and Friends x4"``; different editions joined by `` + `` in order."""
+    groups: list[list[Any]] = []
+    for name in names:
+        if groups and groups[-1][0] == name:
+            groups[-1][1] += 1
+        else:
+            groups.append([name, 1])
+    return " + ".join(name if n == 1 else f"{name} x{n}" for name, n in groups)
+
+
+def _setup_lines(record: dict[str, Any]) -> list[str]:
+    setup = record.get("setup")
+    if not setup:
+        return []
+    centers = setup["centers"]
+    shown = [c if c is not None else "none (empty pile)" for c in centers]
+    if len(centers) == 1:
+        line = f"Setup: center Power {shown[0]}"
+    else:
+        line = "Setup: center Powers " + ", ".join(f"{e + 1} {c}" for e, c in enumerate(shown))
+    hands = "; ".join(f"seat {s} {' '.join(h) or 'nothing'}"
+                      for s, h in enumerate(setup["hands"]))
+    return [f"{line}; starting hands: {hands}."]
+
+
 def format_transcript(record: dict[str, Any]) -> str:
-    """A readable transcript of a ``play_game`` record: each turn's draw, play, figure, Power,
-    score and discard, then the final standings and the winner."""
-    lines = [f"Something Wild! {' + '.join(record['editions'])}: {record['players']} players, "
-             f"seed {record['seed']}, bots {', '.join(record['bots'])}"]
+    """A readable transcript of a ``play_game`` record: the setup (center Powers and starting
+    hands), each turn's draw, play, figure (and from whom), Power (and its edition when there
+    are several), score (and the new center) and discard, then the final standings and the
+    winner."""
+    lines = [f"Something Wild! {_editions_title(record['editions'])}: {record['players']} "
+             f"players, seed {record['seed']}, bots {', '.join(record['bots'])}"]
+    lines += _setup_lines(record)
     several = len(record["editions"]) > 1
     lines += [_turn_line(t, record["players"], several) for t in record["turns"]]
     lines.append("")
@@ -117,6 +168,10 @@ def format_transcript(record: dict[str, Any]) -> str:
         n = record["scores"][s]
         lines.append(f"  seat {s}: {n} Power{'' if n == 1 else 's'} ({keys})")
     winner = record["winner"]
-    lines.append(f"Winner: seat {winner}." if winner is not None else
-                 f"No winner: {record['reason']}.")
+    if winner is not None:
+        lines.append(f"Winner: seat {winner}.")
+    else:
+        limit = record.get("round_limit", record.get("rounds"))
+        lines.append(f"No winner: the round limit ({limit} round{'' if limit == 1 else 's'}) "
+                     "was reached (RULES.md §A5).")
     return "\n".join(lines)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, permutations
 
-from swkit.cards.notation import COLORS, NUMBERS, Card, format_cards
+from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, format_cards
 
 
 @dataclass(frozen=True, order=True)
@@ -96,31 +96,57 @@ def triple_kind(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> str | None:
     return None
 
 
-def explain_not_triple(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> str | None:
-    """Say in words why three cards are neither a set nor a run, or ``None`` if they are one.
+_WRAPS = (frozenset({8, 9, 1}), frozenset({9, 1, 2}))
+"""Number sets that would be consecutive only if runs wrapped around from 9 to 1."""
 
-    Example: ``"R5 R7 B8 is not a set: the numbers 5, 7, 8 differ; and not a run: the colors
-    R, R, B differ (RULES.md §A4)"``.
+
+def _wilds_words(wilds: Wilds) -> str:
+    """``"purple wild: P cards are any color; 1s wild: 1s are any number"``."""
+    parts = [f"{COLOR_NAMES[c]} wild: {c} cards are any color" for c in sorted(wilds.colors)]
+    parts += [f"{n}s wild: {n}s are any number" for n in sorted(wilds.numbers)]
+    return "; ".join(parts)
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def explain_not_triple(cards: Sequence[Card], wilds: Wilds = NO_WILDS) -> str | None:
+    """Say in words why three cards are neither a set nor a run, or ``None`` if they are one
+    (exactly when ``triple_kind`` is ``None``).
+
+    Example: ``"R5 R7 B8 is not a set: the numbers 5, 7, 8 are not all the same; and not a run:
+    the colors R, R, B differ (RULES.md §A4)"``. With wilds in force they are named:
+    ``"... (with purple wild: P cards are any color; RULES.md §A4)"``. The wrap-around reason
+    is given only for numbers that would be consecutive if runs wrapped (8 9 1, 9 1 2).
     """
     key = _key(cards)
     if _is_set(key, wilds) or _is_run(key, wilds):
         return None
     shown = format_cards(cards)
-    nums = sorted(c.number for c in cards)
-    set_why = "the numbers " + ", ".join(str(n) for n in nums) + " differ"
+    # numbers that are not wild (a wild-number card may stand for any number)
+    fixed = sorted(c.number for c in cards if c.number not in wilds.numbers)
+    free = 3 - len(fixed)
+    if free:
+        set_why = (f"the other numbers {_listed(fixed)} are not all the same" if len(fixed) > 1
+                   else "no number fits")  # pragma: no cover - one fixed number is a set
+    else:
+        set_why = f"the numbers {_listed(fixed)} are not all the same"
     colors = [c.color for c in cards]
+    repeated = sorted({n for n in fixed if fixed.count(n) > 1})
     if len({c for c in colors if c not in wilds.colors}) > 1:
         run_why = "the colors " + ", ".join(colors) + " differ"
-    elif len(set(nums)) < 3 and not wilds.numbers:
-        run_why = "a number repeats"
-    elif nums[0] == 1 and nums[-1] == 9 and not wilds.numbers:
+    elif repeated:
+        run_why = f"the number {repeated[0]} repeats"
+    elif any(set(fixed) <= wrap for wrap in _WRAPS):
         run_why = "runs do not wrap around from 9 to 1"
-    else:
-        gaps = [f"{a} and {b}" for a, b in zip(nums, nums[1:], strict=False) if b != a + 1]
-        run_why = ("the numbers " + "; ".join(gaps) + " are not consecutive") if gaps else (
-            "no order of them is consecutive")
-    suffix = f" with {wilds}" if wilds else ""
-    return f"{shown} is not a set: {set_why}; and not a run: {run_why}{suffix} (RULES.md §A4)"
+    elif fixed and fixed[-1] - fixed[0] > 2:
+        run_why = (f"the numbers {_listed(fixed)} are not consecutive" if not free else
+                   f"the other numbers {_listed(fixed)} are too far apart for one run")
+    else:  # pragma: no cover - every other case is a triple
+        run_why = "no order of them is consecutive"
+    where = f"with {_wilds_words(wilds)}; RULES.md §A4" if wilds else "RULES.md §A4"
+    return f"{shown} is not a set: {set_why}; and not a run: {run_why} ({where})"
 
 
 def find_triples(tableau: Sequence[Card], wilds: Wilds = NO_WILDS
