@@ -60,7 +60,7 @@ def _bots(text: str) -> tuple[str, ...]:
     bad = [n for n in names if n not in BOTS]
     if bad or not names:
         raise argparse.ArgumentTypeError(
-            f"--bots takes a comma-separated list of {', '.join(BOTS)}, got {text!r}")
+            f"give a comma-separated list of {', '.join(BOTS)}, got {text!r}")
     return names
 
 
@@ -68,39 +68,72 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``swkit`` command."""
     parser = _Parser(prog="swkit", description="Something Wild! cards and Clubhouse dice: "
                      "bots play whole games, and exact odds.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                     metavar="{play,odds}")
 
     play = commands.add_parser("play", help="bots play a whole game and print the transcript")
-    games = play.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    games = play.add_subparsers(dest="game", required=True, parser_class=_Parser,
+                                metavar="{cards,dice}")
     cards = games.add_parser("cards", help="Something Wild! Mickey and Friends (RULES.md §A)")
-    cards.add_argument("--players", type=_int_range(2, 4, " for cards"), required=True)
-    cards.add_argument("--editions", type=_int_range(1, 4), default=1)
+    cards.add_argument("--players", type=_int_range(2, 4, " for cards"), required=True,
+                       metavar="N", help="players, 2 to 4")
+    cards.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
+                       help="copies of the game shuffled together, 1 to 4 (RULES.md §A9; "
+                            "default 1)")
+    cards.add_argument("--powers", default=None, metavar="FILE",
+                       help="a Powers data file (JSON) to play with instead of the built-in "
+                            "Mickey and Friends one: copy swkit/cards/data/"
+                            "mickey_and_friends.json and edit it")
     dice = games.add_parser("dice", help="Clubhouse dice (RULES.md §B)")
-    dice.add_argument("--players", type=_int_range(1, 4, " for dice"), required=True)
+    dice.add_argument("--players", type=_int_range(1, 4, " for dice"), required=True,
+                      metavar="N", help="players, 1 to 4 (1: the solo game)")
     for sub in (cards, dice):
-        sub.add_argument("--seed", type=_seed, default=0, help="replays the same game (default 0)")
+        sub.add_argument("--seed", type=_seed, default=0, metavar="S",
+                         help="a whole number; the same seed replays the same game (default 0)")
         sub.add_argument("--bots", type=_bots, default=("greedy",),
                          help="bot per seat, comma-separated: greedy or random; the last one "
                               "fills the remaining seats (default greedy)")
         sub.add_argument("--json", action="store_true", help="print one JSON object")
 
     odds = commands.add_parser("odds", help="exact odds as fractions")
-    kinds = odds.add_subparsers(dest="kind", required=True, parser_class=_Parser)
+    kinds = odds.add_subparsers(dest="kind", required=True, parser_class=_Parser,
+                                metavar="{deal,hand,roll,solo}")
     deal = kinds.add_parser("deal", help="P(K random cards hold a set or a run)")
-    deal.add_argument("--cards", type=_int_range(3, 7), required=True)
-    deal.add_argument("--editions", type=_int_range(1, 4), default=1)
-    deal.add_argument("--wild-color", default=None, help="a color whose cards are any color")
-    deal.add_argument("--wild-number", type=_int_range(1, 9), default=None)
+    deal.add_argument("--cards", type=_int_range(3, 7), required=True, metavar="K",
+                      help="cards dealt at random, 3 to 7")
+    deal.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
+                      help="copies of the 45 character cards in the deck, 1 to 4 (default 1)")
+    deal.add_argument("--wild-color", default=None, metavar="COLOR",
+                      help="a color whose cards may stand for any color (as Powers 1 and 2), "
+                           "a letter or name: B, G, P, R, Y")
+    deal.add_argument("--wild-number", type=_int_range(1, 9), default=None, metavar="N",
+                      help="a number whose cards may stand for any number (as Powers 4 and 5), "
+                           "1 to 9")
 
-    hand = kinds.add_parser("hand", help="a player's odds of scoring (RULES.md §C1)")
-    hand.add_argument("--hand", required=True, help='your hand, e.g. "R3 B7 G5"')
-    hand.add_argument("--tableau", default="", help="your tableau")
-    hand.add_argument("--discard", default="", help="the discard pile, bottom to top")
-    hand.add_argument("--others", default="", help="other players' tableaux, separated by '/'")
-    hand.add_argument("--center", default=None, help="the center Power: number or key")
+    hand = kinds.add_parser(
+        "hand", help="a player's odds of scoring (RULES.md §C1)",
+        description="Your odds of scoring this turn (draw, best play, figure, Power, score) or "
+                    "within T of your turns, from what you can see. Cards: a color letter and a "
+                    "number, e.g. R3 (B blue, G green, P purple, R red, Y yellow). Powers: a "
+                    "number 1-10 or a key: purple-wild, yellow-wild, green-discard, red-1s-wild, "
+                    "blue-9s-wild, green-extra-play, blue-draw-two, red-take-discard, "
+                    "yellow-swap, purple-pass.")
+    hand.add_argument("--hand", required=True, metavar="CARDS",
+                      help='your hand before this turn\'s draw, e.g. "R3 B7 G5"')
+    hand.add_argument("--tableau", default="", metavar="CARDS", help="your tableau")
+    hand.add_argument("--discard", default="", metavar="CARDS",
+                      help="the discard pile, bottom to top")
+    hand.add_argument("--others", default="", metavar="CARDS/CARDS",
+                      help='the other players\' tableaux, separated by "/", e.g. "R1 R2 / B5"')
+    hand.add_argument("--center", default=None, metavar="POWER",
+                      help="the center Power (number or key); leave out when it does not matter "
+                           "(a center is there, but no Power is in reach from it); 'none' for "
+                           "an empty center (nothing can be scored)")
     hand.add_argument("--figure", action="store_true", help="you hold the figure")
-    hand.add_argument("--scored", default="", help="your scored Powers: numbers or keys")
-    hand.add_argument("--turns", type=_int_range(1, 3), default=1)
+    hand.add_argument("--scored", default="", metavar="POWERS",
+                      help="your scored Powers, comma-separated numbers or keys")
+    hand.add_argument("--turns", type=_int_range(1, 3), default=1, metavar="T",
+                      help="within T of your turns, 1 to 3 (default 1: this turn)")
 
     roll = kinds.add_parser(
         "roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)",
@@ -156,8 +189,8 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         bots = _seat_bots(args.bots, args.players)
         if args.game == "cards":
             from swkit.cards import play as card_play
-            record = card_play.play_game(args.players, args.seed, editions=args.editions,
-                                         bots=bots)
+            editions = args.editions if args.powers is None else [args.powers] * args.editions
+            record = card_play.play_game(args.players, args.seed, editions=editions, bots=bots)
             return record, card_play.format_transcript(record)
         from swkit.dice import play as dice_play
         record = dice_play.play_game(args.players, args.seed, bots=bots)
