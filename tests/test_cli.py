@@ -120,3 +120,22 @@ def test_console_script_module_runs():
                            "--seed", "7", "--json"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["scores"]
+
+
+def test_play_cards_with_an_edited_powers_file(capsys, tmp_path):
+    """RULES.md §A7: a teacher's edited data file plays from the command line."""
+    from importlib.resources import files
+
+    data = json.loads((files("swkit.cards") / "data" / "mickey_and_friends.json").read_text())
+    data["edition"] = "Our classroom box"
+    data["powers"].append({"number": 11, "key": "green-3s-wild", "color": "G",
+                           "text": "Treat 3s as any number this turn.",
+                           "effect": "wild_number", "params": {"number": 3}})
+    path = tmp_path / "box.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "play", "cards", "--players", "2", "--powers", str(path),
+                       "--seed", "5")
+    assert code == 0 and "Our classroom box" in out
+    code, _, err = run(capsys, "play", "cards", "--players", "2", "--powers",
+                       str(tmp_path / "missing.json"))
+    assert code == 2 and "missing.json" in err
