@@ -20,15 +20,27 @@ __all__ = ["format_transcript", "play_game", "run_game"]
 
 def run_game(game: CardGame, bots: Sequence[Bot]) -> CardGame:
     """Play ``game`` to the end with one bot per seat (chance nodes from the game's stream);
-    returns the same game, now over."""
+    returns the same game, now over. Each turn's record in ``game.log`` gets a ``"tableau"``:
+    the turn owner's tableau when the turn ends."""
     while True:
         who = game.current_player()
+        turn = game.turn
         if who == TERMINAL:
+            _stamp_tableau(game, turn)
             return game
         if who == CHANCE:
             game.apply_chance()
         else:
             game.apply(bots[who].choose(game))
+        if game.turn != turn:
+            _stamp_tableau(game, turn)
+
+
+def _stamp_tableau(game: CardGame, turn: int) -> None:
+    for entry in reversed(game.log):
+        if entry["turn"] == turn:
+            entry["tableau"] = [str(c) for c in game.tableaux[entry["player"]]]
+            return
 
 
 def play_game(players: int = 2, seed: int = 0,
@@ -47,7 +59,8 @@ def play_game(players: int = 2, seed: int = 0,
     (per turn: ``turn``, ``round``, ``player``, ``draw``, ``play``, ``figure`` (edition number)
     and ``figure_from`` (its previous holder or None), ``power`` (``key``, ``edition``,
     ``effect``, ``cards``), ``score`` (``cards``, ``kind``, ``wilds``, ``power``, ``center``,
-    ``new_center``: the key turned up or None), ``discard``, ``reshuffles``). Raises
+    ``new_center``: the key turned up or None), ``discard``, ``reshuffles``, ``tableau``: the
+    turn owner's tableau at the end of the turn). Raises
     ConfigurationError for bad players/editions, ValueError for an unknown bot kind or a wrong
     number of bots.
     """
@@ -120,8 +133,11 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
         parts.append(text)
     if t["discard"]:
         parts.append(f"discards {' '.join(t['discard'])}")
-    return f"Turn {t['turn'] + 1} (round {t['round'] + 1}), seat {t['player']}: " + \
+    line = f"Turn {t['turn'] + 1} (round {t['round'] + 1}), seat {t['player']}: " + \
         ", ".join(parts) + "."
+    if "tableau" in t:
+        line += f" Tableau: {' '.join(t['tableau']) or 'empty'}."
+    return line
 
 
 def _editions_title(names: Sequence[str]) -> str:
