@@ -198,7 +198,12 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
 
 
 def _pct(p: str) -> str:
-    return f"{float(Fraction(p)) * 100:.1f}%"
+    """A probability ``"p/q"`` in percent with two decimals; a tiny non-zero one is ``<0.01%``
+    (never a misleading ``0.00%``)."""
+    value = Fraction(p) * 100
+    if 0 < value < Fraction(1, 200):
+        return "<0.01%"
+    return f"{float(value):.2f}%"
 
 
 def format_roll(result: dict[str, Any]) -> str:
