@@ -1,0 +1,28 @@
+"""The repository's copy of the rules is the project's specification, unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "RULES.md"
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="no shared folder beside the repo")
+def test_docs_rules_is_the_shared_specification():
+    assert (ROOT / "docs" / "RULES.md").read_text() == SHARED.read_text(), (
+        "docs/RULES.md differs from the shared RULES.md: copy the shared one over it")
+
+
+def test_every_cited_rules_section_exists():
+    import re
+
+    rules = (ROOT / "docs" / "RULES.md").read_text()
+    sections = set(re.findall(r"^###? ([A-C]\d*)\.", rules, flags=re.M))
+    cited = set()
+    for path in (ROOT / "swkit").rglob("*.py"):
+        cited |= set(re.findall(r"§([A-C]\d+)", path.read_text()))
+    missing = sorted(cited - sections)
+    assert not missing, f"the code cites RULES.md sections that do not exist: {missing}"
