@@ -16,7 +16,14 @@ from oracles.cards_oracle import game_oracle, obvious_outs
 from swkit.cards.editions import load_edition
 from swkit.cards.notation import Card
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.cards import Position, make_position, parse_others, player_odds
+from swkit.odds.cards import (
+    CENTER_UNKNOWN_NOTE,
+    UNKNOWN_CENTER,
+    Position,
+    make_position,
+    parse_others,
+    player_odds,
+)
 from swkit.odds.deal import Deck
 
 EDITION = load_edition("mickey")
@@ -146,8 +153,53 @@ def test_wild_color_power_with_the_figure() -> None:
 
 
 def test_no_center_means_no_score() -> None:
-    pos = make_position("R3", tableau="R4 R5")
-    assert player_odds(pos, 1).probability == 0
+    """``center="none"``: no center Power at all, so nothing can be scored (RULES.md §A3)."""
+    pos = make_position("R3", tableau="R4 R5", center="none")
+    assert pos.center is None and not pos.has_center
+    r = player_odds(pos, 1)
+    assert r.probability == 0 and r.outs == {}
+    assert UNKNOWN_CENTER not in " ".join(r.left_out)
+
+
+def test_unknown_center_is_the_default() -> None:
+    """No center given: a center Power is there but unknown, so playing R3 scores R3 R4 R5."""
+    pos = make_position("R3 B7 G5", tableau="R4 R5")
+    assert pos.center == UNKNOWN_CENTER and pos.has_center and pos.center_power is None
+    r = player_odds(pos, 1)
+    assert r.probability == 1 and r.best.scores_now and "score R3 R4 R5 (run)" in r.best.play
+    assert r.left_out == (CENTER_UNKNOWN_NOTE,)
+    assert make_position("R3", center="unknown").center == UNKNOWN_CENTER
+    assert make_position("R3", center="").center == UNKNOWN_CENTER
+    two = player_odds(make_position("B1 G9", tableau="R4 R5"), 2)
+    assert two.within[0] == Fraction(2, 41) and two.probability > two.within[0]
+
+
+def test_unknown_center_uses_only_a_held_figure() -> None:
+    """Unknown center: scored Powers need the figure the player holds; no play takes one."""
+    no_fig = player_odds(make_position("B1 G9", tableau="R4 R5", scored="purple-wild"), 1)
+    assert set(no_fig.outs) == {Card("R", 3), Card("R", 6)}        # P3, P6 take no figure
+    assert any("out of reach" in m for m in no_fig.modelled)
+    fig = player_odds(make_position("B1 G9", tableau="R4 R5", scored="purple-wild",
+                                    figure=True), 1)
+    assert set(fig.outs) == {Card(c, n) for c in "RP" for n in (3, 6)}
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("turns", [1, 2])
+def test_unknown_center_is_a_center_with_no_effect(seed: int, turns: int) -> None:
+    """On a deck without blue cards, an unknown center answers as a blue center whose Power
+    (draw two) is never used: no play takes its figure and its effect is never in reach."""
+    deck = Deck(colors=("G", "R", "Y"), numbers=(3, 4, 5, 6), editions=1)
+    base = random_position(2000 + seed, deck, min_unseen=2, max_unseen=5)
+    draw_two = next(p for p in POWERS if p.effect == "extra_draw")
+    scored = tuple(p for p in base.scored if p != draw_two)
+    kw = dict(hand=base.hand, tableau=base.tableau, discard=base.discard, others=base.others,
+              figure=base.figure, scored=scored, deck=deck)
+    unknown = player_odds(Position(center=UNKNOWN_CENTER, **kw), turns)
+    blue = Position(center=draw_two, **kw)
+    assert unknown.probability == player_odds(blue, turns).probability
+    if turns == 1:
+        assert unknown.probability == game_oracle(blue, 1)
 
 
 def test_tableau_already_holding_a_triple_scores_for_sure() -> None:

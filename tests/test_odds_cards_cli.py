@@ -83,3 +83,22 @@ def test_cli_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1/39" in capsys.readouterr().out
     code = main(["odds", "hand", "--hand", "R3 R3"])
     assert code == 2
+
+
+def test_center_left_out_is_unknown_not_absent(capsys: pytest.CaptureFixture[str]) -> None:
+    """No --center: a center Power is there but unknown, so playing R3 scores R3 R4 R5;
+    ``--center none`` asks about a table without a center Power (nothing can be scored)."""
+    r = hand_query("R3 B7 G5", tableau="R4 R5")
+    assert Fraction(r["probability"]) == 1 and r["best"]["play"].endswith("score R3 R4 R5 (run)")
+    assert any("unknown" in note for note in r["left_out"])
+    assert "Left out: center Power unknown" in format_hand(r)
+    none = hand_query("R3 B7 G5", tableau="R4 R5", center="none")
+    assert none["probability"] == "0" and not any("unknown" in n for n in none["left_out"])
+    assert main(["odds", "hand", "--hand", "R3 B7 G5", "--tableau", "R4 R5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert Fraction(out["probability"]) > 0
+    assert main(["odds", "hand", "--hand", "R3 B7 G5", "--tableau", "R4 R5", "--center", "none",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["probability"] == "0"
+    assert main(["odds", "hand", "--hand", "R3 B7 G5", "--tableau", "R4 R5"]) == 0
+    assert "unknown" in capsys.readouterr().out

@@ -17,8 +17,14 @@ discard pile (it is shuffled into a new deck, so it is empty afterwards); if tha
 the draw is skipped. Over T turns the opponents change nothing; the center Power and the figure
 stay as they are after your play; you stop at your first score; every play, Power use and
 discard (which cards and their order) is the best one for the chance of scoring within T; a
-question needing more draws than the unseen cards hold is an error. With no center Power nothing
-can be scored (there is no Power to take: RULES.md §A3 step 5, §A5, as the game does).
+question needing more draws than the unseen cards hold is an error.
+
+**The center Power** has three states (``Position.center``): a known Power; ``UNKNOWN_CENTER``
+(the default of ``make_position`` and of ``swkit odds hand`` without ``--center``): a center Power
+is there but unknown, so a score is possible, no Power is in reach from the center and no play
+takes its figure (the scored Powers still need the figure the player holds); ``None``
+(``center="none"``): no center Power at all, so nothing can be scored (there is no Power to take:
+RULES.md §A3 step 5, §A5, as the game does).
 
 **Powers** (RULES.md §A7): usable if you hold the figure or this turn's play takes it (its color
 is the center Power's color), one per turn, among the center Power and your scored Powers, by
@@ -39,12 +45,26 @@ effect primitive (so an edited data file works too):
 unseen copies), memoised on the position, with integer numerators over U·(U−1)·… (U unseen
 cards) and a Fraction at the end. Whether three card types form a triple is looked up in pair
 masks filled on demand by calling ``swkit.cards.triples``. The last turn's outs of a position are
-one bitmask over card types; before the last turn the discard choices are searched by branch and
-bound (discarding never adds an out, so the outs before the discard bound every choice).
+one bitmask over card types, computed from D = the types whose play scores (which depends on the
+tableau, the discard pile's top, the other tableaux and the figure, not on the hand): every type
+if the hand holds a type of D (or, with an extra play, a scoring pair), else D plus, with an
+extra play, the cards completing a triple with each hand card. Before the last turn:
 
-**Speed** (bench/odds_cards.py): T = 1 in milliseconds; T = 3 about 0.2-0.3 s on a mid-game
-position without the figure; with the figure and a swap or several card-moving Powers in reach
-T = 3 branches much more (20-35 s measured), T = 2 stays near 0.1 s.
+- without an extra play in reach the hand only decides "every type or D", so each play needs one
+  hand-free table per (tableau after the play, discard pile, other tableaux, figure): the union
+  and the maximal masks D over every Power choice and Discard that keeps the hand;
+- with one, the play and Power choices are searched by branch and bound (discarding never adds an
+  out, so the outs before the Discard bound every Discard choice), the best masks over the
+  Discard choices memoised per position before the Discard.
+
+The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
+the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
+
+**Speed** (``python bench/odds_cards.py``): T = 1 in milliseconds; T = 3 about 0.2 s on a mid-game
+position without the figure and about 1.5 s with the figure, a swap and a wild color in reach
+(was about 20 s). With the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach,
+T = 3 still branches much more: about 19 s (was about 37 s), over the 2 s target; T = 2 stays
+near 0.1 s.
 """
 
 from __future__ import annotations
@@ -77,6 +97,13 @@ LEFT_OUT_LATER = ("extra_draw", "pass")
 
 Hand = tuple[int, ...]  # sorted positions in deck.types
 
+UNKNOWN_CENTER = "unknown"
+"""``Position.center`` when a center Power is there but unknown (``--center`` left out): a score
+is possible, no Power is in reach from the center and no play takes its figure."""
+
+NO_CENTER_WORDS = ("none", "no", "empty")
+"""``make_position(center=...)`` words for "no center Power at all" (nothing can be scored)."""
+
 
 # --------------------------------------------------------------------------------------------
 # The position
@@ -88,21 +115,33 @@ class Position:
 
     ``hand``: their hand; ``tableau``: their tableau; ``discard``: the discard pile bottom to
     top; ``others``: the other players' tableaux (one tuple per player); ``center``: the center
-    Power or None (empty pile); ``figure``: True if they hold the figure; ``scored``: their
-    scored Powers; ``deck``: the card types and editions (default the full deck, one edition).
+    Power, ``UNKNOWN_CENTER`` (the default: a center Power is there but unknown, so none of its
+    effect is in reach and no play takes its figure) or None (no center Power: nothing can be
+    scored); ``figure``: True if they hold the figure; ``scored``: their scored Powers;
+    ``deck``: the card types and editions (default the full deck, one edition).
     """
 
     hand: tuple[Card, ...]
     tableau: tuple[Card, ...] = ()
     discard: tuple[Card, ...] = ()
     others: tuple[tuple[Card, ...], ...] = ()
-    center: Power | None = None
+    center: Power | str | None = UNKNOWN_CENTER
     figure: bool = False
     scored: tuple[Power, ...] = ()
     deck: Deck = field(default_factory=Deck)
 
     def __post_init__(self) -> None:
         check_position(self)
+
+    @property
+    def center_power(self) -> Power | None:
+        """The center Power if it is known, else None (unknown or no center)."""
+        return self.center if isinstance(self.center, Power) else None
+
+    @property
+    def has_center(self) -> bool:
+        """True if a center Power is there (known or unknown): a score is possible."""
+        return self.center is not None
 
     def unseen(self) -> Counter[Card]:
         """The unseen card types with their copies (RULES.md §C1): every physical card minus
@@ -139,7 +178,11 @@ def check_position(pos: Position) -> None:
     dup = sorted({k for k in keys if keys.count(k) > 1})
     if dup:
         raise ConfigurationError(f"Power(s) scored twice: {', '.join(dup)} (RULES.md §A8)")
-    if pos.center is not None and pos.center.key in keys:
+    if pos.center is not None and not isinstance(pos.center, Power) \
+            and pos.center != UNKNOWN_CENTER:
+        raise ConfigurationError(
+            f"center: {pos.center!r} is not a Power (use a Power, UNKNOWN_CENTER or None)")
+    if isinstance(pos.center, Power) and pos.center.key in keys:
         raise ConfigurationError(
             f"Power {pos.center.key} is both the center Power and scored (RULES.md §A8)")
 
@@ -172,13 +215,15 @@ def parse_others(text: str | Sequence[Any] | None) -> tuple[tuple[Card, ...], ..
 
 def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
                   discard: str | Iterable[Any] = "", others: str | Sequence[Any] | None = "",
-                  center: str | int | Power | None = None, figure: bool = False,
+                  center: str | int | Power | None = UNKNOWN_CENTER, figure: bool = False,
                   scored: str | Iterable[Any] = "", editions: int = 1,
                   edition: str | Edition = "mickey", deck: Deck | None = None) -> Position:
     """Build a Position from notation: cards as in RULES.md §A1, ``discard`` bottom to top,
     ``others`` groups separated by ``/`` or ``;``, Powers by number or key of ``edition``
-    (``scored`` separated by commas or spaces). Raises NotationError/ConfigurationError naming
-    the bad part."""
+    (``scored`` separated by commas or spaces). ``center`` left out (None, ``""`` or
+    ``"unknown"``): a center Power is there but unknown (``UNKNOWN_CENTER``: no Power in reach
+    from it, no play takes its figure); ``"none"``: no center Power at all, so nothing can be
+    scored. Raises NotationError/ConfigurationError naming the bad part."""
     ed = load_edition(edition)
 
     def power(x: str | int | Power) -> Power:
@@ -194,7 +239,14 @@ def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
         scored_list: list[Any] = [s for s in scored.replace(",", " ").split() if s]
     else:
         scored_list = list(scored)
-    cen = None if center is None or center == "" else power(center)
+    cen: Power | str | None
+    if center is None or (isinstance(center, str) and center.strip().lower()
+                          in ("", UNKNOWN_CENTER)):
+        cen = UNKNOWN_CENTER
+    elif isinstance(center, str) and center.strip().lower() in NO_CENTER_WORDS:
+        cen = None
+    else:
+        cen = power(center)
     return Position(
         hand=read("hand", hand), tableau=read("tableau", tableau),
         discard=read("discard", discard), others=parse_others(others), center=cen,
@@ -289,7 +341,7 @@ class _Engine:
     tfd: int = 0                            # take_from_discard count
     swap: bool = False
     has_memo: dict[tuple[Hand, int], bool] = field(default_factory=dict)
-    pair_memos: list[dict[tuple[int, int], int]] = field(default_factory=list)
+    pair_memos: list[dict[int, int]] = field(default_factory=list)
     pm_memo: dict[tuple[Hand, int], int] = field(default_factory=dict)
     outs_memo: dict[Any, int] = field(default_factory=dict)
     value_memo: dict[Any, Fraction] = field(default_factory=dict)
@@ -299,6 +351,11 @@ class _Engine:
     drawn_memo: dict[Any, int] = field(default_factory=dict)
     plus_memo: dict[Any, int] = field(default_factory=dict)
     center_mask: int = 0
+    scorable: bool = True                   # a center Power is there (known or unknown)
+    every: int = 0                          # bitmask of every card type
+    end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
+    keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    discard_memo: dict[Any, list[int]] = field(default_factory=dict)
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -306,7 +363,7 @@ class _Engine:
         filled on demand by calling ``swkit.cards.triples`` (shared by every question on the
         same deck and wilds)."""
         memo = self.pair_memos[w]
-        key = (a, b) if a <= b else (b, a)
+        key = (a << 16 | b) if a <= b else (b << 16 | a)
         hit = memo.get(key)
         if hit is None:
             ta, tb, wild = self.types[a], self.types[b], self.wilds[w]
@@ -397,13 +454,21 @@ class _Engine:
     def can_score(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                   figure: bool) -> bool:
         """After the draw: can some play (and Power) make a triple this turn?"""
-        if self.center_color is None:
+        if not self.scorable:
             return False
         key = (hand, tab, disc, others, figure)
         hit = self.score_memo.get(key)
         if hit is not None:
             return hit
-        hit = self._can_score(hand, tab, disc, others, figure)
+        if self.ep == 0 and hand:
+            # without an extra play, a play scores alone: has the hand a type whose play
+            # scores (the drawn-card mask of ``_outs_drawn``)?
+            hm = 0
+            for q in hand:
+                hm |= 1 << q
+            hit = self.has(tab) or bool(hm & self._outs_drawn(tab, disc, others, figure))
+        else:
+            hit = self._can_score(hand, tab, disc, others, figure)
         self.score_memo[key] = hit
         return hit
 
@@ -441,28 +506,45 @@ class _Engine:
 
     def _outs_fast(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                    figure: bool) -> int:
-        every = (1 << len(self.types)) - 1
-        if self.center_color is None:
+        """``outs_mask`` with at most one extra play. D = the types whose play scores (with a
+        Power if the play takes the figure or it is held; ``_outs_drawn``). Every type is an
+        out if the tableau holds a triple, a card q of the hand is in D, or (extra play) q
+        played with the figure and another card r of the hand scores (r in plus(q) = the x
+        with tab + q + x a triple). Else the outs are D, and with an extra play also
+        plus(q) for each q of the hand (the drawn card and q both played; only the part of
+        the drawn cards that can take the figure when q cannot)."""
+        every = self.every
+        if not self.scorable:
             return 0
         if self.has(tab):
             return every
-        pm0 = self.pm(tab)
-        res = self._outs_drawn(tab, disc, others, figure)
-        if self.ep:                                 # play x, then a card q of the hand
-            acc = every if figure else self.center_mask
-            for q in _distinct(hand):
-                res |= acc & self._plus_mask(tab, q)
-        # play a card of the hand (the drawn card stays in hand, or is the extra play)
-        for p in _distinct(hand):
-            if pm0 >> p & 1:
+        drawn = res = self._outs_drawn(tab, disc, others, figure)
+        if not hand:
+            return res
+        for q in hand:
+            if drawn >> q & 1:
                 return every
-            if not self.access(p, figure):
+        if not self.ep:
+            return res
+        acc = every if figure else self.center_mask
+        prev = -1
+        for i, q in enumerate(hand):
+            if q == prev:
                 continue
-            tab1, hand1 = _ins(tab, p), _rem(hand, p)
-            if self._power_scores(hand1, tab1, disc, others):
-                return every
-            if self.ep:
-                res |= self.pm(tab1)
+            prev = q
+            pq = self.plus_memo.get((tab, q))
+            if pq is None:
+                pq = self._plus_mask(tab, q)
+            if figure or acc >> q & 1:      # q takes the figure or it is held
+                other = 0
+                for j, r in enumerate(hand):
+                    if j != i:
+                        other |= 1 << r
+                if pq & other:
+                    return every
+                res |= pq
+            else:
+                res |= acc & pq
         return res
 
     def _plus_mask(self, tab: Hand, q: int) -> int:
@@ -495,13 +577,30 @@ class _Engine:
                     gate = acc & sum(1 << i for i, c in enumerate(self.types) if c.number == need)
                 for d in _distinct(disc[-depth:]):
                     res |= gate & self._plus_mask(tab, d)
-            if self.swap:
-                for o in _distinct(others):
+            if self.swap and others:
+                theirs = _distinct(others)
+                for o in theirs:
                     if self.has_plus(tab, o):
                         res |= acc                  # swap the drawn card itself for o
-                    for t in _distinct(tab):
-                        tab2 = _ins(_rem(tab, t), o)
-                        res |= acc & (every if self.has(tab2) else self.pm(tab2))
+                        break
+                for t in _distinct(tab):            # swap t of the tableau for o
+                    if res & acc == acc:
+                        break
+                    rest = _rem(tab, t)
+                    if self.has(rest):
+                        res |= acc
+                        break
+                    pr = self.pm(rest)
+                    pmemo = self.pair_memos[0]
+                    for o in theirs:
+                        if pr >> o & 1:             # rest + o holds a triple
+                            res |= acc
+                            break
+                        m = pr                      # = pm(rest + o)
+                        for a in rest:
+                            hit2 = pmemo.get((a << 16 | o) if a <= o else (o << 16 | a))
+                            m |= self.pair(0, o, a) if hit2 is None else hit2
+                        res |= acc & m
         self.drawn_memo[key] = res
         return res
 
@@ -515,9 +614,14 @@ class _Engine:
             return tuple(sorted(disc[-self.pfd[1]:])) if self.pfd else ()
         if not self.order_matters():
             return ()
+        # a turn removes at most ``per`` cards (one Power), all from the top ``look``; the
+        # cards discarded on top are known, so the next turns need the old top
+        # max(look, per + need(turns - 1)), need(1) = the Power 3 depth.
         look = max(self.pfd[1] if self.pfd else 0, self.tfd)
         per = max(1 if self.pfd else 0, self.tfd)
-        keep = look + per * turns
+        keep = self.pfd[1] if self.pfd else 0
+        for _ in range(turns - 1):
+            keep = max(look, per + keep)
         return disc[-keep:] if keep else ()
 
     def ends(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
@@ -624,6 +728,8 @@ class _Engine:
                   drawn: Hand, turns: int, full: int) -> int:
         """The best numerator of the next turns after a non-scoring turn (``turns`` >= 2)."""
         if turns == 2:
+            if self.ep == 0:
+                return self._best_last_no_extra(hand, tab, disc, others, figure, drawn)
             return self._best_last(hand, tab, disc, others, figure, drawn)
         best = 0
         seen = set()
@@ -636,6 +742,100 @@ class _Engine:
                 best = v
                 if best == full:
                     break
+        return best
+
+    # ---- before the last turn, without an extra play: hand-free tables ----
+    def _end_mask(self, tab: Hand, dkey: Hand, others: Hand, figure: bool) -> int:
+        """Without an extra play in reach, the last turn's outs of an end state are every type
+        if the hand holds one of this mask (or it is every type), else this mask: the types
+        whose play scores (the drawn card or a card of the hand scores the same way)."""
+        if self.has(tab):
+            return self.every
+        return self._outs_drawn(tab, dkey, others, figure)
+
+    def _end_states(self, tab: Hand, disc: Hand) -> list[tuple[Hand, Hand]]:
+        """After a non-scoring turn's Power: the (tableau, last turn's discard key) after each
+        Discard choice, without repeats."""
+        key = (tab, disc)
+        hit = self.end_memo.get(key)
+        if hit is None:
+            hit = self.end_memo[key] = list(dict.fromkeys(
+                (t3, self.disc_key(d3, 1)) for _ds, t3, d3 in self._discards(tab, disc, 1)))
+        return hit
+
+    def _keep_moves(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                    ) -> Iterator[tuple[Hand, Hand, Hand]]:
+        """The Power choices of ``_powers_then`` that leave the hand as it is (none, play from
+        discard, swap), as (tableau, discard pile, others)."""
+        yield tab1, disc, others
+        if not fig1:
+            return
+        if self.pfd and disc:
+            need, depth = self.pfd
+            if need is None or any(self.types[c].number == need for c in tab1):
+                for i in range(max(0, len(disc) - depth), len(disc)):
+                    yield _ins(tab1, disc[i]), disc[:i] + disc[i + 1:], others
+        if self.swap and tab1:
+            for o in _distinct(others):
+                for t in _distinct(tab1):
+                    yield _ins(_rem(tab1, t), o), disc, _ins(_rem(others, o), t)
+
+    def _keep_profile(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                      ) -> tuple[int, tuple[int, ...]]:
+        """Over every hand-keeping Power choice and Discard after playing into ``tab1``: the
+        union of the end masks and the maximal end masks (no extra play in reach)."""
+        key = (tab1, disc, others, fig1)
+        hit = self.keep_memo.get(key)
+        if hit is not None:
+            return hit
+        masks = set()
+        for t2, d2, o2 in self._keep_moves(tab1, disc, others, fig1):
+            for t3, dk3 in self._end_states(t2, d2):
+                masks.add(self._end_mask(t3, dk3, o2, fig1))
+        union = 0
+        for m in masks:
+            union |= m
+        top = tuple(m for m in masks if not any(m != n and m & n == m for n in masks))
+        hit = self.keep_memo[key] = (union, top)
+        return hit
+
+    def _best_last_no_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                            figure: bool, drawn: Hand) -> int:
+        """``_best_last`` when no extra play is in reach: the last turn's outs are every type
+        if the hand holds an end mask's type, else that end mask, so each play needs only the
+        hand-free ``_keep_profile`` (and the cards taken from the discard pile, if any)."""
+        if not self.scorable:
+            return 0
+        every = self.every
+        full = self.weighted(every, drawn)
+        best = 0
+        plays: list[int | None] = list(_distinct(hand)) or [None]
+        for p in plays:
+            tab1 = tab if p is None else _ins(tab, p)
+            hand1 = hand if p is None else _rem(hand, p)
+            fig1 = self.access(p, figure)
+            hm = 0
+            for q in hand1:
+                hm |= 1 << q
+            union, top = self._keep_profile(tab1, disc, others, fig1)
+            if hm & union:
+                return full
+            for m in top:
+                v = self.weighted(m, drawn)
+                if v > best:
+                    best = v
+            if fig1 and self.tfd and disc:
+                k = min(self.tfd, len(disc))
+                hm2 = hm
+                for c in disc[len(disc) - k:]:
+                    hm2 |= 1 << c
+                for t3, dk3 in self._end_states(tab1, disc[:len(disc) - k]):
+                    m = self._end_mask(t3, dk3, others, fig1)
+                    if hm2 & m:
+                        return full
+                    v = self.weighted(m, drawn)
+                    if v > best:
+                        best = v
         return best
 
     def _last_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
@@ -663,27 +863,37 @@ class _Engine:
         self.options_memo[key] = hit
         return hit
 
+    def _discard_masks(self, pre: tuple[Any, ...]) -> list[int]:
+        """The maximal last-turn outs masks over the Discard choices of ``pre`` = (hand,
+        tableau, discard pile, others, figure) before the Discard step (memoised: weights are
+        never negative, so a mask inside another never wins)."""
+        hit = self.discard_memo.get(pre)
+        if hit is None:
+            h2, t2, d2, o2, fig1 = pre
+            masks = {self.outs_mask(h2, t3, dk3, o2, fig1) for t3, dk3 in self._end_states(t2, d2)}
+            hit = self.discard_memo[pre] = [
+                m for m in masks if not any(m != n and m & n == m for n in masks)]
+        return hit
+
     def _best_last(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
                    drawn: Hand) -> int:
         """max over the ends of this turn of the last turn's numerator (branch and bound)."""
         opts = self._last_options(hand, tab, disc, others, figure)
         ranked = sorted(((self.weighted(o[0], drawn), i) for i, o in enumerate(opts)),
                         reverse=True)
-        best = 0
+        best = 0        # first the exact values of the choices needing no Discard
+        for bound, i in ranked:
+            if opts[i][1] <= TABLEAU_LIMIT:
+                best = bound
+                break
         for bound, i in ranked:
             if bound <= best:
                 break
             opt = opts[i]
             if opt[1] <= TABLEAU_LIMIT:
-                best = bound
-                break
+                continue
             if opt[3] is None:
-                h2, t2, d2, o2, fig1 = opt[2]
-                masks = set()
-                for _ds, t3, d3 in self._discards(t2, d2, 1):
-                    masks.add(self.outs_mask(h2, t3, self.disc_key(d3, 1), o2, fig1))
-                # keep the maximal masks only (weights are never negative)
-                opt[3] = [m for m in masks if not any(m != n and m & n == m for n in masks)]
+                opt[3] = self._discard_masks(opt[2])
             for m in opt[3]:
                 v = self.weighted(m, drawn)
                 if v > best:
@@ -711,7 +921,7 @@ class _Engine:
         return Fraction(self.best_next(hand, tab, disc, others, figure, drawn, turns, full), full)
 
 
-_PAIRS: dict[tuple[tuple[Card, ...], Wilds], dict[tuple[int, int], int]] = {}
+_PAIRS: dict[tuple[tuple[Card, ...], Wilds], dict[int, int]] = {}
 """Pair completion masks per (deck types, wilds), filled on demand (see ``_Engine.pair``)."""
 
 
@@ -726,8 +936,9 @@ def _engine(pos: Position, later: bool) -> _Engine:
     types = pos.deck.types
     unseen = pos.unseen()
     base = [unseen.get(c, 0) for c in types]
-    reach: list[Power] = ([pos.center] if pos.center is not None else []) + list(pos.scored)
-    if pos.center is None and not pos.figure:
+    center = pos.center_power
+    reach: list[Power] = ([center] if center is not None else []) + list(pos.scored)
+    if center is None and not pos.figure:     # no play can take a figure: only one held counts
         reach = []
     wilds = [NO_WILDS]
     ep, pfd, tfd, swap = 0, None, 0, False
@@ -752,12 +963,13 @@ def _engine(pos: Position, later: bool) -> _Engine:
     kinds = sorted(set(base) - {0})
     base_masks = [(k, sum(1 << i for i, b in enumerate(base) if b == k)) for k in kinds]
     pair_memos = [_PAIRS.setdefault((types, w), {}) for w in wilds]
-    center_mask = 0 if pos.center is None else sum(
-        1 << i for i, c in enumerate(types) if c.color == pos.center.color)
+    center_mask = 0 if center is None else sum(
+        1 << i for i, c in enumerate(types) if c.color == center.color)
     return _Engine(pos, types, wilds, base, base_masks, sum(base),
-                   pos.center.color if pos.center is not None else None,
+                   center.color if center is not None else None,
                    used, ep, pfd, tfd, swap, pair_memos=pair_memos,
-                   center_mask=center_mask)
+                   center_mask=center_mask, scorable=pos.has_center,
+                   every=(1 << len(types)) - 1)
 
 
 def _describe(steps: tuple[Any, ...], types: tuple[Card, ...], pos: Position,
@@ -862,13 +1074,22 @@ def _best_plan(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
     return best[1], best[0], False
 
 
+CENTER_UNKNOWN_NOTE = ("center Power unknown (no --center): a score is possible, but no Power is "
+                       "in reach from the center and no play takes its figure")
+"""The ``left_out`` note of a position whose center Power is unknown."""
+
+
 def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    reach = ([pos.center] if pos.center is not None else []) + list(pos.scored)
+    center = pos.center_power
+    reach = ([center] if center is not None else []) + list(pos.scored)
     modelled, left = [], []
+    if pos.center == UNKNOWN_CENTER:
+        left.append(CENTER_UNKNOWN_NOTE)
     for p in reach:
         label = f"{p.number} {p.key}"
-        if not pos.figure and pos.center is None:
-            modelled.append(f"{label}: out of reach (no figure, no center Power)")
+        if not pos.figure and center is None:
+            why = "the center Power is unknown" if pos.has_center else "no center Power"
+            modelled.append(f"{label}: out of reach (no figure, {why})")
         elif p.effect in LEFT_OUT_LATER and turns >= 2:
             left.append(f"{label}: cannot help this turn's score; its value for later turns "
                         "is left out")

@@ -77,7 +77,10 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
     ``discard`` bottom to top; ``others`` the other players' tableaux, one group per player
     separated by ``/`` (or ``;``), e.g. ``"R1 R2 / B5"``; ``center`` and ``scored`` Powers by
     number or key (``scored`` separated by commas); ``figure`` True if you hold it; ``turns``
-    T in 1..3.
+    T in 1..3. ``center`` left out (None): a center Power is there but unknown, so a score is
+    possible but no Power is in reach from the center and no play takes its figure (the scored
+    Powers still need ``figure``); the answer's ``left_out`` says so. ``center="none"``: no
+    center Power at all, so nothing can be scored (RULES.md §A3 step 5).
 
     Returns ``{"probability" (within T turns, "p/q"), "percent", "turns", "within"
     ({t: "p/q"}), "this_turn", "best" (the play after the likeliest best draw, with its
@@ -137,5 +140,6 @@ def format_hand(result: dict[str, Any]) -> str:
     for note in result["modelled"]:
         lines.append(f"Power {note}")
     for note in result["left_out"]:
-        lines.append(f"Left out: Power {note}")
+        lines.append(f"Left out: {note}" if note.startswith("center") else
+                     f"Left out: Power {note}")
     return "\n".join(lines)
