@@ -6,6 +6,9 @@ first use (``from swkit.odds import DiceModel``). Submodules:
 - dice: :mod:`swkit.odds.dice` (model, optimal keeps), :mod:`swkit.odds.markov` (reroll chains,
   transition matrices), :mod:`swkit.odds.solo` (the solo game),
   :mod:`swkit.odds.montecarlo_dice` (simulated twins, numpy), :mod:`swkit.odds.dice_cli`.
+- cards: :mod:`swkit.odds.deal` (P(K random cards hold a set or a run), counts, sympy
+  formulas), :mod:`swkit.odds.cards` (a player's odds of scoring, RULES.md §C1),
+  :mod:`swkit.odds.montecarlo_cards` (simulated twins), :mod:`swkit.odds.cards_cli`.
 """
 
 from __future__ import annotations
@@ -34,6 +37,18 @@ _LAZY: dict[str, str] = {
     "solo_expected": "swkit.odds.solo",
     "solo_action": "swkit.odds.solo",
     "MCResult": "swkit.odds.montecarlo_dice",
+    # card odds (RULES.md §A, §C1)
+    "Deck": "swkit.odds.deal",
+    "DealOdds": "swkit.odds.deal",
+    "deal_odds": "swkit.odds.deal",
+    "count_deals": "swkit.odds.deal",
+    "deal_formula": "swkit.odds.deal",
+    "Position": "swkit.odds.cards",
+    "PlayerOdds": "swkit.odds.cards",
+    "make_position": "swkit.odds.cards",
+    "player_odds": "swkit.odds.cards",
+    "mc_deal": "swkit.odds.montecarlo_cards",
+    "mc_player_odds": "swkit.odds.montecarlo_cards",
 }
 
 __all__ = sorted(_LAZY)
