@@ -23,7 +23,7 @@ def test_play_game_record_is_json_ready_and_complete_A3_A5() -> None:
     assert record["winner"] is None or record["scores"][record["winner"]] == 3
     first = record["turns"][0]
     assert set(first) >= {"draw", "play", "figure", "power", "score", "discard"}
-    assert [t["turn"] for t in record["turns"]] == list(range(len(record["turns"])))
+    assert [t["turn"] for t in record["turns"]] == list(range(1, len(record["turns"]) + 1))
 
 
 def test_same_arguments_same_output() -> None:

@@ -55,14 +55,14 @@ def play_game(players: int = 2, seed: int = 0,
     Keys: ``game`` ("cards"), ``players``, ``seed``, ``editions`` (names), ``bots`` (kinds),
     ``winner`` (seat or None at the round limit), ``reason``, ``scores`` (Powers per seat),
     ``scored`` (Power keys per seat), ``rounds``, ``round_limit``, ``setup`` (``hands``: each
-    seat's starting hand; ``centers``: each edition's center Power key or None), ``turns``
-    (per turn: ``turn``, ``round``, ``player``, ``draw``, ``play``, ``figure`` (edition number)
-    and ``figure_from`` (its previous holder or None), ``power`` (``key``, ``edition``,
-    ``effect``, ``cards``), ``score`` (``cards``, ``kind``, ``wilds``, ``power``, ``center``,
-    ``new_center``: the key turned up or None), ``discard``, ``reshuffles``, ``tableau``: the
-    turn owner's tableau at the end of the turn). Raises
-    ConfigurationError for bad players/editions, ValueError for an unknown bot kind or a wrong
-    number of bots.
+    seat's starting hand; ``centers``: each edition's center Power key or None), ``turns`` (per
+    turn: ``turn`` and ``round``, counted from 1 as in the transcript, ``player`` (seat),
+    ``draw``, ``play``, ``figure`` (edition number) and ``figure_from`` (its previous holder or
+    None), ``power`` (``key``, ``edition``, ``effect``, ``cards``), ``score`` (``cards``,
+    ``kind``, ``wilds``, ``power``, ``center``, ``new_center``: the key turned up or None),
+    ``discard``, ``reshuffles``, ``tableau``: the turn owner's tableau at the end of the turn).
+    Raises ConfigurationError for bad players/editions, ValueError for an unknown bot kind or a
+    wrong number of bots.
     """
     game = CardGame(players, seed, editions, round_limit)
     setup = {"hands": [[str(c) for c in h] for h in game.hands],
@@ -80,7 +80,8 @@ def play_game(players: int = 2, seed: int = 0,
         "winner": outcome.winner, "reason": outcome.reason, "scores": list(outcome.scores),
         "scored": [[p.key for _, p in row] for row in game.scored],
         "rounds": game.round + (0 if game.winner is None else 1), "round_limit": round_limit,
-        "setup": setup, "turns": game.log,
+        "setup": setup,
+        "turns": [{**t, "turn": t["turn"] + 1, "round": t["round"] + 1} for t in game.log],
     }
 
 
@@ -133,7 +134,7 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
         parts.append(text)
     if t["discard"]:
         parts.append(f"discards {' '.join(t['discard'])}")
-    line = f"Turn {t['turn'] + 1} (round {t['round'] + 1}), seat {t['player']}: " + \
+    line = f"Turn {t['turn']} (round {t['round']}), seat {t['player']}: " + \
         ", ".join(parts) + "."
     if "tableau" in t:
         line += f" Tableau: {' '.join(t['tableau']) or 'empty'}."
