@@ -195,12 +195,7 @@ def random_walk(data: st.DataObject, players: int, seed: int) -> None:
         check_board(game)
         step = game.undo()
         assert game.to_json() == before
-        if step.kind == "action":
-            game.apply(str(step.value))
-        elif step.sampled:
-            game.apply_chance()
-        else:
-            game.apply_chance(step.value)
+        game.apply_step(step)
         assert game.to_json() == after
     assert game.outcome() is not None
 

@@ -741,14 +741,19 @@ class DiceGame:
         is not legal."""
         game = cls(players, seed, characters, turns)
         for raw in history:
-            step = raw if isinstance(raw, Step) else _step_from_json(raw)
-            if step.kind == "action":
-                game.apply(str(step.value))
-            elif step.sampled:
-                game.apply_chance()
-            else:
-                game.apply_chance(step.value)
+            game.apply_step(raw if isinstance(raw, Step) else _step_from_json(raw))
         return game
+
+    def apply_step(self, step: Step) -> None:
+        """Apply one history entry again (redo): an action by its text, a sampled roll by
+        sampling from the stream, a forced roll by forcing it. Raises IllegalActionError when
+        the step is not legal here."""
+        if step.kind == "action":
+            self.apply(str(step.value))
+        elif step.sampled:
+            self.apply_chance()
+        else:
+            self.apply_chance(step.value)
 
     def undo(self) -> Step:
         """Take back the last step (an action or a roll) and return it. The random stream is
