@@ -261,6 +261,28 @@ def test_bad_input_names_the_bad_part() -> None:
         Position(hand=(Card("R", 9),), deck=Deck(numbers=(1, 2, 3)))
 
 
+def test_tableau_of_more_than_five_cards_is_refused() -> None:
+    """A tableau (yours or another's) of six or more cards cannot occur at the start of a turn
+    (RULES.md §A3 step 6; a swap exchanges one card for one), so the position is refused."""
+    with pytest.raises(ConfigurationError, match=r"tableau: 7 cards \(B1 B2 B3 B4 B5 B6 B7\).*§A3"):
+        make_position("R3 R4", tableau="B1 B2 B3 B4 B5 B6 B7", center=7)
+    with pytest.raises(ConfigurationError, match=r"others tableau 2: 6 cards .*§A3"):
+        make_position("R3", others="R1 / G1 G2 G3 G4 G5 G6")
+    with pytest.raises(ConfigurationError, match="tableau: 6 cards"):
+        Position(hand=(), tableau=tuple(Card("Y", n) for n in range(1, 7)))
+    # five cards are fine, yours and another's
+    five = make_position("R3", tableau="B1 B2 B4 B6 B8", others="G1 G3 G5 G7 G9")
+    assert len(five.tableau) == 5 and len(five.others[0]) == 5
+
+
+def test_tableau_holding_a_triple_is_still_possible() -> None:
+    """An opponent's swap can hand you the third card of a triple (RULES.md §A7 Swap: "the
+    other player can score only in their own turn"), so such a tableau is allowed and scores."""
+    pos = make_position("B1", tableau="R4 R5 R6 G2 Y8", center="yellow-swap")
+    assert player_odds(pos, 1).probability == 1
+    assert player_odds(pos, 3).probability == 1
+
+
 def test_parse_others() -> None:
     assert parse_others("R1 R2 / B5; G7") == ((Card("R", 1), Card("R", 2)), (Card("B", 5),),
                                               (Card("G", 7),))

@@ -85,6 +85,22 @@ def test_cli_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2
 
 
+def test_cli_refuses_a_tableau_of_more_than_five(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tableau of 7 cards cannot occur at the start of a turn (RULES.md §A3 step 6): exit 2
+    with a message naming the tableau and the rule."""
+    code = main(["odds", "hand", "--hand", "R3 R4", "--tableau", "B1 B2 B3 B4 B5 B6 B7",
+                 "--center", "7"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "tableau: 7 cards (B1 B2 B3 B4 B5 B6 B7)" in err and "§A3" in err
+    code = main(["odds", "hand", "--hand", "R3", "--others", "R1 / G1 G2 G3 G4 G5 G6",
+                 "--json"])
+    assert code == 2
+    assert "others tableau 2: 6 cards" in capsys.readouterr().err
+    with pytest.raises(ConfigurationError, match="tableau: 6 cards"):
+        hand_query("R3", tableau="B1 B2 B3 B4 B5 B6")
+
+
 def test_center_left_out_is_unknown_not_absent(capsys: pytest.CaptureFixture[str]) -> None:
     """No --center: a center Power is there but unknown, so playing R3 scores R3 R4 R5;
     ``--center none`` asks about a table without a center Power (nothing can be scored)."""

@@ -120,3 +120,38 @@ def test_hand_free_last_turn_matches_branch_and_bound(index: int) -> None:
                 continue
             assert eng._best_last_no_extra(h, tab, disc, others, figure, (x,)) == \
                 eng._best_last(h, tab, disc, others, figure, (x,))
+
+
+@pytest.mark.parametrize("index", range(12))
+def test_outs_of_a_hand_with_the_new_card_derive_from_the_hand_without_it(index: int) -> None:
+    """With one extra play in reach (``_outs_new``): the outs of hand + x, derived from the
+    outs of the hand and the cards completing tableau + x, equal the outs computed directly,
+    for every x, with and without the figure, on full-deck positions and on the tableau
+    grown by one card (the positions before a Discard)."""
+    from dataclasses import replace
+
+    from swkit.cards.editions import load_edition
+    from swkit.odds.cards import _engine, _ins
+    powers = load_edition("mickey").powers
+    extra = next(p for p in powers if p.effect == "extra_play")
+    base = _full_deck_positions(12)[index]
+    scored = tuple(p for p in base.scored if p.key != extra.key)[:1]
+    center = base.center if isinstance(base.center, type(extra)) and base.center != extra \
+        and base.center not in scored else \
+        next(p for p in powers if p != extra and p not in scored)
+    pos = replace(base, scored=(*scored, extra), center=center)
+    eng = _engine(pos, later=True)
+    assert eng.ep == 1
+    index_of = {c: i for i, c in enumerate(eng.types)}
+    hand = tuple(sorted(index_of[c] for c in pos.hand))
+    tab = tuple(sorted(index_of[c] for c in pos.tableau))
+    disc = eng.disc_key(tuple(index_of[c] for c in pos.discard), 1)
+    others = tuple(sorted(index_of[c] for t in pos.others for c in t)) if eng.swap else ()
+    tabs = [tab] + [_ins(tab, y) for y in range(0, len(eng.types), 7)]
+    for figure in (False, True):
+        for t in tabs:
+            for x in range(len(eng.types)):
+                h = _ins(hand, x)
+                direct = eng._outs_fast(h, t, disc, others, figure)
+                assert eng._outs_new(h, t, disc, others, figure, x) == direct
+                assert eng._outs_new(h, t, disc, others, figure, None) == direct

@@ -54,8 +54,11 @@ extra play, the cards completing a triple with each hand card. Before the last t
   hand-free table per (tableau after the play, discard pile, other tableaux, figure): the union
   and the maximal masks D over every Power choice and Discard that keeps the hand;
 - with one, the play and Power choices are searched by branch and bound (discarding never adds an
-  out, so the outs before the Discard bound every Discard choice), the best masks over the
-  Discard choices memoised per position before the Discard.
+  out, so the outs before the Discard bound every Discard choice; equal bounds: fewest Discard
+  choices first), the best masks over the Discard choices memoised per position before the
+  Discard. With exactly one extra play and the figure, the outs of a hand holding the card just
+  drawn are derived from the outs of the hand without it, shared by every draw (every type if
+  that card is among them, else those plus the cards completing a triple with it).
 
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
@@ -63,8 +66,13 @@ the last turn; before it the top cards in order, as many as the Powers in reach 
 **Speed** (``python bench/odds_cards.py``): T = 1 in milliseconds; T = 3 about 0.2 s on a mid-game
 position without the figure and about 1.5 s with the figure, a swap and a wild color in reach
 (was about 20 s). With the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach,
-T = 3 still branches much more: about 19 s (was about 37 s), over the 2 s target; T = 2 stays
-near 0.1 s.
+T = 3 still branches much more: about 16.5 s (was about 37 s, then 19.8 s), over the 2 s target;
+T = 2 stays near 0.1 s. There the search is about 2,700 positions two turns before the end, each
+with about 28 draws, each a branch and bound over about 22 play and Power choices (about 3 of
+them expanded into their Discard choices). The values of those positions lie within a few cards
+of each other, so bounding whole positions one level up cuts almost nothing (tried: the bound
+from every draw's best option is within about 1.5 cards per draw of the exact value, yet it
+prunes late and calls the last-turn search more often, not less).
 """
 
 from __future__ import annotations
@@ -155,8 +163,10 @@ class Position:
 
 def check_position(pos: Position) -> None:
     """Raise NotationError/ConfigurationError naming the bad part of a position: a card outside
-    the deck, a card listed more times than the deck holds (RULES.md §A8), a Power both center
-    and scored, or scored twice."""
+    the deck, a card listed more times than the deck holds (RULES.md §A8), a tableau (yours or
+    another player's) of more than five cards, which cannot occur at the start of a turn
+    (RULES.md §A3 step 6; a triple in your tableau can: an opponent's swap can hand you one),
+    a Power both center and scored, or scored twice."""
     types = set(pos.deck.types)
     places = [("hand", pos.hand), ("tableau", pos.tableau), ("discard", pos.discard)]
     places += [(f"others tableau {i + 1}", t) for i, t in enumerate(pos.others)]
@@ -168,6 +178,12 @@ def check_position(pos: Position) -> None:
             if c not in types:
                 raise ConfigurationError(f"{where}: {c} is not in the deck ({pos.deck})")
         used.update(cards)
+    for where, cards in places[1:2] + places[3:]:
+        if len(cards) > TABLEAU_LIMIT:
+            raise ConfigurationError(
+                f"{where}: {len(cards)} cards ({format_cards(cards)}), but a tableau holds at "
+                f"most {TABLEAU_LIMIT} at the start of a turn (RULES.md §A3 step 6: discard down "
+                f"to {TABLEAU_LIMIT}; a swap exchanges one card for one)")
     e = pos.deck.editions
     over = [f"{c} x{n}" for c, n in sorted(used.items()) if n > e]
     if over:
@@ -356,6 +372,7 @@ class _Engine:
     end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
     keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     discard_memo: dict[Any, list[int]] = field(default_factory=dict)
+    dk1_memo: dict[Hand, Hand] = field(default_factory=dict)
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -552,8 +569,16 @@ class _Engine:
         key = (tab, q)
         hit = self.plus_memo.get(key)
         if hit is None:
-            hit = self.plus_memo[key] = ((1 << len(self.types)) - 1 if self.has_plus(tab, q)
-                                         else self.pm(_ins(tab, q)))
+            # pm(tab + q) = pm(tab) plus the pairs (a, q), a in tab
+            hit = self.pm(tab)
+            if hit >> q & 1 or self.has(tab):
+                hit = self.every
+            else:
+                memo = self.pair_memos[0]
+                for a in tab:
+                    pa = memo.get((a << 16 | q) if a <= q else (q << 16 | a))
+                    hit |= self.pair(0, a, q) if pa is None else pa
+            self.plus_memo[key] = hit
         return hit
 
     def _outs_drawn(self, tab: Hand, disc: Hand, others: Hand, figure: bool) -> int:
@@ -611,7 +636,12 @@ class _Engine:
     def disc_key(self, disc: Hand, turns: int) -> Hand:
         """The part of the discard pile that can matter within ``turns`` more turns."""
         if turns <= 1:   # the last turn: only the set of the top cards for Power 3
-            return tuple(sorted(disc[-self.pfd[1]:])) if self.pfd else ()
+            if not self.pfd:
+                return ()
+            hit = self.dk1_memo.get(disc)
+            if hit is None:
+                hit = self.dk1_memo[disc] = tuple(sorted(disc[-self.pfd[1]:]))
+            return hit
         if not self.order_matters():
             return ()
         # a turn removes at most ``per`` cards (one Power), all from the top ``look``; the
@@ -720,17 +750,18 @@ class _Engine:
                 total += u * full
             else:
                 total += u * self.best_next(h, tab, disc, others, figure, _ins(drawn, x), turns,
-                                            full)
+                                            full, x)
         self.value_memo[key] = total
         return total
 
     def best_next(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
-                  drawn: Hand, turns: int, full: int) -> int:
-        """The best numerator of the next turns after a non-scoring turn (``turns`` >= 2)."""
+                  drawn: Hand, turns: int, full: int, new: int | None = None) -> int:
+        """The best numerator of the next turns after a non-scoring turn (``turns`` >= 2);
+        ``new``: the card just drawn (in ``hand``), if known (see ``_outs_new``)."""
         if turns == 2:
             if self.ep == 0:
                 return self._best_last_no_extra(hand, tab, disc, others, figure, drawn)
-            return self._best_last(hand, tab, disc, others, figure, drawn)
+            return self._best_last(hand, tab, disc, others, figure, drawn, new)
         best = 0
         seen = set()
         for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1):
@@ -838,8 +869,26 @@ class _Engine:
                         best = v
         return best
 
-    def _last_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
-                      ) -> list[list[Any]]:
+    def _outs_new(self, hand: Hand, tab: Hand, dkey: Hand, others: Hand, figure: bool,
+                  new: int | None) -> int:
+        """``outs_mask(hand, ...)`` for a hand holding ``new`` (the card just drawn), derived
+        from the outs M of the hand without it, which is shared by every draw: with exactly
+        one extra play in reach and the figure (``_outs_fast``), the outs are every type if M
+        is, or if ``new`` is in M (a type of D in the hand, or new + q with q in the hand
+        complete a triple: symmetric), else M plus the x with tableau + new + x a triple."""
+        if new is None or not figure or self.ep != 1 or not self.scorable or new not in hand:
+            return self.outs_mask(hand, tab, dkey, others, figure)
+        rest = _rem(hand, new)
+        m = self.outs_memo.get((rest, tab, dkey, others, figure))
+        if m is None:
+            m = self.outs_mask(rest, tab, dkey, others, figure)
+        if m == self.every or m >> new & 1:
+            return self.every
+        pq = self.plus_memo.get((tab, new))
+        return m | (self._plus_mask(tab, new) if pq is None else pq)
+
+    def _last_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                      new: int | None = None) -> list[list[Any]]:
         """Before the last turn: each play and Power choice as [bound mask, tableau size,
         position before the discard, end masks or None]. The bound is the outs of the position
         before the discard: discarding never adds an out (checks are monotone in the tableau)."""
@@ -857,43 +906,60 @@ class _Engine:
                 pre = (h2, t2, d2, o2, fig1)
                 if pre in found:
                     continue
-                bound = self.outs_mask(h2, t2, self.disc_key(d2, 1), o2, fig1)
+                bound = self._outs_new(h2, t2, self.disc_key(d2, 1), o2, fig1, new)
                 found[pre] = [bound, len(t2), pre, None]
         hit = list(found.values())
         self.options_memo[key] = hit
         return hit
 
-    def _discard_masks(self, pre: tuple[Any, ...]) -> list[int]:
+    def _discard_masks(self, pre: tuple[Any, ...], new: int | None = None) -> list[int]:
         """The maximal last-turn outs masks over the Discard choices of ``pre`` = (hand,
         tableau, discard pile, others, figure) before the Discard step (memoised: weights are
-        never negative, so a mask inside another never wins)."""
+        never negative, so a mask inside another never wins). ``new``: see ``_outs_new``."""
         hit = self.discard_memo.get(pre)
         if hit is None:
             h2, t2, d2, o2, fig1 = pre
-            masks = {self.outs_mask(h2, t3, dk3, o2, fig1) for t3, dk3 in self._end_states(t2, d2)}
-            hit = self.discard_memo[pre] = [
-                m for m in masks if not any(m != n and m & n == m for n in masks)]
+            every = self.every
+            masks = set()
+            for t3, dk3 in self._end_states(t2, d2):
+                m = self._outs_new(h2, t3, dk3, o2, fig1, new)
+                if m == every:
+                    masks = {every}
+                    break
+                masks.add(m)
+            # largest first: a mask is kept unless a kept one contains it (equal sizes and
+            # inside means equal, and the set has no repeats)
+            kept: list[int] = []
+            for m in sorted(masks, key=int.bit_count, reverse=True):
+                for n in kept:
+                    if m & n == m:
+                        break
+                else:
+                    kept.append(m)
+            hit = self.discard_memo[pre] = kept
         return hit
 
     def _best_last(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
-                   drawn: Hand) -> int:
-        """max over the ends of this turn of the last turn's numerator (branch and bound)."""
-        opts = self._last_options(hand, tab, disc, others, figure)
-        ranked = sorted(((self.weighted(o[0], drawn), i) for i, o in enumerate(opts)),
+                   drawn: Hand, new: int | None = None) -> int:
+        """max over the ends of this turn of the last turn's numerator (branch and bound);
+        ``new``: the card just drawn (in ``hand``), if known (see ``_outs_new``)."""
+        opts = self._last_options(hand, tab, disc, others, figure, new)
+        # highest bound first; among equal bounds, the fewest Discard choices first
+        ranked = sorted(((self.weighted(o[0], drawn), -o[1], i) for i, o in enumerate(opts)),
                         reverse=True)
         best = 0        # first the exact values of the choices needing no Discard
-        for bound, i in ranked:
+        for bound, _size, i in ranked:
             if opts[i][1] <= TABLEAU_LIMIT:
                 best = bound
                 break
-        for bound, i in ranked:
+        for bound, _size, i in ranked:
             if bound <= best:
                 break
             opt = opts[i]
             if opt[1] <= TABLEAU_LIMIT:
                 continue
             if opt[3] is None:
-                opt[3] = self._discard_masks(opt[2])
+                opt[3] = self._discard_masks(opt[2], new)
             for m in opt[3]:
                 v = self.weighted(m, drawn)
                 if v > best:
