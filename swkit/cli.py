@@ -20,12 +20,22 @@ import json
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 from swkit.errors import SwkitError
 
 BOTS = ("greedy", "random")
+
+SLOW_NOTICE_SECONDS = 2.0
+"""After this long without an answer, say on stderr that exact work is still going on."""
+
+
+def _still_working() -> None:
+    print("swkit: still working: the answer is exact, and some questions (e.g. --turns 3 with "
+          "the figure and card-moving Powers) take up to half a minute", file=sys.stderr,
+          flush=True)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -221,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``swkit`` console script; returns the exit status (2: bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
+    notice.daemon = True
+    notice.start()
     try:
         record, text = _run(args)
     except SwkitError as exc:
@@ -229,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         message = " ".join(str(exc).split())  # one line
         print(f"{where}: error: {message}", file=sys.stderr)
         return 2
+    finally:
+        notice.cancel()
     try:
         print(json.dumps(record) if args.json else text)
         sys.stdout.flush()
