@@ -18,7 +18,7 @@ from typing import Any
 
 from swkit.cards.game import Action, CardGame
 from swkit.cards.notation import ALL_CARDS, Card
-from swkit.cards.triples import Wilds, has_triple
+from swkit.cards.triples import has_triple
 from swkit.state import substream_seed
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "potential", "preferred_figure",
@@ -165,12 +165,10 @@ class GreedyBot(Bot):
         power = move[2]
         effect = power.effect
         tab = game.tableaux[me]
-        if effect in ("wild_color", "wild_number"):
+        if power.is_wild:
             if has_triple(tab, game.wilds):
                 return -1
-            w = power.wilds
-            wilds = Wilds(game.wilds.colors | w.colors, game.wilds.numbers | w.numbers)
-            return TRIPLE if has_triple(tab, wilds) else -1
+            return TRIPLE if has_triple(tab, game.wilds | power.wilds) else -1
         if effect == "play_from_discard":
             top = game.discard[-power.params["depth"]:]
             return max(self._gain(tab, c) for c in top)
@@ -231,11 +229,7 @@ class GreedyBot(Bot):
             rest.remove(c)
         return potential(rest)
 
-    def _value_discard(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
-        rest = list(game.tableaux[me])
-        for c in move[1]:
-            rest.remove(c)
-        return potential(rest)
+    _value_discard = _value_score  # the tableau left after the cards go
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}

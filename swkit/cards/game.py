@@ -1044,7 +1044,7 @@ class CardGame:
     def _can_change(self, p: Power) -> bool:
         me = self.turn % self.players
         effect = p.effect
-        if effect in ("wild_color", "wild_number"):
+        if p.is_wild:
             return True
         if effect == "play_from_discard":
             need = p.params["requires_number"]
@@ -1234,9 +1234,8 @@ class CardGame:
         self.power_used = True
         self.log[-1]["power"] = {"key": p.key, "edition": e + 1, "effect": p.effect, "cards": []}
         effect, params = p.effect, p.params
-        if effect in ("wild_color", "wild_number"):
-            w = p.wilds
-            self.wilds = Wilds(self.wilds.colors | w.colors, self.wilds.numbers | w.numbers)
+        if p.is_wild:
+            self.wilds = self.wilds | p.wilds
             self.phase = "score"
         elif effect == "play_from_discard":
             self.remaining = params["depth"]

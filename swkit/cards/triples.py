@@ -33,6 +33,10 @@ class Wilds:
     def __bool__(self) -> bool:
         return bool(self.colors or self.numbers)
 
+    def __or__(self, other: Wilds) -> Wilds:
+        """Both effects at once (e.g. a wild in force plus one more)."""
+        return Wilds(self.colors | other.colors, self.numbers | other.numbers)
+
     def __str__(self) -> str:
         parts = [f"{c} cards are any color" for c in sorted(self.colors)]
         parts += [f"{n}s are any number" for n in sorted(self.numbers)]

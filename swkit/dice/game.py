@@ -562,21 +562,21 @@ class DiceGame:
             return None
         totals = self.board.totals()
         if self.players == 1:
-            return Outcome((0,), f"solo game over: {_points(totals[0])}", totals)
+            return Outcome((0,), f"solo game over: {points_text(totals[0])}", totals)
         best = max(totals)
         if not self.tiebreak_rounds:
             winner = totals.index(best)
-            return Outcome((winner,), f"player {winner} has the highest total, {_points(best)}",
+            return Outcome((winner,), f"player {winner} has the highest total, {points_text(best)}",
                            totals)
         tied = self.tiebreak_rounds[0]["seats"]
         rounds = len(self.tiebreak_rounds)
         names = ", ".join(str(s) for s in tied)
         if len(self.tied) == 1:
             return Outcome(self.tied, (
-                f"players {names} tied at {_points(best)}; player {self.tied[0]} won the "
+                f"players {names} tied at {points_text(best)}; player {self.tied[0]} won the "
                 f"Clubhouse roll-off after {rounds} round{'s' if rounds > 1 else ''}"), totals)
         return Outcome(self.tied, (
-            f"players {names} tied at {_points(best)} and {MAX_TIEBREAK_ROUNDS} Clubhouse "
+            f"players {names} tied at {points_text(best)} and {MAX_TIEBREAK_ROUNDS} Clubhouse "
             f"roll-off rounds left players {', '.join(str(s) for s in self.tied)} tied: "
             f"a shared win"), totals)
 
@@ -876,7 +876,7 @@ def _step_from_json(raw: Sequence[Any]) -> Step:
     raise ValueError(f"unknown history step {kind!r}")
 
 
-def _points(value: int) -> str:
+def points_text(value: int) -> str:
     """``"1 point"``, ``"0 points"``, ``"3 points"``."""
     return f"{value} point{'' if value == 1 else 's'}"
 

@@ -12,7 +12,7 @@ from typing import Any
 from swkit.dice.board import Scoreboard, seat_label, space_name
 from swkit.dice.bots import make_bot
 from swkit.dice.faces import DEFAULT_CHARACTERS
-from swkit.dice.game import CHANCE, TERMINAL, DiceGame
+from swkit.dice.game import CHANCE, TERMINAL, DiceGame, points_text
 from swkit.dice.scoring import PICTURE_COLUMN, TOP_SPACE
 from swkit.errors import ConfigurationError
 
@@ -126,7 +126,7 @@ def format_transcript(record: dict[str, Any]) -> str:
                  if score["forced_zero"] else "")
         why = _why_there(score, turn["board"][score["character"]]["spaces"])
         lines.append(f"  Score {score['character']}: count {score['count']} -> "
-                     f"{space_name(score['space'])}{why}, {_points(score['space'])}{extra}")
+                     f"{space_name(score['space'])}{why}, {points_text(score['space'])}{extra}")
         board = Scoreboard.from_dict({"characters": record["characters"],
                                       "players": record["players"], "rows": turn["board"]})
         lines += ["    " + line for line in board.render().splitlines()]
@@ -141,17 +141,13 @@ def format_transcript(record: dict[str, Any]) -> str:
                    key=lambda s: (-record["scores"][s], s not in record["winners"], s))
     for place, seat in enumerate(order, 1):
         lines.append(f"  {place}. player {seat} ({seat_label(seat)}): "
-                     f"{_points(record['scores'][seat])}")
+                     f"{points_text(record['scores'][seat])}")
     if record["winner"] is not None:
         lines.append(f"Winner: player {record['winner']} ({record['reason']})")
     else:
         lines.append(f"Winners, sharing the win: players "
                      f"{', '.join(map(str, record['winners']))} ({record['reason']})")
     return "\n".join(lines)
-
-
-def _points(value: int) -> str:
-    return f"{value} point{'' if value == 1 else 's'}"
 
 
 def _why_there(score: dict[str, Any], spaces_after: Sequence[int | None]) -> str:

@@ -975,16 +975,6 @@ class _Engine:
         return Fraction(self.numerator(hand, tab, disc, others, figure, drawn, turns),
                         _falling(u_total, turns))
 
-    def after_draw(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
-                   drawn: Hand, turns: int) -> Fraction:
-        """P(score within ``turns`` turns) after this turn's draw (in ``hand``, ``drawn``)."""
-        if self.can_score(hand, tab, disc, others, figure):
-            return Fraction(1)
-        if turns == 1:
-            return Fraction(0)
-        u_total = self.unseen0 - len(drawn)
-        full = _falling(u_total, turns - 1)
-        return Fraction(self.best_next(hand, tab, disc, others, figure, drawn, turns, full), full)
 
 
 _PAIRS: dict[tuple[tuple[Card, ...], Wilds], dict[int, int]] = {}
@@ -1010,7 +1000,7 @@ def _engine(pos: Position, later: bool) -> _Engine:
     ep, pfd, tfd, swap = 0, None, 0, False
     used: list[Power] = []
     for p in reach:
-        if p.effect in ("wild_color", "wild_number"):
+        if p.is_wild:
             if p.wilds not in wilds:
                 wilds.append(p.wilds)
         elif p.effect == "extra_play":

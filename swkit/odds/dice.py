@@ -366,9 +366,6 @@ class _Tables:
     trans: tuple[tuple[tuple[int, int], ...], ...]   # keep -> ((state, weight), ...)
     sub: tuple[tuple[int, ...], ...]                 # state -> proper sub-keeps
 
-    def canon(self, v: Sequence[int]) -> Counts:
-        return _canon(tuple(v), self.groups)
-
 
 def _canon(v: Counts, groups: tuple[tuple[int, int], ...]) -> Counts:
     if not groups:

@@ -72,7 +72,7 @@ def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
     choices are the exact model's best ones (the exact values are computed once and cached).
     Returns an MCResult with a 99% interval. Raises ConfigurationError as ``player_odds`` does.
     """
-    if not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
+    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
         raise ConfigurationError(f"turns must be a whole number from 1 to {MAX_TURNS}, "
                                  f"got {turns!r}")
     if n < 1:
