@@ -1042,24 +1042,8 @@ class CardGame:
         return [found[k] for k in sorted(found)]
 
     def _can_change(self, p: Power) -> bool:
-        me = self.turn % self.players
-        effect = p.effect
-        if p.is_wild:
-            return True
-        if effect == "play_from_discard":
-            need = p.params["requires_number"]
-            return bool(self.discard) and (
-                need is None or any(c.number == need for c in self.tableaux[me]))
-        if effect in ("extra_play", "pass"):
-            return bool(self.hands[me])
-        if effect == "extra_draw":
-            return bool(self.deck or self.discard)
-        if effect == "take_from_discard":
-            return bool(self.discard)
-        if effect == "swap":
-            return bool(self.tableaux[me]) and any(
-                t for s, t in enumerate(self.tableaux) if s != me)
-        return False
+        """True if using ``p`` now can change something (RULES.md §A7 decisions)."""
+        return not self._cannot_change(p)
 
     def _moves_power(self) -> dict[str, tuple[Any, ...]]:
         usable = self.usable_powers()
@@ -1363,25 +1347,35 @@ class CardGame:
         return "; ".join(reasons)
 
     def _cannot_change(self, p: Power) -> str:
-        """Why a held Power cannot change anything now (RULES.md §A7 decisions)."""
+        """Why using ``p`` now can change nothing, or ``""`` when it can (RULES.md §A7
+        decisions: a Power may be used only if it can change something)."""
         me = self.turn % self.players
         effect = p.effect
+        if p.is_wild:
+            return ""
         if effect == "play_from_discard":
             need = p.params["requires_number"]
             if need is not None and not any(c.number == need for c in self.tableaux[me]):
                 tab = format_cards(self.tableaux[me]) or "empty"
                 return f"Power {p.key} needs a {need} in your tableau ({tab})"
-            return f"Power {p.key} needs a card in the discard pile, which is empty"
+            if not self.discard:
+                return f"Power {p.key} needs a card in the discard pile, which is empty"
+            return ""
         if effect in ("extra_play", "pass"):
-            return f"Power {p.key} needs a card in your hand, which is empty"
+            return "" if self.hands[me] else (
+                f"Power {p.key} needs a card in your hand, which is empty")
         if effect == "extra_draw":
-            return f"Power {p.key} needs a card in the deck or the discard pile; both are empty"
+            return "" if self.deck or self.discard else (
+                f"Power {p.key} needs a card in the deck or the discard pile; both are empty")
         if effect == "take_from_discard":
-            return f"Power {p.key} needs a card in the discard pile, which is empty"
+            return "" if self.discard else (
+                f"Power {p.key} needs a card in the discard pile, which is empty")
         if effect == "swap":
+            if self.tableaux[me] and any(t for s, t in enumerate(self.tableaux) if s != me):
+                return ""
             return (f"Power {p.key} needs a card in your tableau and one in another player's "
                     "tableau")
-        return f"Power {p.key} cannot change anything now"  # pragma: no cover - wilds always can
+        return f"Power {p.key} has an unknown effect {effect!r}"
 
     def _why_not_power(self, key: str) -> str:
         """Why seat to move cannot use the Power ``key`` now (RULES.md §A3 step 4, §A7, §A9)."""
