@@ -34,7 +34,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS
+from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError, NotationError
 
@@ -59,7 +59,6 @@ PRIMITIVES: dict[str, dict[str, str]] = {
 """Every effect primitive and its parameters (RULES.md §A7)."""
 
 _KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_COLOR_WORDS = {**{c.lower(): c for c in COLORS}, **{n: c for c, n in COLOR_NAMES.items()}}
 
 
 @dataclass(frozen=True)
@@ -122,7 +121,7 @@ def _fail(where: str, message: str) -> ConfigurationError:
 
 def _check_param(where: str, name: str, kind: str, value: Any) -> Any:
     if kind == "color":
-        color = _COLOR_WORDS.get(str(value).lower()) if isinstance(value, str) else None
+        color = parse_color(value)
         if color is None:
             raise _fail(where, f"params.{name} is {value!r}; accepted colors: "
                                + ", ".join(f"{c} ({COLOR_NAMES[c]})" for c in COLORS))
@@ -164,7 +163,7 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
                            "e.g. 'purple-wild'")
     where = f"Power {number} ({key})"
     color = data["color"]
-    letter = _COLOR_WORDS.get(color.lower()) if isinstance(color, str) else None
+    letter = parse_color(color)
     if letter is None:
         raise _fail(where, f"color is {color!r}; accepted colors: "
                            + ", ".join(f"{c} ({COLOR_NAMES[c]})" for c in COLORS))

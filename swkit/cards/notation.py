@@ -31,9 +31,19 @@ NUMBERS: tuple[int, ...] = tuple(range(1, 10))
 _COLOR_WORDS: dict[str, str] = {**{c.lower(): c for c in COLORS},
                                 **{name: c for c, name in COLOR_NAMES.items()}}
 
+ACCEPTED_COLORS = "B blue, G green, P purple, R red, Y yellow"
+"""The accepted color letters and names, for messages."""
+
+
+def parse_color(text: str) -> str | None:
+    """The color letter of a color letter or name in any case (``"p"``, ``"Purple"`` -> ``"P"``),
+    or None when ``text`` names no color."""
+    return _COLOR_WORDS.get(text.strip().lower()) if isinstance(text, str) else None
+
+
 ACCEPTED_CARD_FORMS = (
     "a color letter or name followed by a number 1-9, e.g. R7, r7, red7, 'Red 7' "
-    "(colors: B blue, G green, P purple, R red, Y yellow)"
+    f"(colors: {ACCEPTED_COLORS})"
 )
 
 

@@ -31,7 +31,7 @@ from functools import cache
 from math import comb
 from typing import TYPE_CHECKING, Literal
 
-from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card
+from swkit.cards.notation import ACCEPTED_COLORS, COLORS, NUMBERS, Card, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds, is_run, is_set
 from swkit.errors import ConfigurationError, NotationError
 
@@ -110,13 +110,12 @@ def make_wilds(wild_color: str | None = None, wild_number: int | str | None = No
     colors: frozenset[str] = frozenset()
     numbers: frozenset[int] = frozenset()
     if wild_color is not None and wild_color != "":
-        word = str(wild_color).strip().lower()
-        by_word = {**{c.lower(): c for c in COLORS}, **{v: k for k, v in COLOR_NAMES.items()}}
-        if word not in by_word:
+        letter = parse_color(str(wild_color))
+        if letter is None:
             raise NotationError(
                 f"unknown wild color {wild_color!r}: write a color letter or name "
-                "(B blue, G green, P purple, R red, Y yellow)")
-        colors = frozenset({by_word[word]})
+                f"({ACCEPTED_COLORS})")
+        colors = frozenset({letter})
     if wild_number is not None and wild_number != "":
         try:
             n = int(wild_number)
