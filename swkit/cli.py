@@ -33,9 +33,8 @@ SLOW_NOTICE_SECONDS = 2.0
 
 
 def _still_working() -> None:
-    print("swkit: still working: the answer is exact, and some questions (e.g. --turns 3 with "
-          "the figure and card-moving Powers) take up to half a minute", file=sys.stderr,
-          flush=True)
+    print("swkit: still working: exact answers enumerate every case, and some questions take "
+          "up to half a minute", file=sys.stderr, flush=True)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -66,9 +65,9 @@ def _seed(text: str) -> int:
 
 
 def _bots(text: str) -> tuple[str, ...]:
-    names = tuple(t.strip().lower() for t in text.split(",") if t.strip())
+    names = tuple(t.strip().lower() for t in text.split(","))
     bad = [n for n in names if n not in BOTS]
-    if bad or not names:
+    if bad:
         raise argparse.ArgumentTypeError(
             f"give a comma-separated list of {', '.join(BOTS)}, got {text!r}")
     return names

@@ -236,6 +236,14 @@ def load_edition(source: str | Path | Edition = "mickey") -> Edition:
     if isinstance(source, str) and source in BUILTIN_EDITIONS:
         return _builtin(source)
     path = Path(source)
+    looks_like_a_path = path.suffix.lower() == ".json" or len(path.parts) > 1
+    if path.is_dir():
+        raise ConfigurationError(f"edition {str(source)!r} is a folder: give the path of a JSON "
+                                 "data file (RULES.md §A7)")
+    if looks_like_a_path and not path.exists():
+        raise ConfigurationError(f"edition file {str(source)!r} not found: give the path of a "
+                                 "JSON data file, e.g. a copy of swkit/cards/data/"
+                                 "mickey_and_friends.json (RULES.md §A7)")
     if not path.is_file():
         raise ConfigurationError(
             f"unknown edition {str(source)!r}: give a built-in key ("
