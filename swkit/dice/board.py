@@ -136,15 +136,7 @@ class Scoreboard:
                 f"{space_name(values[character])}); each character is scored once "
                 f"(RULES.md §B4)")
         value = scoring.space_for(count, self._taken[character])
-        if value == scoring.PICTURE_COLUMN:
-            self._picture[character].append(seat)
-        else:
-            self._spaces[character][value] = seat
-            self._taken[character].add(value)
-            self._masks[character] |= 1 << (value - 1)
-        values[character] = value
-        self._unscored[seat] = tuple(c for c in self._unscored[seat] if c != character)
-        self._totals[seat] += value
+        self._put(seat, character, value)
         return value
 
     def copy(self) -> Scoreboard:
@@ -190,16 +182,7 @@ class Scoreboard:
                     raise ConfigurationError(f"row {c} holds a token of unknown seat {seat!r}")
                 if c in board._values[seat]:
                     raise ConfigurationError(f"player {seat} has two tokens in row {c}")
-                if value == scoring.PICTURE_COLUMN:
-                    board._picture[c].append(seat)
-                else:
-                    board._spaces[c][value] = seat
-                    board._taken[c].add(value)
-                board._values[seat][c] = value
-                board._totals[seat] += value
-        board._unscored = [tuple(c for c in board.characters if c not in board._values[s])
-                           for s in range(board.players)]
-        board._masks = {c: sum(1 << (v - 1) for v in board._taken[c]) for c in board.characters}
+                board._put(seat, c, value)
         return board
 
     def __eq__(self, other: object) -> bool:
@@ -232,6 +215,21 @@ class Scoreboard:
         return f"Scoreboard(players={self.players}, totals={self.totals()})"
 
     # -- helpers -------------------------------------------------------------------------------
+
+    def _put(self, seat: int, character: str, value: int) -> None:
+        """Put ``seat``'s token on the space worth ``value`` (0 = Picture Column) of
+        ``character``'s row and update every cached field (spaces, taken, masks, values,
+        unscored, totals). The caller has checked the seat, the row and that ``seat`` has not
+        scored ``character``; a numbered space must be open."""
+        if value == scoring.PICTURE_COLUMN:
+            self._picture[character].append(seat)
+        else:
+            self._spaces[character][value] = seat
+            self._taken[character].add(value)
+            self._masks[character] |= 1 << (value - 1)
+        self._values[seat][character] = value
+        self._unscored[seat] = tuple(c for c in self._unscored[seat] if c != character)
+        self._totals[seat] += value
 
     def _row(self, character: str) -> str:
         if character not in self._spaces:

@@ -988,12 +988,18 @@ def _falling(n: int, k: int) -> int:
     return out
 
 
+def _reach(pos: Position) -> list[Power]:
+    """The Powers in reach: the center Power (if known) first, then the scored ones."""
+    center = pos.center_power
+    return ([center] if center is not None else []) + list(pos.scored)
+
+
 def _engine(pos: Position, later: bool) -> _Engine:
     types = pos.deck.types
     unseen = pos.unseen()
     base = [unseen.get(c, 0) for c in types]
     center = pos.center_power
-    reach: list[Power] = ([center] if center is not None else []) + list(pos.scored)
+    reach = _reach(pos)
     if center is None and not pos.figure:     # no play can take a figure: only one held counts
         reach = []
     wilds = [NO_WILDS]
@@ -1137,7 +1143,7 @@ CENTER_UNKNOWN_NOTE = ("center Power unknown (no --center): a score is possible,
 
 def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     center = pos.center_power
-    reach = ([center] if center is not None else []) + list(pos.scored)
+    reach = _reach(pos)
     modelled, left = [], []
     if pos.center == UNKNOWN_CENTER:
         left.append(CENTER_UNKNOWN_NOTE)
@@ -1158,6 +1164,35 @@ def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], 
     return tuple(modelled), tuple(left)
 
 
+def _check_turns(turns: int) -> None:
+    """Raise ConfigurationError unless ``turns`` is a whole number from 1 to MAX_TURNS."""
+    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
+        raise ConfigurationError(f"turns must be a whole number from 1 to {MAX_TURNS}, "
+                                 f"got {turns!r}")
+
+
+def _start(position: Position, turns: int) -> tuple[_Engine, Hand, Hand, Hand, Hand]:
+    """The common start of ``player_odds`` and its Monte Carlo twin.
+
+    Checks ``turns`` (``_check_turns``), builds the engine and returns ``(eng, hand, tableau,
+    discard pile, others)`` as type indices (hand, tableau and others sorted; the discard pile
+    in its order; others empty unless a swap is in reach). Raises ConfigurationError when
+    T >= 2 draws need more cards than the unseen cards hold (RULES.md §C1).
+    """
+    _check_turns(turns)
+    eng = _engine(position, later=turns >= 2)
+    index = {c: i for i, c in enumerate(eng.types)}
+    hand = tuple(sorted(index[c] for c in position.hand))
+    tab = tuple(sorted(index[c] for c in position.tableau))
+    disc_full = tuple(index[c] for c in position.discard)
+    others = tuple(sorted(index[c] for t in position.others for c in t)) if eng.swap else ()
+    if turns >= 2 and eng.unseen0 < turns:
+        raise ConfigurationError(
+            f"{turns} turns need {turns} draws but only {eng.unseen0} card(s) are unseen "
+            "(RULES.md §C1)")
+    return eng, hand, tab, disc_full, others
+
+
 def player_odds(position: Position, turns: int = 1) -> PlayerOdds:
     """P(the player scores this turn) and within ``turns`` of their own turns, exactly.
 
@@ -1173,21 +1208,9 @@ def player_odds(position: Position, turns: int = 1) -> PlayerOdds:
     >>> player_odds(pos).probability      # only R5 scores: 1 of 39 unseen cards
     Fraction(1, 39)
     """
-    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
-        raise ConfigurationError(f"turns must be a whole number from 1 to {MAX_TURNS}, "
-                                 f"got {turns!r}")
-    eng = _engine(position, later=turns >= 2)
+    eng, hand, tab, disc_full, others = _start(position, turns)
     types = eng.types
-    index = {c: i for i, c in enumerate(types)}
-    hand = tuple(sorted(index[c] for c in position.hand))
-    tab = tuple(sorted(index[c] for c in position.tableau))
-    disc_full = tuple(index[c] for c in position.discard)
-    others = tuple(sorted(index[c] for t in position.others for c in t)) if eng.swap else ()
     figure = position.figure
-    if turns >= 2 and eng.unseen0 < turns:
-        raise ConfigurationError(
-            f"{turns} turns need {turns} draws but only {eng.unseen0} card(s) are unseen "
-            "(RULES.md §C1)")
     modelled, left_out = _modelled_and_left_out(position, turns)
 
     plans: list[DrawPlan] = []

@@ -225,6 +225,13 @@ class DiceModel:
         ``faces ** dice`` (divide by it for probabilities)."""
         return _outcomes(dice, self.face_weights)
 
+    def reroll(self, kept: Sequence[int]) -> tuple[tuple[Counts, int], ...]:
+        """Keep the dice ``kept`` (a count vector) and reroll the other ``n - sum(kept)``:
+        the dice that can show, each ``kept`` plus a roll of the rest, with integer weights on
+        the common denominator ``faces ** n`` (a roll's weight times ``faces ** sum(kept)``;
+        they sum to ``faces ** n``, divide by it for probabilities). Cached; all distinct."""
+        return _rerolls(tuple(kept), self.n, self.face_weights)
+
     # -- convenience wrappers (see the module functions) --------------------------------------
 
     def optimal_value(self, objective: Objective, dice: Sequence[int] | None = None,
@@ -245,6 +252,19 @@ def _outcomes(dice: int, weights: tuple[int, ...]) -> list[tuple[Counts, int]]:
         if all(w or not k for w, k in zip(weights, v, strict=True)):
             out.append((v, multiset_weight(v, weights)))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _rerolls(kept: Counts, n: int, weights: tuple[int, ...]) -> tuple[tuple[Counts, int], ...]:
+    m = n - sum(kept)
+    scale = sum(weights) ** (n - m)
+    return tuple((tuple(a + b for a, b in zip(kept, out, strict=True)), w * scale)
+                 for out, w in _outcomes(m, weights))
+
+
+def _most_common(dice: Sequence[int], characters: int) -> int:
+    """The most common character of ``dice`` (a count vector), ties to the lowest index."""
+    return max(range(characters), key=lambda i: (dice[i], -i))
 
 
 # --------------------------------------------------------------------------------------------
@@ -751,7 +771,7 @@ def policy_keep(model: DiceModel, policy: str, target: int = 0) -> Callable[[Cou
         return keep
     if policy == "best":
         def keep(d: Counts) -> Counts:
-            j = max(range(c), key=lambda i: (d[i], -i))
+            j = _most_common(d, c)
             return tuple(k if i in (j, wild) else 0 for i, k in enumerate(d))
         return keep
     raise ConfigurationError(f"unknown memoryless keep policy {policy!r}: use 'target' or 'best'"
@@ -828,7 +848,7 @@ def _best_once_distribution(model: DiceModel, rolls: int, statistic: str
     c, wild, n = model.characters, model.wild, model.n
     dist: dict[tuple[Counts, int], int] = {}
     for v, w in model.roll(n):
-        j = max(range(c), key=lambda i: (v[i], -i))
+        j = _most_common(v, c)
         dist[(v, j)] = dist.get((v, j), 0) + w
     for _ in range(rolls - 1):
         kept: dict[tuple[Counts, int], int] = {}
@@ -837,9 +857,8 @@ def _best_once_distribution(model: DiceModel, rolls: int, statistic: str
             kept[key] = kept.get(key, 0) + p
         dist = {}
         for (keep, j), p in kept.items():
-            for out, w in model.roll(n - sum(keep)):
-                v = tuple(a + b for a, b in zip(keep, out, strict=True))
-                dist[(v, j)] = dist.get((v, j), 0) + p * w * model.faces ** sum(keep)
+            for v, w in model.reroll(keep):
+                dist[(v, j)] = dist.get((v, j), 0) + p * w
     denom = model.faces ** (n * rolls)
     out: dict[int, Fraction] = {}
     for (v, j), p in dist.items():
@@ -869,11 +888,8 @@ def policy_distribution(model: DiceModel, keep: Callable[[Counts], Counts],
         nxt: dict[Counts, int] = {}
         for d, p in dist.items():
             kept = keep(d) if step else d
-            m = model.n - sum(kept)
-            scale = model.faces ** (model.n - m)
-            for out, w in model.roll(m):
-                s = tuple(a + b for a, b in zip(kept, out, strict=True))
-                nxt[s] = nxt.get(s, 0) + p * w * scale
+            for s, w in model.reroll(kept):
+                nxt[s] = nxt.get(s, 0) + p * w
         dist = nxt
     out: dict[int, Fraction] = {}
     denom = total ** rolls

@@ -103,12 +103,9 @@ def _full_rows(model: DiceModel, keep: Callable[[Counts], Counts]
         if state in rows:
             continue
         kept = (0,) * (model.characters + 1) if state == START else keep(state)  # type: ignore
-        m = model.n - sum(kept)
-        scale = model.faces ** (model.n - m)
         row: dict[Counts, int] = {}
-        for out, w in model.roll(m):
-            nxt = tuple(a + b for a, b in zip(kept, out, strict=True))
-            row[nxt] = row.get(nxt, 0) + w * scale
+        for nxt, w in model.reroll(kept):
+            row[nxt] = row.get(nxt, 0) + w
         rows[state] = row
         todo.extend(s for s in row if s not in rows)
     return rows

@@ -19,7 +19,7 @@ from typing import Any
 
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError
-from swkit.odds.cards import MAX_TURNS, Position, _engine, _falling, _ins
+from swkit.odds.cards import Position, _check_turns, _falling, _ins, _start
 from swkit.odds.deal import KINDS, Deck, Kind, completion_table, make_wilds
 from swkit.odds.montecarlo_dice import MCResult, wilson
 
@@ -72,22 +72,11 @@ def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
     choices are the exact model's best ones (the exact values are computed once and cached).
     Returns an MCResult with a 99% interval. Raises ConfigurationError as ``player_odds`` does.
     """
-    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
-        raise ConfigurationError(f"turns must be a whole number from 1 to {MAX_TURNS}, "
-                                 f"got {turns!r}")
+    _check_turns(turns)       # before the sample check, as ever (``_start`` checks it again)
     if n < 1:
         raise ConfigurationError("a Monte Carlo estimate needs at least one sample")
-    eng = _engine(position, later=turns >= 2)
-    index = {c: i for i, c in enumerate(eng.types)}
-    hand0 = tuple(sorted(index[c] for c in position.hand))
-    tab0 = tuple(sorted(index[c] for c in position.tableau))
-    disc_full = tuple(index[c] for c in position.discard)
-    others0 = tuple(sorted(index[c] for t in position.others for c in t)) if eng.swap else ()
+    eng, hand0, tab0, disc_full, others0 = _start(position, turns)
     unseen = [x for x in range(len(eng.types)) for _ in range(eng.base[x])]
-    if turns >= 2 and len(unseen) < turns:
-        raise ConfigurationError(
-            f"{turns} turns need {turns} draws but only {len(unseen)} card(s) are unseen "
-            "(RULES.md §C1)")
     rng = random.Random(seed)
     choice: dict[Any, tuple[Any, ...]] = {}
     hits = 0
