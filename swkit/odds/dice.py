@@ -363,8 +363,8 @@ class Objective:
         if self.target is not None and self.target in self.scored:
             raise ConfigurationError(
                 f"{model.names[self.target]} is already scored (RULES.md §B4): each character "
-                f"is scored once, so its row takes no more tokens from this player; choose an "
-                f"unscored target, or any")
+                f"is scored once, so its row takes no more tokens from this player; choose a "
+                f"character not yet scored as the target, or ask about any character")
 
 
 # --------------------------------------------------------------------------------------------

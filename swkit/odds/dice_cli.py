@@ -87,8 +87,9 @@ def _taken(model: DiceModel, text: str | dict[str, Iterable[int]] | None) -> dic
             raise NotationError(f"--taken space {space!r} of {model.names[j]} is not a "
                                 f"number 1..{TOP_SPACE}") from None
         if not 1 <= value <= TOP_SPACE:
-            raise ConfigurationError(f"--taken space {name}:{value} is outside 1..{TOP_SPACE} "
-                                     "(the Picture Column is never taken)")
+            why = " (the Picture Column, 0, is never taken)" if value == 0 else ""
+            raise ConfigurationError(f"--taken space {name}:{value} is outside the numbered "
+                                     f"spaces 1..{TOP_SPACE}{why}")
         if value in out.get(j, ()):
             raise NotationError(f"--taken: {model.names[j]}:{value} is listed twice "
                                 "(a numbered space holds one token, RULES.md §B4)")
@@ -149,7 +150,8 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
         try:
             tgt = model.character_index(str(target))
         except NotationError as exc:
-            raise NotationError(f"--target: {exc} (or 'any')") from None
+            raise NotationError(f"--target: {exc}; or write 'any' for the best character"
+                                ) from None
     if at_least is not None:
         if not 1 <= at_least <= model.n:
             raise ConfigurationError(f"--at-least must be from 1 to {model.n}, got {at_least}")
