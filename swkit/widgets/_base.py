@@ -1,0 +1,148 @@
+"""What every swkit widget shares: a visible message area, guarded callbacks, background work.
+
+DESIGN.md: widgets are thin views over the library, and a swallowed exception is a bug. So:
+
+- every callback is wrapped by :meth:`SwkitWidget.guard`: a ``SwkitError`` (a refused move, a bad
+  input) is shown in words in the message area and changes nothing; any other exception is shown
+  there too *and* recorded in ``widget.errors`` (the tests assert it stays empty);
+- drawing into an ``ipywidgets.Output`` goes through :meth:`SwkitWidget.drawing`, because an
+  exception raised inside ``with output:`` is otherwise swallowed by the Output widget;
+- slow work (a hint) runs on a worker thread through :meth:`SwkitWidget.in_background`: the
+  table never freezes, a placeholder ("computing…") shows until the answer replaces it, and a
+  stale answer (the game moved on) is dropped. Results are written to widget *values* only (not
+  through an Output context), which is what works from a thread in JupyterLab and Voilà.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import ipywidgets as widgets
+
+from swkit.errors import SwkitError
+
+__all__ = ["SwkitWidget", "escape"]
+
+# Text colors with at least 7:1 contrast on white (WCAG AAA), readable on a projector.
+_STYLE = {
+    "info": "color:#1a1a1a",
+    "refused": "color:#7a2e00;background:#fff3e0;border-left:4px solid #d55e00;padding:4px 8px",
+    "error": "color:#8b0000;background:#fdecea;border-left:4px solid #8b0000;padding:4px 8px",
+}
+
+
+def escape(text: object) -> str:
+    """``text`` as HTML-safe text (cards and messages are shown inside HTML widgets)."""
+    return html.escape(str(text))
+
+
+class SwkitWidget(widgets.VBox):
+    """Base class of the swkit widgets (a ``VBox``).
+
+    Attributes: ``errors`` -- the unexpected exceptions raised inside callbacks or background
+    work, oldest first (a correct widget keeps it empty); ``message`` -- the ``HTML`` area where
+    refusals and errors are shown, announced to screen readers (``aria-live``).
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.errors: list[BaseException] = []
+        self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em"))
+        self._generation = 0
+        self._workers: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        super().__init__(**kwargs)
+
+    # -- messages ---------------------------------------------------------------------------
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` in the message area; ``kind`` is "info", "refused" or "error"."""
+        style = _STYLE.get(kind, _STYLE["info"])
+        self.message.value = (
+            f'<div role="status" aria-live="polite" style="{style};font-size:1.05em">'
+            f"{escape(text)}</div>" if text else "")
+
+    def _record(self, error: BaseException) -> None:
+        self.errors.append(error)
+        lines = traceback.format_exception_only(type(error), error)
+        self.say("Something went wrong (this is a bug in swkit, please tell your teacher): "
+                 + "".join(lines).strip(), "error")
+
+    # -- callbacks --------------------------------------------------------------------------
+    def guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
+        """``callback`` wrapped so that no exception escapes unseen.
+
+        A ``SwkitError`` is shown as a refusal (the library's own words) and nothing else
+        happens; any other exception is shown and appended to ``self.errors``.
+        """
+
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return callback(*args, **kwargs)
+            except SwkitError as refusal:
+                self.say(str(refusal), "refused")
+            except Exception as error:  # noqa: BLE001 - shown and recorded, never swallowed
+                self._record(error)
+            return None
+
+        guarded.__name__ = getattr(callback, "__name__", "callback")
+        guarded.__doc__ = getattr(callback, "__doc__", None)
+        return guarded
+
+    @contextmanager
+    def drawing(self, output: widgets.Output) -> Iterator[None]:
+        """Clear ``output`` and draw into it; an exception inside still propagates.
+
+        (``with output:`` alone would print the traceback into the Output and swallow it.)
+        """
+        failure: list[BaseException] = []
+        output.clear_output(wait=True)
+        with output:
+            try:
+                yield
+            except BaseException as error:  # re-raised below, outside the Output
+                failure.append(error)
+        if failure:
+            raise failure[0]
+
+    # -- background work --------------------------------------------------------------------
+    def invalidate(self) -> int:
+        """Mark every running background job as stale; returns the new generation number."""
+        with self._lock:
+            self._generation += 1
+            return self._generation
+
+    def in_background(self, compute: Callable[[], Any], show: Callable[[Any], None],
+                      placeholder: Callable[[], None] | None = None) -> threading.Thread:
+        """Run ``compute()`` on a worker thread, then ``show(result)`` unless it went stale.
+
+        ``placeholder()`` runs at once (e.g. to show "computing…"). An exception in ``compute``
+        or ``show`` is shown and recorded like a callback's. Returns the (started) thread.
+        """
+        generation = self.invalidate()
+        if placeholder is not None:
+            placeholder()
+
+        def work() -> None:
+            try:
+                result = compute()
+                with self._lock:
+                    if generation != self._generation:
+                        return
+                show(result)
+            except Exception as error:  # noqa: BLE001 - shown and recorded
+                self._record(error)
+
+        thread = threading.Thread(target=work, name=f"{type(self).__name__}-worker",
+                                  daemon=True)
+        self._workers = [t for t in self._workers if t.is_alive()] + [thread]
+        thread.start()
+        return thread
+
+    def wait_idle(self, timeout: float = 60.0) -> None:
+        """Block until background work has finished (for tests and scripts)."""
+        for thread in list(self._workers):
+            thread.join(timeout)
