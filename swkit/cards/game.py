@@ -77,7 +77,7 @@ import re
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
 from pathlib import Path
@@ -173,7 +173,7 @@ class CardView:
     wilds: Wilds
     power_used: bool
     my_pass: tuple[Card, ...] | None
-    editions: tuple[Edition, ...] = ()
+    editions: tuple[Edition, ...] = field(default=(), repr=False)
 
     def power(self, key: str, edition: int = 1) -> Power:
         """The Power with ``key`` in edition number ``edition`` (1-based, as in ``scored``).

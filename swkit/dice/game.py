@@ -35,7 +35,13 @@ from typing import Any, NamedTuple
 
 from swkit.dice import scoring
 from swkit.dice.board import MAX_PLAYERS, Scoreboard, space_name
-from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, check_characters, parse_faces
+from swkit.dice.faces import (
+    CLUBHOUSE,
+    DEFAULT_CHARACTERS,
+    Roll,
+    check_characters,
+    parse_faces,
+)
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
@@ -233,6 +239,12 @@ class DiceView:
     def seat(self) -> int:
         """The seat whose turn it is (the last seat once the turns are over)."""
         return min(self.turn, self.players * self.turns_per_player - 1) % self.players
+
+    @property
+    def roll(self) -> Roll:
+        """The dice showing with the kept ones marked, as a :class:`~swkit.dice.faces.Roll`
+        (it draws itself in Jupyter)."""
+        return Roll(self.dice, self.kept if self.dice else ())
 
     @property
     def rolls_left(self) -> int:
