@@ -289,7 +289,7 @@ def card_view_svg(view: Any) -> str:
         else:
             try:
                 power = view.power(key, e + 1)
-                parts = _power(power, edition)
+                parts = _power(power)  # the edition is in the label above
                 center_words.append(f"center Power {power.number} {key} "
                                     f"({COLOR_NAMES[power.color]}): {power.text}; {fig}")
             except Exception:  # a view without its editions: show the key only

@@ -22,6 +22,7 @@ from swkit.dice.board import Scoreboard
 from swkit.dice.faces import Roll
 from swkit.dice.game import DiceGame
 from swkit.errors import ConfigurationError
+from swkit.state import CHANCE
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -178,3 +179,34 @@ def test_pictures_need_no_third_party_module() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("editions", [1, 2])
+def test_every_view_of_whole_games_draws(editions: int) -> None:
+    """Every seat's view at every step of a bots' game (and of a dice game) is valid SVG that
+    names no card of another seat's hand in its words."""
+    import random
+
+    game = CardGame(players=4, seed=editions, editions=editions, round_limit=8)
+    rng = random.Random(editions)
+    while not game.is_terminal():
+        for seat in range(game.players):
+            view = game.view(seat)
+            root = parse(view._repr_svg_())
+            secret = {str(c) for s, h in enumerate(game.hands) if s != seat for c in h}
+            visible = {str(c) for t in view.tableaux for c in t} | {str(c) for c in view.discard}
+            visible |= {str(c) for c in view.hand}
+            named = set(re.findall(r"\b[BGPRY][1-9]\b", title(root)))
+            assert named <= visible and not (named & secret) - visible
+        if game.current_player() == CHANCE:
+            game.apply_chance()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    dice = DiceGame(players=4, seed=editions)
+    while not dice.is_terminal():
+        parse(dice.view(0)._repr_svg_())
+        if dice.current_player() == CHANCE:
+            dice.apply_chance()
+        else:
+            dice.apply(rng.choice(dice.legal_actions()))
+    assert "The game is over" in texts(parse(dice.view(1)._repr_svg_()))
