@@ -303,7 +303,7 @@ def test_view_is_public_but_hides_the_stream() -> None:
     stream (future rolls)."""
     game = DiceGame(players=2, seed=0)
     game.apply_chance()
-    view = game.view(1)
+    view = game.view(1).to_dict()
     assert view["dice"] == list(game.dice) and view["player"] == 1 and view["to_move"] == 0
     assert "rng" not in view and json.loads(json.dumps(view)) == view
     with pytest.raises(ValueError, match="seats are 0..1"):

@@ -100,6 +100,12 @@ class Power:
     def __str__(self) -> str:
         return self.key
 
+    def _repr_svg_(self) -> str:
+        """The Power card drawn with its color and text, for Jupyter
+        (:func:`swkit.pictures.power_svg`)."""
+        from swkit.pictures import power_svg
+        return power_svg(self)
+
 
 @dataclass(frozen=True)
 class Edition:

@@ -77,14 +77,24 @@ import re
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
 from swkit.cards.editions import Edition, Power, edition_from_dict, load_edition
-from swkit.cards.notation import ALL_CARDS, COLOR_NAMES, Card, format_cards, parse_card, parse_cards
+from swkit.cards.notation import (
+    ALL_CARDS,
+    COLOR_NAMES,
+    Card,
+    DiscardPile,
+    Hand,
+    Tableau,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
@@ -139,7 +149,12 @@ class CardView:
     ``discard``: the discard pile, bottom to top; ``deck_size``; ``hand_sizes``; ``pile_sizes``:
     face-down Powers per edition; ``turn_player``, ``to_move`` (a seat, CHANCE or TERMINAL),
     ``phase``, ``wilds`` in force, ``power_used``; ``my_pass``: this player's blind Pass choice
-    if made (others' choices are hidden).
+    if made (others' choices are hidden); ``editions``: the game's editions (public: the Power
+    cards of the box), so that :meth:`power` turns a key into its Power (color and text).
+
+    ``hand``, each tableau and ``discard`` are tuples (``Hand``, ``Tableau``, ``DiscardPile``)
+    that draw themselves in Jupyter, as does the whole view (``_repr_svg_``,
+    :func:`swkit.pictures.card_view_svg`). ``to_dict()`` is JSON-ready (cards in notation).
     """
 
     player: int
@@ -158,6 +173,23 @@ class CardView:
     wilds: Wilds
     power_used: bool
     my_pass: tuple[Card, ...] | None
+    editions: tuple[Edition, ...] = field(default=(), repr=False)
+
+    def power(self, key: str, edition: int = 1) -> Power:
+        """The Power with ``key`` in edition number ``edition`` (1-based, as in ``scored``).
+        Raises ConfigurationError naming the key when this view's editions have no such
+        Power."""
+        if isinstance(edition, int) and 1 <= edition <= len(self.editions):
+            for p in self.editions[edition - 1].powers:
+                if p.key == key:
+                    return p
+        raise ConfigurationError(
+            f"no Power {key!r} in edition {edition!r} of this view (editions 1 to "
+            f"{len(self.editions)})")
+
+    def _repr_svg_(self) -> str:
+        from swkit.pictures import card_view_svg
+        return card_view_svg(self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (cards in notation)."""
@@ -728,15 +760,16 @@ class CardGame:
             raise ConfigurationError(f"player is {player!r}; accepted: 0 to {self.players - 1}")
         mine = self.pass_choices.get(player)
         return CardView(
-            player=player, hand=tuple(self.hands[player]),
-            tableaux=tuple(tuple(t) for t in self.tableaux),
+            player=player, hand=Hand(self.hands[player]),
+            tableaux=tuple(Tableau(t) for t in self.tableaux),
             scored=tuple(tuple((e + 1, p.key) for e, p in row) for row in self.scored),
             centers=tuple(None if c is None else c.key for c in self.centers),
-            figures=tuple(self.figures), discard=tuple(self.discard),
+            figures=tuple(self.figures), discard=DiscardPile(self.discard),
             deck_size=len(self.deck), hand_sizes=tuple(len(h) for h in self.hands),
             pile_sizes=tuple(len(p) for p in self.piles), turn_player=self.turn_player,
             to_move=self.current_player(), phase=self.phase, wilds=self.wilds,
-            power_used=self.power_used, my_pass=None if mine is None else tuple(mine))
+            power_used=self.power_used, my_pass=None if mine is None else tuple(mine),
+            editions=self.editions)
 
     # -- conservation (RULES.md §A8) -------------------------------------------------------------
 

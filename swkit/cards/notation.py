@@ -68,6 +68,46 @@ class Card(NamedTuple):
         return COLORS.index(self.color) * 9 + self.number - 1
 
 
+    def _repr_svg_(self) -> str:
+        """The card drawn as SVG, for Jupyter (:func:`swkit.pictures.card_svg`)."""
+        from swkit.pictures import card_svg
+        return card_svg(self)
+
+
+class CardRow(tuple[Card, ...]):
+    """Cards in a row that draw themselves in Jupyter (``_repr_svg_``). A plain tuple otherwise:
+    equal to (and hashed like) the tuple of the same cards, and printed the same way."""
+
+    __slots__ = ()
+    label = "cards"
+    """The words written above the picture."""
+
+    def _repr_svg_(self) -> str:
+        from swkit.pictures import cards_svg
+        return cards_svg(self, label=self.label)
+
+
+class Hand(CardRow):
+    """A player's hand, sorted (RULES.md §A3)."""
+
+    __slots__ = ()
+    label = "hand"
+
+
+class Tableau(CardRow):
+    """A player's tableau, in order of play (RULES.md §A3)."""
+
+    __slots__ = ()
+    label = "tableau"
+
+
+class DiscardPile(CardRow):
+    """The discard pile, bottom to top (RULES.md §A3)."""
+
+    __slots__ = ()
+    label = "discard pile"
+
+
 ALL_CARDS: tuple[Card, ...] = tuple(Card(c, n) for c in COLORS for n in NUMBERS)
 """The 45 card types of one edition, sorted."""
 

@@ -211,6 +211,12 @@ class Scoreboard:
     def __str__(self) -> str:
         return self.render()
 
+    def _repr_svg_(self) -> str:
+        """The board drawn as the rulebook's grid, for Jupyter
+        (:func:`swkit.pictures.scoreboard_svg`)."""
+        from swkit.pictures import scoreboard_svg
+        return scoreboard_svg(self)
+
     def __repr__(self) -> str:
         return f"Scoreboard(players={self.players}, totals={self.totals()})"
 

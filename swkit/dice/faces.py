@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from swkit.errors import ConfigurationError, NotationError
 
@@ -102,3 +103,33 @@ def parse_faces(text: str | Iterable[str], characters: Sequence[str] = DEFAULT_C
     """
     tokens = [t for t in re.split(r"[\s,]+", text) if t] if isinstance(text, str) else list(text)
     return tuple(parse_face(t, characters) for t in tokens)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Dice on the table, in die order, that draw themselves in Jupyter (``_repr_svg_``):
+    ``faces`` (canonical names), ``kept``: per die, True when it is held back (empty: none).
+    Raises ConfigurationError when ``kept`` does not give one flag per die.
+
+    >>> Roll(("Mickey", "Clubhouse"), kept=(True, False)).held()
+    ('Mickey',)
+    """
+
+    faces: tuple[str, ...]
+    kept: tuple[bool, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "faces", tuple(self.faces))
+        kept = tuple(bool(k) for k in self.kept) or (False,) * len(self.faces)
+        if len(kept) != len(self.faces):
+            raise ConfigurationError(
+                f"kept needs one flag per die: {len(self.faces)} dice, {len(kept)} flags")
+        object.__setattr__(self, "kept", kept)
+
+    def held(self) -> tuple[str, ...]:
+        """The faces of the kept dice, in die order."""
+        return tuple(f for f, k in zip(self.faces, self.kept, strict=True) if k)
+
+    def _repr_svg_(self) -> str:
+        from swkit.pictures import dice_svg
+        return dice_svg(self.faces, kept=self.kept)

@@ -14,6 +14,7 @@ multiset, keeps the first dice in die order that show those faces.
 >>> game.current_player() == CHANCE
 True
 >>> game.apply_chance("Mickey Mickey Goofy Clubhouse Pluto")
+('Mickey', 'Mickey', 'Goofy', 'Pluto', 'Clubhouse')
 >>> game.dice
 ('Mickey', 'Mickey', 'Goofy', 'Pluto', 'Clubhouse')
 >>> game.apply("keep Mickey Mickey Clubhouse")
@@ -34,13 +35,20 @@ from typing import Any, NamedTuple
 
 from swkit.dice import scoring
 from swkit.dice.board import MAX_PLAYERS, Scoreboard, space_name
-from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, check_characters, parse_faces
+from swkit.dice.faces import (
+    CLUBHOUSE,
+    DEFAULT_CHARACTERS,
+    Roll,
+    check_characters,
+    parse_faces,
+)
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
 __all__ = [
     "CHANCE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "TERMINAL", "TURNS_BY_PLAYERS",
-    "Action", "DiceGame", "Step", "die_faces", "face_order", "roll_outcomes", "sort_faces",
+    "Action", "DiceGame", "DiceView", "RollOff", "Step", "die_faces", "face_order",
+    "roll_outcomes", "sort_faces",
 ]
 
 DICE = 5
@@ -181,6 +189,103 @@ class Step(NamedTuple):
     sampled: bool = False
 
 
+# -- what a player sees --------------------------------------------------------------------------
+
+class RollOff(NamedTuple):
+    """One round of the Clubhouse roll-off (RULES.md §B5): the tied ``seats``, their ``dice``
+    (five faces per seat, or None when the outcome was forced) and their ``clubhouses``."""
+
+    seats: tuple[int, ...]
+    dice: tuple[tuple[str, ...], ...] | None
+    clubhouses: tuple[int, ...]
+
+
+@dataclass(frozen=True, eq=True)
+class DiceView:
+    """What one player may see of a Clubhouse dice game (everything but the random stream).
+
+    ``player``: the viewing seat; ``players``, ``characters`` (row order), ``turns_per_player``;
+    ``phase``: ``"roll"`` (dice to be rolled), ``"decide"`` (keep or score), ``"tiebreak"``,
+    ``"over"``; ``turn``: turns completed by all players; ``roll_number``: rolls made this turn
+    (0..3); ``dice``: the five faces in die order (empty before a turn's first roll); ``kept``:
+    per die, True when held back for the pending reroll; ``board``: a copy of the
+    :class:`~swkit.dice.board.Scoreboard`; ``tied``: seats still tied in a roll-off;
+    ``tiebreak_rounds``: the roll-offs so far; ``history``: ``(kind, seat, value)`` per step
+    (which rolls were forced is not shown); ``to_move``: a seat, CHANCE or TERMINAL; ``totals``:
+    points per seat; ``unscored``: the characters ``player`` has not scored, in row order.
+
+    ``to_dict()`` gives the JSON-ready dict; in Jupyter the view draws the dice and the board
+    (``_repr_svg_``, :func:`swkit.pictures.dice_view_svg`).
+    """
+
+    player: int
+    players: int
+    characters: tuple[str, ...]
+    turns_per_player: int
+    phase: str
+    turn: int
+    roll_number: int
+    dice: tuple[str, ...]
+    kept: tuple[bool, ...]
+    board: Scoreboard
+    tied: tuple[int, ...]
+    tiebreak_rounds: tuple[RollOff, ...]
+    history: tuple[tuple[str, int, str | tuple[str, ...] | tuple[int, ...]], ...]
+    to_move: int
+    totals: tuple[int, ...]
+    unscored: tuple[str, ...]
+
+    @property
+    def seat(self) -> int:
+        """The seat whose turn it is (the last seat once the turns are over)."""
+        return min(self.turn, self.players * self.turns_per_player - 1) % self.players
+
+    @property
+    def roll(self) -> Roll:
+        """The dice showing with the kept ones marked, as a :class:`~swkit.dice.faces.Roll`
+        (it draws itself in Jupyter)."""
+        return Roll(self.dice, self.kept if self.dice else ())
+
+    @property
+    def rolls_left(self) -> int:
+        """Rolls the player whose turn it is may still make this turn (0..3), RULES.md §B3;
+        0 once the turns are over."""
+        if self.phase not in (_ROLL, _DECIDE):
+            return 0
+        return MAX_ROLLS - self.roll_number
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict (lists for tuples, the board as
+        :meth:`Scoreboard.to_dict <swkit.dice.board.Scoreboard.to_dict>`)."""
+        return {
+            "game": "dice",
+            "players": self.players,
+            "characters": list(self.characters),
+            "turns_per_player": self.turns_per_player,
+            "phase": self.phase,
+            "turn": self.turn,
+            "roll_number": self.roll_number,
+            "dice": list(self.dice),
+            "kept": list(self.kept),
+            "board": self.board.to_dict(),
+            "tied": list(self.tied),
+            "tiebreak_rounds": [
+                {"seats": list(r.seats),
+                 "dice": None if r.dice is None else [list(d) for d in r.dice],
+                 "clubhouses": list(r.clubhouses)} for r in self.tiebreak_rounds],
+            "history": [[kind, seat, value if isinstance(value, str) else list(value)]
+                        for kind, seat, value in self.history],
+            "player": self.player,
+            "to_move": self.to_move,
+            "totals": list(self.totals),
+            "unscored": list(self.unscored),
+        }
+
+    def _repr_svg_(self) -> str:
+        from swkit.pictures import dice_view_svg
+        return dice_view_svg(self)
+
+
 # -- the game ------------------------------------------------------------------------------------
 
 class DiceGame:
@@ -256,9 +361,23 @@ class DiceGame:
             return TERMINAL
         return CHANCE
 
-    def is_over(self) -> bool:
+    def is_terminal(self) -> bool:
         """True once the game is over (all turns played and any tie broken)."""
         return self._phase == _OVER
+
+    def _check_seat(self, seat: Any) -> None:
+        if not _is_int(seat) or not 0 <= seat < self.players:
+            raise IllegalActionError(
+                f"seat is {seat!r}; accepted: a seat 0 to {self.players - 1}")
+
+    def _whose_move(self) -> str:
+        """Whose move it is, in words."""
+        who = self.current_player()
+        if who == TERMINAL:
+            return "the game is over"
+        if who == CHANCE:
+            return "chance moves next (the dice are rolled); call apply_chance()"
+        return f"it is player {who}'s move (keep dice or score, RULES.md §B3)"
 
     # -- the dice ------------------------------------------------------------------------------
 
@@ -309,11 +428,16 @@ class DiceGame:
 
     # -- actions -------------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of the player to move, sorted: the keeps (each a multiset of the
         dice showing, never all five; none after the third roll), then ``score`` for each
         character the player has not scored, in row order. Empty at chance and terminal nodes.
-        RULES.md §B3, §B4."""
+        With ``seat``: that seat's legal actions, empty when it is not that seat's move; a seat
+        outside the game raises IllegalActionError. RULES.md §B3, §B4."""
+        if seat is not None:
+            self._check_seat(seat)
+            if seat != self.current_player():
+                return []
         if self._phase != _DECIDE:
             return []
         scores = [self._score_actions[c] for c in self.board.unscored(self.turn % self.players)]
@@ -359,12 +483,20 @@ class DiceGame:
             f"unknown action {text!r}: use 'keep <faces>' (the rest are rerolled), "
             f"'reroll <faces>' or 'score <character>'")
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Apply a player's action (an :class:`Action` or its string) after validating it.
+
+        ``seat``: the seat making the move; when given and it is not that seat's move,
+        IllegalActionError says whose move it is.
 
         Raises IllegalActionError (or NotationError for unreadable text) that says why in words
         and names the RULES.md section; the state is then unchanged.
         """
+        if seat is not None:
+            self._check_seat(seat)
+            if seat != self.current_player():
+                raise IllegalActionError(f"player {seat} cannot {str(action)!r} now: "
+                                         f"{self._whose_move()}")
         if self._phase != _DECIDE:
             raise IllegalActionError(self._not_your_move())
         act = self.parse_action(action) if isinstance(action, str) else self._rebuild(action)
@@ -465,8 +597,10 @@ class DiceGame:
             return result
         raise IllegalActionError(self._no_chance())
 
-    def apply_chance(self, outcome: Any = None) -> None:
+    def apply_chance(self, outcome: Any = None) -> tuple[str, ...] | tuple[int, ...]:
         """Resolve the pending chance node: roll the dice (a turn's roll or a tie-break roll-off).
+        Returns the outcome applied, as :meth:`chance_outcomes` writes it: the rerolled dice's
+        faces as a multiset in canonical order, or the tied players' Clubhouse counts.
 
         Without ``outcome``, sample from the game's stream: every roll draws five faces in die
         order and kept dice ignore theirs (RULES.md §B3 decision); a roll-off draws five faces
@@ -481,6 +615,7 @@ class DiceGame:
             self._tiebreak(outcome)
         else:
             raise IllegalActionError(self._no_chance())
+        return self.history[-1].value  # type: ignore[return-value]
 
     def _roll(self, outcome: Any) -> None:
         seat = self.turn % self.players
@@ -582,23 +717,27 @@ class DiceGame:
 
     # -- views, JSON, equality, undo -----------------------------------------------------------
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> DiceView:
         """What ``player`` sees: everything is public in Clubhouse dice, except the game's
         random stream (the future rolls). So the view holds neither the seed nor the stream's
         state, and its history does not say which rolls were drawn from the stream and which
-        were forced: a view is the same whatever the seed. A JSON-ready dict. Raises ValueError
-        for an unknown seat."""
+        were forced: a view is the same whatever the seed. A frozen :class:`DiceView`
+        (``to_dict()`` is JSON-ready). Raises ConfigurationError for an unknown seat."""
         if not _is_int(player) or not 0 <= player < self.players:
-            raise ValueError(
+            raise ConfigurationError(
                 f"seat {player!r} is not in this game: seats are 0..{self.players - 1}")
-        data = self._public()
-        del data["seed"]
-        data["history"] = [step[:3] for step in data["history"]]
-        data["player"] = player
-        data["to_move"] = self.current_player()
-        data["totals"] = list(self.board.totals())
-        data["unscored"] = list(self.board.unscored(player))
-        return data
+        return DiceView(
+            player=player, players=self.players, characters=self.characters,
+            turns_per_player=self.turns, phase=self._phase, turn=self.turn,
+            roll_number=self.roll_number, dice=self.dice, kept=self._kept,
+            board=self.board.copy(), tied=self.tied,
+            tiebreak_rounds=tuple(
+                RollOff(tuple(r["seats"]),
+                        None if r["dice"] is None else tuple(tuple(d) for d in r["dice"]),
+                        tuple(r["clubhouses"])) for r in self.tiebreak_rounds),
+            history=tuple((s.kind, s.seat, s.value) for s in self.history),
+            to_move=self.current_player(), totals=self.board.totals(),
+            unscored=self.board.unscored(player))
 
     def _public(self) -> dict[str, Any]:
         return {

@@ -83,13 +83,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, is_run, is_set, triple_kind
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.deal import Deck
+
+if TYPE_CHECKING:
+    from swkit.cards.game import CardView
 
 TABLEAU_LIMIT = 5
 """Cards a tableau keeps after the Discard step (RULES.md §A3 step 6)."""
@@ -159,6 +162,37 @@ class Position:
             used.update(t)
         e = self.deck.editions
         return Counter({c: e - used[c] for c in self.deck.types if e - used[c] > 0})
+
+    @classmethod
+    def from_view(cls, view: CardView) -> Position:
+        """The odds question of what a player may see (a ``CardGame.view(seat)``, RULES.md §A6):
+        their hand, tableau and scored Powers, the discard pile, the other tableaux (in seat
+        order after theirs), the center Power and whether they hold its figure.
+
+        The question starts at the Draw step of that player's own turn (RULES.md §C1), so the
+        view must be taken then (``phase == "draw"`` and ``turn_player == player``), and of a
+        one-edition game (a Position has one center and one figure). Raises ConfigurationError
+        saying which, or naming a Power the view's editions do not hold.
+        """
+        me = view.player
+        if len(view.centers) != 1:
+            raise ConfigurationError(
+                f"odds from a view need a one-edition game (one center Power and one figure), "
+                f"this game has {len(view.centers)} editions (RULES.md §A9, §C1)")
+        if view.phase != "draw" or view.turn_player != me:
+            raise ConfigurationError(
+                f"odds from a view start at the Draw step of the player's own turn (RULES.md "
+                f"§C1): this is seat {me}'s view during seat {view.turn_player}'s turn, step "
+                f"{view.phase!r}")
+        key = view.centers[0]
+        others = [view.tableaux[(me + k) % len(view.tableaux)]
+                  for k in range(1, len(view.tableaux))]
+        return cls(hand=tuple(view.hand), tableau=tuple(view.tableaux[me]),
+                   discard=tuple(view.discard), others=tuple(tuple(t) for t in others),
+                   center=None if key is None else view.power(key, 1),
+                   figure=view.figures[0] == me,
+                   scored=tuple(view.power(k, e) for e, k in view.scored[me]),
+                   deck=Deck())
 
 
 def check_position(pos: Position) -> None:
