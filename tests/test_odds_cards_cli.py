@@ -1,4 +1,4 @@
-"""``swkit odds deal`` / ``swkit odds hand`` helpers (swkit.odds.cards_cli), issue 3 item 5."""
+"""``swkit odds deal`` / ``swkit odds hand`` helpers (swkit.cli.odds_cards), issue 3 item 5."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from swkit.cli import main
+from swkit.cli.odds_cards import deal_query, format_deal, format_hand, hand_query
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.cards_cli import deal_query, format_deal, format_hand, hand_query
 
 
 def test_deal_query_known_values() -> None:

@@ -11,6 +11,7 @@ from oracles.dice_oracle import Oracle
 
 import swkit.odds.dice
 from swkit.cli import build_parser, main
+from swkit.cli.odds_dice import format_roll, roll_query
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.dice import (
     EXTRA_CHARACTERS,
@@ -21,7 +22,6 @@ from swkit.odds.dice import (
     keep_options,
     optimal_value,
 )
-from swkit.odds.dice_cli import format_roll, roll_query
 from swkit.odds.montecarlo_dice import mc_policy_distribution
 
 CLUB = DiceModel()

@@ -205,25 +205,25 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         record = dice_play.play_game(args.players, args.seed, bots=bots)
         return record, dice_play.format_transcript(record)
     if args.kind in ("deal", "hand"):
-        from swkit.odds import cards_cli
+        from swkit.cli import odds_cards
         if args.kind == "deal":
-            result = cards_cli.deal_query(args.cards, editions=args.editions,
-                                          wild_color=args.wild_color,
-                                          wild_number=args.wild_number)
-            return result, cards_cli.format_deal(result)
-        result = cards_cli.hand_query(args.hand, tableau=args.tableau, discard=args.discard,
-                                      others=args.others, center=args.center,
-                                      figure=args.figure, scored=args.scored, turns=args.turns)
-        return result, cards_cli.format_hand(result)
-    from swkit.odds import dice_cli
+            result = odds_cards.deal_query(args.cards, editions=args.editions,
+                                           wild_color=args.wild_color,
+                                           wild_number=args.wild_number)
+            return result, odds_cards.format_deal(result)
+        result = odds_cards.hand_query(args.hand, tableau=args.tableau, discard=args.discard,
+                                       others=args.others, center=args.center,
+                                       figure=args.figure, scored=args.scored, turns=args.turns)
+        return result, odds_cards.format_hand(result)
+    from swkit.cli import odds_dice
     if args.kind == "roll":
-        result = dice_cli.roll_query(dice=args.dice, rolls_left=args.rolls_left,
-                                     target=args.target, at_least=args.at_least,
-                                     scored=args.scored, taken=args.taken,
-                                     characters=args.characters, wilds=args.wilds)
-        return result, dice_cli.format_roll(result)
-    result = dice_cli.solo_query()
-    return result, dice_cli.format_solo(result)
+        result = odds_dice.roll_query(dice=args.dice, rolls_left=args.rolls_left,
+                                      target=args.target, at_least=args.at_least,
+                                      scored=args.scored, taken=args.taken,
+                                      characters=args.characters, wilds=args.wilds)
+        return result, odds_dice.format_roll(result)
+    result = odds_dice.solo_query()
+    return result, odds_dice.format_solo(result)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -254,6 +254,3 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
