@@ -18,10 +18,10 @@ from swkit.odds.dice import (
     DiceModel,
     KeepOption,
     Objective,
-    best_distribution,
     keep_options,
     optimal_value,
 )
+from swkit.odds.markov import best_distribution
 from swkit.odds.montecarlo_dice import mc_policy_distribution
 
 CLUB = DiceModel()
