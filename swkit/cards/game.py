@@ -87,6 +87,7 @@ from swkit.cards.editions import Edition, Power, edition_from_dict, load_edition
 from swkit.cards.notation import ALL_CARDS, COLOR_NAMES, Card, format_cards, parse_card, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
+from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
 __all__ = [
@@ -844,11 +845,13 @@ class CardGame:
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> CardGame:
-        """The inverse of ``to_json``. Raises ConfigurationError for text that is not a saved
-        game or a corrupted one: an unknown phase, seats out of range, a card or Power missing
-        or duplicated (the conservation check of RULES.md §A8), in the state or its start."""
-        return cls._load(text, check=True)
+    def from_json(cls, text: str | bytes) -> CardGame:
+        """The inverse of ``to_json``: ``text`` is the JSON string, or the bytes of a saved
+        file (UTF-8; a byte-order mark is fine). Raises ConfigurationError for text that is not
+        a saved game (not UTF-8 text, not JSON) or a corrupted one: an unknown phase, seats out
+        of range, a card or Power missing or duplicated (the conservation check of RULES.md
+        §A8), in the state or its start."""
+        return cls._load(decode_text(text, "saved card game"), check=True)
 
     @classmethod
     def _load(cls, text: str, check: bool) -> CardGame:
