@@ -4,7 +4,8 @@
     swkit play dice  --players N [--seed S] [--bots B,...] [--json]
     swkit odds deal  --cards K [--editions E] [--wild-color COLOR] [--wild-number N] [--json]
     swkit odds hand  --hand "R3 B7 G5" [--tableau ...] [--discard ...] [--others ...]
-                     [--center POWER] [--figure] [--scored POWER,...] [--turns T] [--json]
+                     [--center POWER] [--figure] [--scored POWER,...] [--turns T]
+                     [--editions E] [--json]
     swkit odds roll  [--dice "Mickey Mickey Clubhouse Goofy Pluto"] [--rolls-left R]
                      [--target NAME|any] [--at-least K] [--scored ...] [--taken ...]
                      [--characters C] [--wilds W] [--json]
@@ -175,15 +176,18 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--center", default=None, metavar="POWER",
                       type=_given("an empty value: give the center Power's number or key, or "
                                   "leave --center out for a center Power that does not matter"),
-                      help="the center Power (number or key); leave out when it does not matter "
-                           "(a center is there, but no Power is in reach from it); 'none' for "
-                           "an empty center (nothing can be scored)")
+                      help="the center Power (number or key); leave out when it does not matter: "
+                           "scoring still takes it, but its effect is not counted and no card "
+                           "you play takes the figure by its color")
     hand.add_argument("--figure", action="store_true", help="you hold the figure")
     hand.add_argument("--scored", default="", metavar="POWERS",
                       help='your scored Powers, comma-separated numbers or keys (left out or "":'
                            " none)")
     hand.add_argument("--turns", type=_int_range(1, 3), default=1, metavar="T",
                       help="within T of your turns, 1 to 3 (default 1: this turn)")
+    hand.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
+                      help="copies of the game shuffled together, 1 to 4: E copies of each "
+                           "card (RULES.md §A9; default 1)")
 
     roll = kinds.add_parser(
         "roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)",
@@ -264,7 +268,8 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
             return result, odds_cards.format_deal(result)
         result = odds_cards.hand_query(args.hand, tableau=args.tableau, discard=args.discard,
                                        others=args.others, center=args.center,
-                                       figure=args.figure, scored=args.scored, turns=args.turns)
+                                       figure=args.figure, scored=args.scored, turns=args.turns,
+                                       editions=args.editions)
         return result, odds_cards.format_hand(result)
     from swkit.cli import odds_dice
     if args.kind == "roll":
