@@ -1,6 +1,7 @@
 """The ``swkit`` command: bots play whole games, and exact odds on the command line.
 
-    swkit play cards --players N [--seed S] [--editions E] [--bots B,...] [--json]
+    swkit play cards --players N [--seed S] [--editions E] [--powers FILE] [--bots B,...]
+                     [--json]
     swkit play dice  --players N [--seed S] [--bots B,...] [--json]
     swkit odds deal  --cards K [--editions E] [--wild-color COLOR] [--wild-number N] [--json]
     swkit odds hand  --hand "R3 B7 G5" [--tableau ...] [--discard ...] [--others ...]
@@ -10,6 +11,7 @@
                      [--target NAME|any] [--at-least K] [--scored ...] [--taken ...]
                      [--characters C] [--wilds W] [--json]
     swkit odds solo  [--json]
+    swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
 """
