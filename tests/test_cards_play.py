@@ -118,3 +118,71 @@ def test_greedy_beats_random_in_70_percent_of_1000_two_player_games() -> None:
         bots[greedy] = "greedy"
         wins += play_game(2, seed, bots=bots)["winner"] == greedy
     assert wins >= 700, wins
+
+
+# -- issue 6 item 7: a turn's events in the order they happened -------------------------------
+
+STEP_ORDER = ["draw", "play", "figure", "power", "score", "discard"]
+
+
+def _check_events(turn: dict) -> None:
+    events = turn["events"]
+    names = [e["event"] for e in events]
+    assert names.count("reshuffle") == turn["reshuffles"]
+    for i, name in enumerate(names):
+        if name == "reshuffle":  # a reshuffle happens just before the draw it makes possible
+            assert i + 1 < len(names) and names[i + 1] in ("draw", "power_draw"), names
+    steps = [n for n in names if n in STEP_ORDER]
+    assert steps == sorted(steps, key=STEP_ORDER.index), names
+    power = turn["power"]
+    inside = [e for e in events if e["event"].startswith("power_")]
+    if power is None:
+        assert not inside
+    elif power["effect"] == "extra_draw":
+        assert [e["card"] for e in inside] == power["cards"]
+    fields = {"draw": turn["draw"], "play": turn["play"]}
+    for name, value in fields.items():
+        got = [e["card"] for e in events if e["event"] == name]
+        assert got == ([] if value is None else [value])
+    assert [e["cards"] for e in events if e["event"] == "discard"] == (
+        [turn["discard"]] if turn["discard"] else [])
+
+
+def test_every_turn_records_its_events_in_order():
+    reshuffled_in_a_power = 0
+    for players in (2, 3, 4):
+        for seed in range(12):
+            record = play_game(players, seed, bots="random" if seed % 2 else "greedy")
+            for turn in record["turns"]:
+                _check_events(turn)
+                names = [e["event"] for e in turn["events"]]
+                if "power" in names and "reshuffle" in names[names.index("power"):]:
+                    reshuffled_in_a_power += 1
+    assert reshuffled_in_a_power  # the case of the issue occurs in these games
+
+
+def test_a_reshuffle_during_draw_two_is_written_where_it_happened():
+    """``swkit play cards --players 4 --seed 2``, turn 33: the deck runs out at the first card
+    of draw two, not before the turn's draw."""
+    record = play_game(4, 2)
+    turn = record["turns"][32]
+    assert [e["event"] for e in turn["events"]] == [
+        "draw", "play", "figure", "power", "reshuffle", "power_draw", "power_draw"]
+    line = next(x for x in format_transcript(record).splitlines() if x.startswith("Turn 33 "))
+    assert line.startswith("Turn 33 (round 9), seat 0: draws Y1, plays G7,")
+    assert "uses Power blue-draw-two (reshuffles the discard pile into the deck, draws B9 B3)" \
+        in line
+
+
+def test_a_reshuffle_before_the_draw_still_opens_the_turn():
+    for seed in range(20):
+        record = play_game(2, seed, bots="random")
+        lines = format_transcript(record).splitlines()
+        for turn in record["turns"]:
+            names = [e["event"] for e in turn["events"]]
+            if names[:2] == ["reshuffle", "draw"]:
+                line = next(x for x in lines if x.startswith(f"Turn {turn['turn']} "))
+                assert line.split(": ", 1)[1].startswith(
+                    f"reshuffles the discard pile into the deck, draws {turn['draw']}")
+                return
+    raise AssertionError("no turn starts with a reshuffle in these games")

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "RULES.md"
+# the shared specification sits in a folder "shared" beside the repository or beside one of its
+# parents (a worktree under /work/wt/NAME finds /work/shared)
+SHARED = next((p / "shared" / "RULES.md" for p in ROOT.parents
+               if (p / "shared" / "RULES.md").exists()), ROOT.parent / "shared" / "RULES.md")
 
 
 @pytest.mark.skipif(not SHARED.exists(), reason="no shared folder beside the repo")

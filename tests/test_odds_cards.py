@@ -152,9 +152,24 @@ def test_wild_color_power_with_the_figure() -> None:
     assert set(no_fig.outs) == expect
 
 
+SMALL_EDITION = {"edition": "Three Powers", "key": "three", "powers": [
+    {"number": 1, "key": "purple-wild", "color": "P", "text": "Purple is any color.",
+     "effect": "wild_color", "params": {"color": "P"}},
+    {"number": 2, "key": "yellow-wild", "color": "Y", "text": "Yellow is any color.",
+     "effect": "wild_color", "params": {"color": "Y"}},
+    {"number": 3, "key": "red-1s-wild", "color": "R", "text": "1s are any number.",
+     "effect": "wild_number", "params": {"number": 1}},
+]}
+
+
 def test_no_center_means_no_score() -> None:
-    """``center="none"``: no center Power at all, so nothing can be scored (RULES.md §A3)."""
-    pos = make_position("R3", tableau="R4 R5", center="none")
+    """``center="none"``: no center Power at all, so nothing can be scored (RULES.md §A3). A
+    center is empty only when every Power of its edition is scored: with three Powers in each
+    of two editions, two players can have scored all three of edition 1."""
+    from swkit.cards.editions import edition_from_dict
+    small = edition_from_dict(SMALL_EDITION)
+    pos = make_position("R3", tableau="R4 R5", others="B1", scored="1", center="none",
+                        edition=small, editions=2)
     assert pos.center is None and not pos.has_center
     r = player_odds(pos, 1)
     assert r.probability == 0 and r.outs == {}

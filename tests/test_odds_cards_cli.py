@@ -1,4 +1,4 @@
-"""``swkit odds deal`` / ``swkit odds hand`` helpers (swkit.odds.cards_cli), issue 3 item 5."""
+"""``swkit odds deal`` / ``swkit odds hand`` helpers (swkit.cli.odds_cards), issue 3 item 5."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from swkit.cli import main
+from swkit.cli.odds_cards import deal_query, format_deal, format_hand, hand_query
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.cards_cli import deal_query, format_deal, format_hand, hand_query
 
 
 def test_deal_query_known_values() -> None:
@@ -102,19 +102,20 @@ def test_cli_refuses_a_tableau_of_more_than_five(capsys: pytest.CaptureFixture[s
 
 
 def test_center_left_out_is_unknown_not_absent(capsys: pytest.CaptureFixture[str]) -> None:
-    """No --center: a center Power is there but unknown, so playing R3 scores R3 R4 R5;
-    ``--center none`` asks about a table without a center Power (nothing can be scored)."""
+    """No --center: a center Power is there but not given, so playing R3 scores R3 R4 R5;
+    ``--center none`` (no center Power) is a table no game of Mickey and Friends reaches: its
+    ten Powers cannot all be scored (issue 6 item 3)."""
     r = hand_query("R3 B7 G5", tableau="R4 R5")
     assert Fraction(r["probability"]) == 1 and r["best"]["play"].endswith("score R3 R4 R5 (run)")
-    assert any("unknown" in note for note in r["left_out"])
-    assert "Left out: center Power unknown" in format_hand(r)
-    none = hand_query("R3 B7 G5", tableau="R4 R5", center="none")
-    assert none["probability"] == "0" and not any("unknown" in n for n in none["left_out"])
+    assert any("not given" in note for note in r["left_out"])
+    assert "Note: center Power not given" in format_hand(r)
+    with pytest.raises(ConfigurationError, match="every Power of Mickey and Friends"):
+        hand_query("R3 B7 G5", tableau="R4 R5", center="none")
     assert main(["odds", "hand", "--hand", "R3 B7 G5", "--tableau", "R4 R5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert Fraction(out["probability"]) > 0
     assert main(["odds", "hand", "--hand", "R3 B7 G5", "--tableau", "R4 R5", "--center", "none",
-                 "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["probability"] == "0"
+                 "--json"]) == 2
+    assert "§A5" in capsys.readouterr().err
     assert main(["odds", "hand", "--hand", "R3 B7 G5", "--tableau", "R4 R5"]) == 0
-    assert "unknown" in capsys.readouterr().out
+    assert "not given" in capsys.readouterr().out

@@ -18,7 +18,6 @@ from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.dice import (
     DiceModel,
     Objective,
-    best_distribution,
     keep_hint,
     keep_options,
     one_roll_distribution,
@@ -27,9 +26,14 @@ from swkit.odds.dice import (
     p_at_least,
     policy_distribution,
     policy_keep,
-    target_distribution,
 )
-from swkit.odds.markov import markov_chain, policy_chain, transition_matrix
+from swkit.odds.markov import (
+    best_distribution,
+    markov_chain,
+    policy_chain,
+    target_distribution,
+    transition_matrix,
+)
 from swkit.odds.solo import solo_action, solo_expected, solo_value
 
 YAHTZEE = DiceModel(characters=6, wilds=0)

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
+from swkit.cli.odds_dice import format_roll, format_solo, roll_query, solo_query
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.dice_cli import format_roll, format_solo, roll_query, solo_query
 
 
 def test_roll_after_a_roll_at_least():

@@ -10,11 +10,10 @@ import pytest
 from swkit.odds.dice import (
     DiceModel,
     Objective,
-    best_distribution,
     optimal_distribution,
     optimal_value,
-    target_distribution,
 )
+from swkit.odds.markov import best_distribution, target_distribution
 from swkit.odds.montecarlo_dice import (
     MCResult,
     mc_optimal,

@@ -11,17 +11,17 @@ from oracles.dice_oracle import Oracle
 
 import swkit.odds.dice
 from swkit.cli import build_parser, main
+from swkit.cli.odds_dice import format_roll, roll_query
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.dice import (
     EXTRA_CHARACTERS,
     DiceModel,
     KeepOption,
     Objective,
-    best_distribution,
     keep_options,
     optimal_value,
 )
-from swkit.odds.dice_cli import format_roll, roll_query
+from swkit.odds.markov import best_distribution
 from swkit.odds.montecarlo_dice import mc_policy_distribution
 
 CLUB = DiceModel()

@@ -37,6 +37,7 @@ from typing import Any
 from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError, NotationError
+from swkit.files import read_text
 
 BUILTIN_EDITIONS: dict[str, str] = {"mickey": "mickey_and_friends.json"}
 """Built-in edition key -> data file name in ``swkit/cards/data``."""
@@ -234,13 +235,22 @@ def load_edition(source: str | Path | Edition = "mickey") -> Edition:
     """Load an edition: a built-in key (``"mickey"``), a path to a JSON data file, or an Edition
     (returned as is).
 
-    Returns the validated Edition. Raises ConfigurationError for an unknown key, an unreadable
-    file or any invalid field (naming it and the accepted values).
+    Returns the validated Edition. Raises ConfigurationError for an unknown key, an empty name,
+    an unreadable file (missing, a folder, not permitted, not UTF-8 text: a UTF-8 byte-order
+    mark is fine, see :func:`swkit.files.read_text`) or any invalid field (naming it and the
+    accepted values).
     """
     if isinstance(source, Edition):
         return source
     if isinstance(source, str) and source in BUILTIN_EDITIONS:
         return _builtin(source)
+    if isinstance(source, str) and not source.strip():
+        raise ConfigurationError("no edition file given (an empty name): give a built-in key ("
+                                 + ", ".join(BUILTIN_EDITIONS) + ") or the path of a JSON data "
+                                 "file (RULES.md §A7)")
+    if not isinstance(source, str | Path):
+        raise ConfigurationError(f"edition is {source!r}; accepted: a built-in key, the path of "
+                                 "a JSON data file or an Edition")
     path = Path(source)
     looks_like_a_path = path.suffix.lower() == ".json" or len(path.parts) > 1
     if path.is_dir():
@@ -254,7 +264,7 @@ def load_edition(source: str | Path | Edition = "mickey") -> Edition:
         raise ConfigurationError(
             f"unknown edition {str(source)!r}: give a built-in key ("
             + ", ".join(BUILTIN_EDITIONS) + ") or the path of a JSON data file (RULES.md §A7)")
-    return _parse(path.read_text(encoding="utf-8"), str(path))
+    return _parse(read_text(path, "edition file"), str(path))
 
 
 @cache

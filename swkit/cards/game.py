@@ -97,6 +97,7 @@ from swkit.cards.notation import (
 )
 from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
+from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
 __all__ = [
@@ -118,6 +119,24 @@ WIN_POWERS = 3
 
 PHASES = ("draw", "play", "figure", "power", "power_play", "power_discard", "power_draw",
           "power_swap", "pass", "score", "discard", "over")
+
+TURN_EVENTS = {
+    "reshuffle": "the empty deck is refilled from the discard pile (``cards``: how many)",
+    "draw": "the turn's draw (``card``; no event when deck and discard pile are both empty)",
+    "play": "step 2 (``card``)",
+    "figure": "step 3 (``edition`` of the figure taken, its previous ``holder`` or None)",
+    "power": "step 4 (``key``, ``edition``)",
+    "power_draw": "a card drawn by the Power (``card``)",
+    "power_play": "a card played by the Power (``card``)",
+    "power_play_from_discard": "a card played from the discard pile by the Power (``card``)",
+    "power_take": "cards taken from the discard pile by the Power (``cards``)",
+    "power_swap": "the swap (``gives``, ``takes``, other ``seat``)",
+    "power_pass": "the passes (``cards``: [seat, cards passed to the next seat] pairs)",
+    "score": "step 5 (``cards``, ``power`` taken)",
+    "discard": "step 6 (``cards``, in the order they go on the pile)",
+}
+"""The events of a turn's record (``log[i]["events"]``, in the order they happened): each is
+``{"event": name, ...}`` with the fields named here."""
 
 _STEP = {
     "draw": "step 1 (Draw)", "play": "step 2 (Play)", "figure": "step 3 (take the figure)",
@@ -731,9 +750,11 @@ class CardGame:
         entry = self.log[-1]
         if self.phase == "draw":
             entry["draw"] = str(card)
+            self._event("draw", card=str(card))
             self.phase = "play"
         else:
             entry["power"]["cards"].append(str(card))
+            self._event("power_draw", card=str(card))
             self.remaining -= 1
             if self.remaining <= 0:
                 self.phase = "score"
@@ -877,11 +898,13 @@ class CardGame:
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> CardGame:
-        """The inverse of ``to_json``. Raises ConfigurationError for text that is not a saved
-        game or a corrupted one: an unknown phase, seats out of range, a card or Power missing
-        or duplicated (the conservation check of RULES.md §A8), in the state or its start."""
-        return cls._load(text, check=True)
+    def from_json(cls, text: str | bytes) -> CardGame:
+        """The inverse of ``to_json``: ``text`` is the JSON string, or the bytes of a saved
+        file (UTF-8; a byte-order mark is fine). Raises ConfigurationError for text that is not
+        a saved game (not UTF-8 text, not JSON) or a corrupted one: an unknown phase, seats out
+        of range, a card or Power missing or duplicated (the conservation check of RULES.md
+        §A8), in the state or its start."""
+        return cls._load(decode_text(text, "saved card game"), check=True)
 
     @classmethod
     def _load(cls, text: str, check: bool) -> CardGame:
@@ -973,7 +996,11 @@ class CardGame:
         self.log.append({"turn": self.turn, "round": self.turn // self.players,
                          "player": self.turn % self.players, "draw": None, "play": None,
                          "figure": None, "figure_from": None, "power": None, "score": None,
-                         "discard": [], "reshuffles": 0})
+                         "discard": [], "reshuffles": 0, "events": []})
+
+    def _event(self, event: str, **data: Any) -> None:
+        """Add an event to this turn's record, in the order it happens (see TURN_EVENTS)."""
+        self.log[-1].setdefault("events", []).append({"event": event, **data})
 
     def _start_turn(self) -> None:
         self._moves_cache = None
@@ -1000,6 +1027,7 @@ class CardGame:
         self.rng.shuffle(deck)
         self.deck = deck
         self.log[-1]["reshuffles"] += 1
+        self._event("reshuffle", cards=len(deck))
         return True
 
     def _advance(self) -> None:
@@ -1171,11 +1199,13 @@ class CardGame:
             self.tableaux[me].append(card)
             self.played = card
             entry["play"] = str(card)
+            self._event("play", card=str(card))
             self.phase = "figure"
         elif kind == "figure":
             entry["figure_from"] = self.figures[move[1]]
             self.figures[move[1]] = me
             entry["figure"] = move[1] + 1
+            self._event("figure", edition=move[1] + 1, holder=entry["figure_from"])
             self.phase = "power"
         elif kind == "skip":
             self.phase = "score"
@@ -1186,6 +1216,7 @@ class CardGame:
             self.hands[me].remove(card)
             self.tableaux[me].append(card)
             entry["power"]["cards"].append(str(card))
+            self._event("power_play", card=str(card))
             self.remaining -= 1
             if self.remaining <= 0 or not self.hands[me]:
                 self.phase = "score"
@@ -1198,6 +1229,7 @@ class CardGame:
                     break
             self.tableaux[me].append(card)
             entry["power"]["cards"].append(str(card))
+            self._event("power_play_from_discard", card=str(card))
             self.phase = "score"
         elif kind == "swap":
             _, mine, seat, theirs = move
@@ -1205,6 +1237,7 @@ class CardGame:
             i, j = mt.index(mine), tt.index(theirs)
             mt[i], tt[j] = theirs, mine
             entry["power"]["cards"] = [str(mine), str(theirs), seat]
+            self._event("power_swap", gives=str(mine), takes=str(theirs), seat=seat)
             self.phase = "score"
         elif kind == "pass":
             seat = self.pass_order.pop(0)
@@ -1227,6 +1260,7 @@ class CardGame:
             entry["score"] = {"cards": format_cards(cards), "kind": how, "wilds": str(self.wilds),
                               "power": power.key, "center": e + 1,
                               "new_center": None if new_center is None else new_center.key}
+            self._event("score", cards=format_cards(cards), power=power.key)
             self.wilds = NO_WILDS
             if len(self.scored[me]) >= WIN_POWERS:
                 self.phase = "over"
@@ -1241,6 +1275,7 @@ class CardGame:
                 tab.remove(c)
             self.discard.extend(move[1])
             entry["discard"] = [str(c) for c in move[1]]
+            self._event("discard", cards=[str(c) for c in move[1]])
             self.turn += 1
             self._start_turn()
         else:  # pragma: no cover - every move kind is handled above
@@ -1250,6 +1285,7 @@ class CardGame:
         me = self.turn % self.players
         self.power_used = True
         self.log[-1]["power"] = {"key": p.key, "edition": e + 1, "effect": p.effect, "cards": []}
+        self._event("power", key=p.key, edition=e + 1)
         effect, params = p.effect, p.params
         if p.is_wild:
             self.wilds = self.wilds | p.wilds
@@ -1272,6 +1308,8 @@ class CardGame:
                 insort(self.hands[me], card)
                 taken.append(str(card))
             self.log[-1]["power"]["cards"] = taken
+            if taken:
+                self._event("power_take", cards=taken)
             self.phase = "score"
         elif effect == "swap":
             self.phase = "power_swap"
@@ -1294,6 +1332,7 @@ class CardGame:
                 insort(self.hands[(seat + 1) % self.players], c)
         self.log[-1]["power"]["cards"] = [[seat, format_cards(choices[seat])]
                                           for seat in sorted(choices)]
+        self._event("power_pass", cards=self.log[-1]["power"]["cards"])
         self.pass_choices = {}
         self.pass_order = []
         self.pass_count = 0

@@ -60,7 +60,9 @@ def play_game(players: int = 2, seed: int = 0,
     ``draw``, ``play``, ``figure`` (edition number) and ``figure_from`` (its previous holder or
     None), ``power`` (``key``, ``edition``, ``effect``, ``cards``), ``score`` (``cards``,
     ``kind``, ``wilds``, ``power``, ``center``, ``new_center``: the key turned up or None),
-    ``discard``, ``reshuffles``, ``tableau``: the turn owner's tableau at the end of the turn).
+    ``discard``, ``reshuffles`` (how many), ``events``: everything above in the order it
+    happened, reshuffles included (see :data:`swkit.cards.game.TURN_EVENTS`), ``tableau``: the
+    turn owner's tableau at the end of the turn).
     Raises ConfigurationError for bad players/editions, ValueError for an unknown bot kind or a
     wrong number of bots.
     """
@@ -85,10 +87,42 @@ def play_game(players: int = 2, seed: int = 0,
     }
 
 
+RESHUFFLE = "reshuffles the discard pile into the deck"
+
+
+def _split_events(t: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
+    """The reshuffles before the turn's Power, and the events of the Power (its draws and
+    reshuffles, in order). A record without ``events`` (older) puts every reshuffle first."""
+    events = t.get("events")
+    if events is None:
+        return t.get("reshuffles", 0), []
+    names = [e["event"] for e in events]
+    start = names.index("power") if "power" in names else len(events)
+    before = names[:start].count("reshuffle")
+    during = [e for e in events[start + 1:] if e["event"] in ("reshuffle", "power_draw")]
+    return before, during
+
+
+def _power_draws(during: list[dict[str, Any]], cards: list[str]) -> str:
+    """``draws B9 B3``, with a reshuffle where it happened (``reshuffles ..., draws B9``)."""
+    if not any(e["event"] == "reshuffle" for e in during):
+        return f"draws {' '.join(cards)}"
+    parts: list[str] = []
+    for e in during:
+        if e["event"] == "reshuffle":
+            parts.append(RESHUFFLE)
+        elif parts and parts[-1].startswith("draws "):
+            parts[-1] += f" {e['card']}"
+        else:
+            parts.append(f"draws {e['card']}")
+    return ", ".join(parts)
+
+
 def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
     parts = [f"draws {t['draw']}" if t["draw"] else "draws nothing"]
-    if t.get("reshuffles"):
-        parts.insert(0, "reshuffles the discard pile into the deck")
+    before, during = _split_events(t)
+    if before:
+        parts.insert(0, RESHUFFLE)
     parts.append(f"plays {t['play']}" if t["play"] else "plays nothing")
     if t["figure"]:
         before = t.get("figure_from")
@@ -105,8 +139,8 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
             text += f" of edition {power['edition']}"
         cards = power["cards"]
         effect = power["effect"]
-        if effect == "extra_draw" and cards:
-            text += f" (draws {' '.join(cards)})"
+        if effect == "extra_draw" and (cards or during):
+            text += f" ({_power_draws(during, cards)})"
         elif effect == "take_from_discard" and cards:
             text += f" (takes {' '.join(cards)} from the discard pile)"
         elif effect == "play_from_discard" and cards:
@@ -170,8 +204,9 @@ def _setup_lines(record: dict[str, Any]) -> list[str]:
 def format_transcript(record: dict[str, Any]) -> str:
     """A readable transcript of a ``play_game`` record: the setup (center Powers and starting
     hands), each turn's draw, play, figure (and from whom), Power (and its edition when there
-    are several), score (and the new center) and discard, then the final standings and the
-    winner."""
+    are several), score (and the new center) and discard, in the order they happened (a
+    reshuffle of the discard pile where it happened: before the turn's draw or among a Power's
+    draws), then the final standings and the winner."""
     lines = [f"Something Wild! {_editions_title(record['editions'])}: {record['players']} "
              f"players, seed {record['seed']}, bots {', '.join(record['bots'])}"]
     lines += _setup_lines(record)

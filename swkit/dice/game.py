@@ -43,6 +43,7 @@ from swkit.dice.faces import (
     parse_faces,
 )
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
+from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
 __all__ = [
@@ -772,14 +773,17 @@ class DiceGame:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str | dict[str, Any]) -> DiceGame:
-        """Rebuild a game in progress from :meth:`to_json` (a string or the parsed dict).
+    def from_json(cls, text: str | bytes | dict[str, Any]) -> DiceGame:
+        """Rebuild a game in progress from :meth:`to_json` (a string, the bytes of a saved file
+        in UTF-8 -- a byte-order mark is fine -- or the parsed dict).
 
-        Raises ConfigurationError when it is not a Clubhouse dice state: not JSON, another
-        game, a missing or malformed field, or a state no game can reach (see
+        Raises ConfigurationError when it is not a Clubhouse dice state: not UTF-8 text, not
+        JSON, another game, a missing or malformed field, or a state no game can reach (see
         :meth:`_check_consistency`: the phase against the dice, roll number, keeps and turns;
         the tokens on the board against the turns played).
         """
+        if isinstance(text, str | bytes | bytearray):
+            text = decode_text(text, "saved dice game")
         try:
             data = json.loads(text) if isinstance(text, str) else text
         except ValueError as exc:

@@ -30,10 +30,12 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",)
 
     The record holds ``"game"``, ``"players"``, ``"seed"``, ``"characters"``,
     ``"turns_per_player"``, ``"bots"``; ``"turns"``: one entry per turn with ``"round"``,
-    ``"seat"``, ``"rolls"`` (each: ``"roll"`` number, ``"dice"`` in die order, ``"rerolled"``
-    faces in die order, and the ``"keep"`` that followed, or None), ``"score"`` (``"character"``,
-    ``"count"``, ``"space"`` value with 0 = Picture Column, ``"forced_zero"``), ``"board"``
-    after the score and ``"totals"``; ``"tiebreak"`` (the Clubhouse roll-off rounds);
+    ``"seat"``, ``"rolls"`` (each: ``"roll"`` number, ``"dice"`` in die order, ``"rerolled"``:
+    the new faces of the rerolled dice in die order, ``"rerolled_from"``: what those dice showed
+    before (empty for the first roll), and the ``"keep"`` that followed, or None),
+    ``"score"`` (``"character"``, ``"count"``, ``"space"`` value with 0 = Picture Column,
+    ``"forced_zero"``), ``"board"`` after the score and ``"totals"``; ``"tiebreak"`` (the
+    Clubhouse roll-off rounds);
     ``"scores"`` (points per seat), ``"winner"`` (seat, or None for a shared win),
     ``"winners"`` and ``"reason"``.
     """
@@ -54,11 +56,13 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",)
         if to_move == CHANCE:
             turn_roll = game.rerolling() > 0  # else a Clubhouse roll-off (RULES.md §B5)
             kept = game._kept
+            before = list(game.dice)
             game.apply_chance()
             if turn_roll:
                 rerolled = [f for f, k in zip(game.dice, kept, strict=True) if not k]
+                was = [f for f, k in zip(before, kept, strict=True) if not k] if before else []
                 rolls.append({"roll": game.roll_number, "dice": list(game.dice),
-                              "rerolled": rerolled, "keep": None})
+                              "rerolled": rerolled, "rerolled_from": was, "keep": None})
             continue
         action = seats[to_move].choose(game)
         if action.kind == "keep":
@@ -109,13 +113,18 @@ def format_transcript(record: dict[str, Any]) -> str:
         f"{'' if record['turns_per_player'] == 1 else 's'} each",
         "Players: " + ", ".join(f"{seat_label(s)} ({b} bot)" for s, b in enumerate(record["bots"])),
         "Characters: " + ", ".join(record["characters"]) + "; the Clubhouse is wild",
+        "Scoreboard: a row per character, spaces worth 1 to 5 (one token each) and a Picture",
+        "Column worth 0 points for any number of tokens: a count of 0, or every space at or",
+        "below the count taken (RULES.md §B4)",
     ]
     for turn in record["turns"]:
         seat = turn["seat"]
         lines += ["", f"Round {turn['round']}, player {seat} ({seat_label(seat)})"]
         for roll in turn["rolls"]:
             rerolled = " ".join(roll["rerolled"])
-            detail = "" if roll["roll"] == 1 else f"   (rerolled: {rerolled})"
+            was = " ".join(roll.get("rerolled_from") or ())
+            detail = ("" if roll["roll"] == 1 else f"   (rerolled {was} -> {rerolled})" if was
+                      else f"   (rerolled: {rerolled})")
             lines.append(f"  Roll {roll['roll']}: {' '.join(roll['dice'])}{detail}")
             if roll["keep"] is not None:
                 kept = roll["keep"][len("keep "):]

@@ -5,10 +5,10 @@ first use (``from swkit.odds import DiceModel``). Submodules:
 
 - dice: :mod:`swkit.odds.dice` (model, optimal keeps), :mod:`swkit.odds.markov` (reroll chains,
   transition matrices), :mod:`swkit.odds.solo` (the solo game),
-  :mod:`swkit.odds.montecarlo_dice` (simulated twins, numpy), :mod:`swkit.odds.dice_cli`.
+  :mod:`swkit.odds.montecarlo_dice` (simulated twins, numpy).
 - cards: :mod:`swkit.odds.deal` (P(K random cards hold a set or a run), counts, sympy
   formulas), :mod:`swkit.odds.cards` (a player's odds of scoring, RULES.md §C1),
-  :mod:`swkit.odds.montecarlo_cards` (simulated twins), :mod:`swkit.odds.cards_cli`.
+  :mod:`swkit.odds.montecarlo_cards` (simulated twins).
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ _LAZY: dict[str, str] = {
     "keep_hint": "swkit.odds.dice",
     "optimal_distribution": "swkit.odds.dice",
     "one_roll_distribution": "swkit.odds.dice",
-    "target_distribution": "swkit.odds.dice",
-    "best_distribution": "swkit.odds.dice",
     "policy_distribution": "swkit.odds.dice",
     "MarkovChain": "swkit.odds.markov",
     "markov_chain": "swkit.odds.markov",
     "transition_matrix": "swkit.odds.markov",
+    "target_distribution": "swkit.odds.markov",
+    "best_distribution": "swkit.odds.markov",
     "solo_expected": "swkit.odds.solo",
     "solo_action": "swkit.odds.solo",
     "MCResult": "swkit.odds.montecarlo_dice",

@@ -115,6 +115,12 @@ is possible, no Power is in reach from the center and no play takes its figure."
 NO_CENTER_WORDS = ("none", "no", "empty")
 """``make_position(center=...)`` words for "no center Power at all" (nothing can be scored)."""
 
+WIN_POWERS = 3
+"""Scored Powers that win at once (RULES.md §A5): a position with this many is over."""
+
+MAX_PLAYERS = 4
+"""Players in a game of cards (RULES.md §A1): 2 to 4, so at most 3 other tableaux."""
+
 
 # --------------------------------------------------------------------------------------------
 # The position
@@ -200,7 +206,9 @@ def check_position(pos: Position) -> None:
     the deck, a card listed more times than the deck holds (RULES.md §A8), a tableau (yours or
     another player's) of more than five cards, which cannot occur at the start of a turn
     (RULES.md §A3 step 6; a triple in your tableau can: an opponent's swap can hand you one),
-    a Power both center and scored, or scored twice."""
+    a Power both center and scored, or scored twice, three scored Powers (the player has
+    already won, RULES.md §A5), more than three other tableaux (RULES.md §A1: 2 to 4 players).
+    The same positions ``CardGame.from_position`` refuses, with the same kind of message."""
     types = set(pos.deck.types)
     places = [("hand", pos.hand), ("tableau", pos.tableau), ("discard", pos.discard)]
     places += [(f"others tableau {i + 1}", t) for i, t in enumerate(pos.others)]
@@ -222,9 +230,18 @@ def check_position(pos: Position) -> None:
     over = [f"{c} x{n}" for c, n in sorted(used.items()) if n > e]
     if over:
         raise ConfigurationError(
-            "more copies than the deck holds (" + f"{e} per card with {e} edition"
-            + ("s" if e != 1 else "") + "): " + ", ".join(over) + " (RULES.md §A8)")
+            f"more copies than {e} edition{'s' if e != 1 else ''} of the game hold ({e} of "
+            "each card): " + ", ".join(over) + " (RULES.md §A8; several editions shuffled "
+            "together hold more copies, §A9)")
+    if len(pos.others) > MAX_PLAYERS - 1:
+        raise ConfigurationError(
+            f"others: {len(pos.others)} other tableaux, but a game has 2 to {MAX_PLAYERS} "
+            f"players, so at most {MAX_PLAYERS - 1} other tableaux (RULES.md §A1)")
     keys = [p.key for p in pos.scored]
+    if len(keys) >= WIN_POWERS:
+        raise ConfigurationError(
+            f"scored: {len(keys)} Powers ({', '.join(keys)}): a player holding {WIN_POWERS} "
+            "scored Powers has already won, so the game would be over (RULES.md §A5)")
     dup = sorted({k for k in keys if keys.count(k) > 1})
     if dup:
         raise ConfigurationError(f"Power(s) scored twice: {', '.join(dup)} (RULES.md §A8)")
@@ -235,6 +252,27 @@ def check_position(pos: Position) -> None:
     if isinstance(pos.center, Power) and pos.center.key in keys:
         raise ConfigurationError(
             f"Power {pos.center.key} is both the center Power and scored (RULES.md §A8)")
+
+
+def _check_no_center(ed: Edition, editions: int, scored: int,
+                     others: str | Sequence[Any] | None) -> None:
+    """Refuse an empty center that no game reaches. A center is empty only when its pile is,
+    so every Power of the edition has been scored (RULES.md §A5, §A8), each player holding at
+    most WIN_POWERS - 1; and setup needs 2 x players + 1 Powers in all (RULES.md §A2)."""
+    n = len(ed.powers)
+    known = len(parse_others(others))
+    counts = [known + 1] if known else list(range(2, MAX_PLAYERS + 1))
+    most = WIN_POWERS - 1
+    if any(n <= min(scored, most) + most * (p - 1) and n * editions >= 2 * p + 1
+           for p in counts):
+        return
+    p = max(counts)
+    raise ConfigurationError(
+        f"center: no center Power means every Power of {ed.name} ({n}) has been scored, but "
+        f"at most {min(scored, most) + most * (p - 1)} can be ({min(scored, most)} yours and "
+        f"at most {most} per other player, {p} player{'s' if p != 1 else ''}; {WIN_POWERS} win "
+        "at once): the game would have a center Power (RULES.md §A5); leave the center out "
+        "for a center Power that does not matter")
 
 
 def _group(text: str | Iterable[Any]) -> tuple[Card, ...]:
@@ -273,7 +311,10 @@ def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
     (``scored`` separated by commas or spaces). ``center`` left out (None, ``""`` or
     ``"unknown"``): a center Power is there but unknown (``UNKNOWN_CENTER``: no Power in reach
     from it, no play takes its figure); ``"none"``: no center Power at all, so nothing can be
-    scored. Raises NotationError/ConfigurationError naming the bad part."""
+    scored -- possible only when every Power of the edition can have been scored (never with
+    the Mickey and Friends edition: 10 Powers, at most 2 per player and 4 players).
+    Raises NotationError/ConfigurationError naming the bad part, and for every position no
+    game reaches (see :func:`check_position`), as ``CardGame.from_position`` does."""
     ed = load_edition(edition)
 
     def power(x: str | int | Power) -> Power:
@@ -295,6 +336,7 @@ def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
         cen = UNKNOWN_CENTER
     elif isinstance(center, str) and center.strip().lower() in NO_CENTER_WORDS:
         cen = None
+        _check_no_center(ed, editions, len(scored_list), others)
     else:
         cen = power(center)
     return Position(
@@ -1170,8 +1212,9 @@ def _best_plan(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
     return best[1], best[0], False
 
 
-CENTER_UNKNOWN_NOTE = ("center Power unknown (no --center): a score is possible, but no Power is "
-                       "in reach from the center and no play takes its figure")
+CENTER_UNKNOWN_NOTE = ("center Power not given (no --center): scoring still takes it, but its "
+                       "effect is not counted and no card you play takes the figure by its "
+                       "color")
 """The ``left_out`` note of a position whose center Power is unknown."""
 
 
@@ -1184,17 +1227,18 @@ def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], 
     for p in reach:
         label = f"{p.number} {p.key}"
         if not pos.figure and center is None:
-            why = "the center Power is unknown" if pos.has_center else "no center Power"
-            modelled.append(f"{label}: out of reach (no figure, {why})")
+            why = "the center Power is not given" if pos.has_center else "no center Power"
+            modelled.append(f"{label}: out of reach (you do not hold the figure and no card "
+                            f"you play can take it: {why})")
         elif p.effect in LEFT_OUT_LATER and turns >= 2:
-            left.append(f"{label}: cannot help this turn's score; its value for later turns "
-                        "is left out")
+            left.append(f"{label}: cannot help this turn's score; what it could do for later "
+                        "turns is not counted, so the answer is a lower bound")
         elif p.effect in NO_EFFECT_THIS_TURN:
             why = "cannot help this turn's score" if turns == 1 else \
-                "modelled: the taken card can be played in a later turn"
+                "counted: the taken card can be played in a later turn"
             modelled.append(f"{label}: {why}")
         else:
-            modelled.append(f"{label}: modelled")
+            modelled.append(f"{label}: counted (used whenever it helps)")
     return tuple(modelled), tuple(left)
 
 

@@ -264,10 +264,24 @@ def _check_cards(cards: int, deck: Deck, lo: int, hi: int) -> None:
 # sympy formulas for three cards
 # --------------------------------------------------------------------------------------------
 
+def no_formula_reason(cards: int, wilds: Wilds = NO_WILDS) -> str | None:
+    """Why :func:`deal_formula` gives no formula for this question, in words for a reader, or
+    None when it gives one (K = 3 with at most one wild color or one wild number)."""
+    if cards != 3:
+        return (f"no short formula for {cards} cards: one deal can hold several triples (R3 R4 "
+                "R5 R6 holds two runs), so 'choose a triple, then any other cards' counts such "
+                "deals more than once; the counts come from checking every deal")
+    if (wilds.colors and wilds.numbers) or len(wilds.colors) > 1 or len(wilds.numbers) > 1:
+        return ("no short formula with several wilds at once: their cases overlap; the counts "
+                "come from checking every deal")
+    return None
+
+
 def deal_formula(cards: int, kind: Kind, deck: Deck = FULL_DECK, wilds: Wilds = NO_WILDS
                  ) -> sympy.Expr | None:
     """A sympy expression (unevaluated, to show the reasoning) of ``count_deals`` for K = 3,
-    or ``None`` where we give none (K != 3, or a wild color and a wild number together).
+    or ``None`` where we give none (K != 3, or a wild color and a wild number together; the
+    reason in words is :func:`no_formula_reason`).
 
     With C colors, M numbers, E editions, W windows of three consecutive numbers (7 for 1..9):
     sets ``M·C(C·E, 3)``; runs ``C·W·E³``; with a wild color the runs become
@@ -378,6 +392,10 @@ class DealOdds:
     def formula(self, kind: Kind) -> sympy.Expr | None:
         """The sympy expression of ``counts[kind]`` where one exists (``deal_formula``)."""
         return deal_formula(self.cards, kind, self.deck, self.wilds)
+
+    def no_formula_reason(self) -> str | None:
+        """Why :meth:`formula` is None, in words (see :func:`no_formula_reason`)."""
+        return no_formula_reason(self.cards, self.wilds)
 
     def total_formula(self) -> sympy.Expr:
         """``binomial(deck size, K)`` unevaluated."""

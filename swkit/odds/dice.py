@@ -22,9 +22,11 @@ Stopping is allowed after every roll (RULES.md §B3); the value is measured at t
 scoring rule.
 
 Keep policies (:data:`POLICIES`, :func:`policy_keep`, :func:`policy_distribution`) give the
-distribution of a count after one roll or after r rolls; their Markov chains and transition
-matrices live in :mod:`swkit.odds.markov`, the solo game in :mod:`swkit.odds.solo`, the Monte
-Carlo twins in :mod:`swkit.odds.montecarlo_dice`.
+distribution of a count after one roll or after r rolls by stepping over dice multisets; the
+named policies' Markov chains, transition matrices and count distributions
+(:func:`~swkit.odds.markov.target_distribution`, :func:`~swkit.odds.markov.best_distribution`)
+live in :mod:`swkit.odds.markov`, which imports this module (never the other way round), the
+solo game in :mod:`swkit.odds.solo`, the Monte Carlo twins in :mod:`swkit.odds.montecarlo_dice`.
 
 Reference values (RULES.md §B6), ``DiceModel(characters=6, wilds=0)``, five of a kind keeping
 the most common face re-chosen after every roll: 1/1296 after one roll, 221/17496 within two,
@@ -262,7 +264,7 @@ def _rerolls(kept: Counts, n: int, weights: tuple[int, ...]) -> tuple[tuple[Coun
                  for out, w in _outcomes(m, weights))
 
 
-def _most_common(dice: Sequence[int], characters: int) -> int:
+def most_common(dice: Sequence[int], characters: int) -> int:
     """The most common character of ``dice`` (a count vector), ties to the lowest index."""
     return max(range(characters), key=lambda i: (dice[i], -i))
 
@@ -771,7 +773,7 @@ def policy_keep(model: DiceModel, policy: str, target: int = 0) -> Callable[[Cou
         return keep
     if policy == "best":
         def keep(d: Counts) -> Counts:
-            j = _most_common(d, c)
+            j = most_common(d, c)
             return tuple(k if i in (j, wild) else 0 for i, k in enumerate(d))
         return keep
     raise ConfigurationError(f"unknown memoryless keep policy {policy!r}: use 'target' or 'best'"
@@ -791,80 +793,6 @@ def one_roll_distribution(model: DiceModel, statistic: str = "best",
         x = model.count_of(v, target) if statistic == "target" else model.best_count(v)
         dist[x] = dist.get(x, 0) + Fraction(w, total)
     return dict(sorted(dist.items()))
-
-
-def target_distribution(model: DiceModel, rolls: int | None = None,
-                        target: int = 0) -> dict[int, Fraction]:
-    """The distribution of ``target``'s count after ``rolls`` rolls (default ``model.rolls``)
-    when keeping the target and the Clubhouses (policy ``"target"``); rolls=1 is one roll.
-    Exact Fractions from the target Markov chain (RULES.md §C2: the count alone is exact)."""
-    from swkit.odds.markov import markov_chain
-    chain = markov_chain(model, "target", target=target)
-    return chain.count_distribution(model.rolls if rolls is None else rolls)
-
-
-STATISTICS = ("best", "chosen")
-"""What :func:`best_distribution` measures at the end of the turn: ``"best"``, the best count
-(the largest over every character of its dice plus the Clubhouses, RULES.md §C2), or
-``"chosen"``, the count of the character the policy keeps (for ``"best-once"`` the one chosen
-after the first roll; for ``"best"`` the most common one, which is then the best count)."""
-
-
-def best_distribution(model: DiceModel, rolls: int | None = None, policy: str = "best",
-                      statistic: str = "best") -> dict[int, Fraction]:
-    """The distribution of the best count at the end of the turn, after ``rolls`` rolls
-    (default ``model.rolls``), under ``policy`` ``"best"`` (keep the most common character and
-    the Clubhouses, re-chosen after every roll) or ``"best-once"`` (choose the most common
-    character after the first roll and keep it and the Clubhouses thereafter).
-
-    ``statistic`` (see :data:`STATISTICS`): ``"best"`` (default) measures the true best count,
-    the maximum over EVERY character of its dice plus the Clubhouses, whatever the policy
-    keeps: under ``"best-once"`` another character can end ahead of the chosen one on the
-    rerolled dice. ``"chosen"`` measures the chosen character's count instead (the count of
-    :func:`swkit.odds.markov.markov_chain`'s ``"best-once"`` chain). Five of a kind is the same
-    event for both (Yahtzee dice, chosen once: 4108139/90699264, RULES.md §B6). Exact Fractions
-    summing to 1. Raises ConfigurationError for an unknown policy or statistic, or rolls < 1.
-    """
-    if statistic not in STATISTICS:
-        raise ConfigurationError(f"unknown statistic {statistic!r}: use 'best' or 'chosen'")
-    rolls = model.rolls if rolls is None else rolls
-    if policy == "best-once":
-        return dict(_best_once_distribution(model, rolls, statistic))
-    if policy != "best":
-        raise ConfigurationError(f"unknown policy {policy!r} for the best count: use 'best' or "
-                                 "'best-once' (or target_distribution for 'target')")
-    from swkit.odds.markov import markov_chain
-    return markov_chain(model, "best").count_distribution(rolls)
-
-
-@lru_cache(maxsize=64)
-def _best_once_distribution(model: DiceModel, rolls: int, statistic: str
-                            ) -> dict[int, Fraction]:
-    """Policy ``"best-once"`` stepped exactly over (dice multiset, chosen character): the
-    first roll chooses the most common character (ties: scoreboard order, as
-    :func:`policy_keep`); each later roll keeps its dice and the Clubhouses."""
-    if rolls < 1:
-        raise ConfigurationError(f"a count needs at least one roll, got {rolls}")
-    c, wild, n = model.characters, model.wild, model.n
-    dist: dict[tuple[Counts, int], int] = {}
-    for v, w in model.roll(n):
-        j = _most_common(v, c)
-        dist[(v, j)] = dist.get((v, j), 0) + w
-    for _ in range(rolls - 1):
-        kept: dict[tuple[Counts, int], int] = {}
-        for (v, j), p in dist.items():
-            key = (tuple(k if i in (j, wild) else 0 for i, k in enumerate(v)), j)
-            kept[key] = kept.get(key, 0) + p
-        dist = {}
-        for (keep, j), p in kept.items():
-            for v, w in model.reroll(keep):
-                dist[(v, j)] = dist.get((v, j), 0) + p * w
-    denom = model.faces ** (n * rolls)
-    out: dict[int, Fraction] = {}
-    for (v, j), p in dist.items():
-        x = model.best_count(v) if statistic == "best" else model.count_of(v, j)
-        out[x] = out.get(x, 0) + Fraction(p, denom)
-    return dict(sorted(out.items()))
 
 
 def p_at_least(distribution: Mapping[int, Fraction], k: int) -> Fraction:

@@ -1,4 +1,5 @@
-"""The reroll Markov chain of a keep policy (RULES.md §C2) and its transition matrix.
+"""The reroll Markov chain of a keep policy (RULES.md §C2), its transition matrix, and the
+distributions of a count it gives (:func:`target_distribution`, :func:`best_distribution`).
 
 A step of the chain is one roll. The chain starts in the state ``start`` (nothing rolled yet);
 after step ``r`` it is in the state reached after ``r`` rolls. The chain is first built on full
@@ -15,8 +16,7 @@ ConfigurationError explains why. This is how RULES.md §C2 shows up in code:
   the rest of the turn) is the best-count first roll followed by the target chain: its state
   and count are the CHOSEN character's count, which can end below the best count (another
   character may show more on the rerolled dice); the best count's distribution under this
-  policy is :func:`swkit.odds.dice.best_distribution` (``statistic="chosen"`` gives this
-  chain's).
+  policy is :func:`best_distribution` (``statistic="chosen"`` gives this chain's).
 
 sympy is imported only by :meth:`MarkovChain.sympy_matrix` and :func:`transition_matrix` with
 ``form="sympy"``.
@@ -32,7 +32,7 @@ from math import comb
 from typing import Any
 
 from swkit.errors import ConfigurationError
-from swkit.odds.dice import Counts, DiceModel, policy_keep
+from swkit.odds.dice import Counts, DiceModel, most_common, policy_keep
 
 START = "start"
 
@@ -229,7 +229,7 @@ def best_once_chain(model: DiceModel) -> MarkovChain:
     gives the best count (most common character plus Clubhouses); that character is then kept
     with the Clubhouses, so later steps follow :func:`target_rows`. States: start, counts
     0..n of the chosen character (not the best count over every character after a reroll:
-    see :func:`swkit.odds.dice.best_distribution`)."""
+    see :func:`best_distribution`)."""
     first = markov_chain(model, "best").count_distribution(1)
     n = model.n
     start_row = tuple([Fraction(0)] + [first.get(k, Fraction(0)) for k in range(n + 1)])
@@ -252,3 +252,79 @@ def transition_matrix(model: DiceModel | None = None, policy: str = "best", *, t
     if form == "sympy":
         return chain.sympy_matrix()
     raise ConfigurationError(f"unknown matrix form {form!r}: use 'sympy' or 'fraction'")
+
+
+# --------------------------------------------------------------------------------------------
+# count distributions under a named keep policy
+
+
+def target_distribution(model: DiceModel, rolls: int | None = None,
+                        target: int = 0) -> dict[int, Fraction]:
+    """The distribution of ``target``'s count after ``rolls`` rolls (default ``model.rolls``)
+    when keeping the target and the Clubhouses (policy ``"target"``); rolls=1 is one roll.
+    Exact Fractions from the target Markov chain (RULES.md §C2: the count alone is exact)."""
+    chain = markov_chain(model, "target", target=target)
+    return chain.count_distribution(model.rolls if rolls is None else rolls)
+
+
+STATISTICS = ("best", "chosen")
+"""What :func:`best_distribution` measures at the end of the turn: ``"best"``, the best count
+(the largest over every character of its dice plus the Clubhouses, RULES.md §C2), or
+``"chosen"``, the count of the character the policy keeps (for ``"best-once"`` the one chosen
+after the first roll; for ``"best"`` the most common one, which is then the best count)."""
+
+
+def best_distribution(model: DiceModel, rolls: int | None = None, policy: str = "best",
+                      statistic: str = "best") -> dict[int, Fraction]:
+    """The distribution of the best count at the end of the turn, after ``rolls`` rolls
+    (default ``model.rolls``), under ``policy`` ``"best"`` (keep the most common character and
+    the Clubhouses, re-chosen after every roll) or ``"best-once"`` (choose the most common
+    character after the first roll and keep it and the Clubhouses thereafter).
+
+    ``statistic`` (see :data:`STATISTICS`): ``"best"`` (default) measures the true best count,
+    the maximum over EVERY character of its dice plus the Clubhouses, whatever the policy
+    keeps: under ``"best-once"`` another character can end ahead of the chosen one on the
+    rerolled dice. ``"chosen"`` measures the chosen character's count instead (the count of
+    :func:`markov_chain`'s ``"best-once"`` chain). Five of a kind is the same
+    event for both (Yahtzee dice, chosen once: 4108139/90699264, RULES.md §B6). Exact Fractions
+    summing to 1. Raises ConfigurationError for an unknown policy or statistic, or rolls < 1.
+    """
+    if statistic not in STATISTICS:
+        raise ConfigurationError(f"unknown statistic {statistic!r}: use 'best' or 'chosen'")
+    rolls = model.rolls if rolls is None else rolls
+    if policy == "best-once":
+        return dict(_best_once_distribution(model, rolls, statistic))
+    if policy != "best":
+        raise ConfigurationError(f"unknown policy {policy!r} for the best count: use 'best' or "
+                                 "'best-once' (or target_distribution for 'target')")
+    return markov_chain(model, "best").count_distribution(rolls)
+
+
+@lru_cache(maxsize=64)
+def _best_once_distribution(model: DiceModel, rolls: int, statistic: str
+                            ) -> dict[int, Fraction]:
+    """Policy ``"best-once"`` stepped exactly over (dice multiset, chosen character): the
+    first roll chooses the most common character (ties: scoreboard order, as
+    :func:`policy_keep`); each later roll keeps its dice and the Clubhouses."""
+    if rolls < 1:
+        raise ConfigurationError(f"a count needs at least one roll, got {rolls}")
+    c, wild, n = model.characters, model.wild, model.n
+    dist: dict[tuple[Counts, int], int] = {}
+    for v, w in model.roll(n):
+        j = most_common(v, c)
+        dist[(v, j)] = dist.get((v, j), 0) + w
+    for _ in range(rolls - 1):
+        kept: dict[tuple[Counts, int], int] = {}
+        for (v, j), p in dist.items():
+            key = (tuple(k if i in (j, wild) else 0 for i, k in enumerate(v)), j)
+            kept[key] = kept.get(key, 0) + p
+        dist = {}
+        for (keep, j), p in kept.items():
+            for v, w in model.reroll(keep):
+                dist[(v, j)] = dist.get((v, j), 0) + p * w
+    denom = model.faces ** (n * rolls)
+    out: dict[int, Fraction] = {}
+    for (v, j), p in dist.items():
+        x = model.best_count(v) if statistic == "best" else model.count_of(v, j)
+        out[x] = out.get(x, 0) + Fraction(p, denom)
+    return dict(sorted(out.items()))

@@ -203,8 +203,8 @@ def mc_policy_distribution(model: DiceModel, policy: Policy = "best", rolls: int
     (the best count over every character, the default except for ``"target"``, which measures
     the target's count), or ``"chosen"`` (the count of the character the policy keeps; for
     ``"best-once"`` the one chosen after the first roll), as
-    :func:`~swkit.odds.dice.best_distribution`. Twin of
-    :func:`~swkit.odds.dice.target_distribution`, :func:`~swkit.odds.dice.best_distribution`
+    :func:`~swkit.odds.markov.best_distribution`. Twin of
+    :func:`~swkit.odds.markov.target_distribution`, :func:`~swkit.odds.markov.best_distribution`
     and :func:`~swkit.odds.dice.policy_distribution`."""
     counts = _policy_counts(model, policy, rolls, target, n, seed, statistic)
     hist = np.bincount(counts, minlength=model.n + 1)

@@ -8,6 +8,7 @@ part (the CLI turns it into exit status 2).
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 from typing import Any
 
@@ -28,8 +29,10 @@ def deal_query(cards: int, editions: int = 1, wild_color: str | None = None,
     Returns ``{"cards", "editions", "wilds", "probability" (set or run, "p/q"), "percent",
     "set", "run" (as "p/q"), "set_percent", "run_percent", "counts": {"set", "run", "either",
     "total"}, "formula": {"set", "run", "either", "total"} (sympy strings, None where no formula
-    exists)}``. Raises ConfigurationError (K outside 3..7, editions < 1, a number outside 1-9)
-    or NotationError (an unknown color).
+    is given), "formula_note" (why no formula is given, in words, or None)}``: for K >= 4 one
+    deal can hold two triples, so the counts come from enumeration and the formulas are None.
+    Raises ConfigurationError (K outside 3..7, editions < 1, a number outside 1-9) or
+    NotationError (an unknown color).
     """
     if isinstance(cards, bool) or not isinstance(cards, int) or \
             not MIN_CARDS <= cards <= MAX_CARDS:
@@ -48,6 +51,7 @@ def deal_query(cards: int, editions: int = 1, wild_color: str | None = None,
         "counts": {"set": r.counts["set"], "run": r.counts["run"],
                    "either": r.counts["either"], "total": r.total},
         "formula": formulas,
+        "formula_note": r.no_formula_reason(),
     }
 
 
@@ -65,6 +69,9 @@ def format_deal(result: dict[str, Any]) -> str:
     f = result["formula"]
     if f.get("either"):
         lines.append(f"  counted as: sets {f['set']}, runs {f['run']}, of {f['total']} deals")
+    elif result.get("formula_note"):
+        lines += textwrap.wrap(f"({result['formula_note']})", width=90,
+                               initial_indent="  ", subsequent_indent="   ")
     return "\n".join(lines)
 
 
@@ -131,15 +138,16 @@ def format_hand(result: dict[str, Any]) -> str:
     for d in result["plays"]:
         groups.setdefault((d["play"], d["probability"]), []).append(
             d["draw"] if d["draw"] is not None else "(no draw)")
-    lines.append("Best play after each draw:")
+    lines.append(f"Best play after each draw, and P = the chance you score {when} after "
+                 "that draw:")
     for shown, ((play, prob), draws) in enumerate(groups.items()):
         if shown == 8:
             lines.append(f"  ... and {len(groups) - shown} more")
             break
-        lines.append(f"  draw {' '.join(draws)}: {play}  ({prob})")
+        lines.append(f"  draw {' '.join(draws)}: {play}  (P = {prob})")
     for note in result["modelled"]:
         lines.append(f"Power {note}")
     for note in result["left_out"]:
-        lines.append(f"Left out: {note}" if note.startswith("center") else
+        lines.append(f"Note: {note}" if note.startswith("center") else
                      f"Left out: Power {note}")
     return "\n".join(lines)

@@ -1,14 +1,17 @@
 """The ``swkit`` command: bots play whole games, and exact odds on the command line.
 
-    swkit play cards --players N [--seed S] [--editions E] [--bots B,...] [--json]
+    swkit play cards --players N [--seed S] [--editions E] [--powers FILE] [--bots B,...]
+                     [--json]
     swkit play dice  --players N [--seed S] [--bots B,...] [--json]
     swkit odds deal  --cards K [--editions E] [--wild-color COLOR] [--wild-number N] [--json]
     swkit odds hand  --hand "R3 B7 G5" [--tableau ...] [--discard ...] [--others ...]
-                     [--center POWER] [--figure] [--scored POWER,...] [--turns T] [--json]
+                     [--center POWER] [--figure] [--scored POWER,...] [--turns T]
+                     [--editions E] [--json]
     swkit odds roll  [--dice "Mickey Mickey Clubhouse Goofy Pluto"] [--rolls-left R]
                      [--target NAME|any] [--at-least K] [--scored ...] [--taken ...]
                      [--characters C] [--wilds W] [--json]
     swkit odds solo  [--json]
+    swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
 """
@@ -24,6 +27,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from swkit import __version__
 from swkit.errors import SwkitError
 
 BOTS = ("greedy", "random")
@@ -64,6 +68,16 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+def _given(message: str) -> Callable[[str], str]:
+    """An argparse type for an option whose empty value means nothing: refuse ``""`` (or only
+    spaces) with ``message`` (what to give instead); any other text passes through unchanged."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(message)
+        return text
+    return parse
+
+
 def _bots(text: str) -> tuple[str, ...]:
     names = tuple(t.strip().lower() for t in text.split(","))
     bad = [n for n in names if n not in BOTS]
@@ -77,23 +91,37 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``swkit`` command."""
     parser = _Parser(prog="swkit", description="Something Wild! cards and Clubhouse dice: "
                      "bots play whole games, and exact odds.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
                                      metavar="{play,odds}")
 
-    play = commands.add_parser("play", help="bots play a whole game and print the transcript")
+    play = commands.add_parser(
+        "play", help="bots play a whole game and print the transcript",
+        description="Bots play a whole game of Something Wild! cards or Clubhouse dice and "
+                    "print the transcript (or, with --json, the game record). The same seed "
+                    "replays the same game.")
     games = play.add_subparsers(dest="game", required=True, parser_class=_Parser,
                                 metavar="{cards,dice}")
-    cards = games.add_parser("cards", help="Something Wild! Mickey and Friends (RULES.md §A)")
+    cards = games.add_parser(
+        "cards", help="Something Wild! Mickey and Friends (RULES.md §A)",
+        description="Bots play a whole game of Something Wild! Mickey and Friends (RULES.md §A): "
+                    "every draw, play, figure, Power, score and discard, turn by turn.")
     cards.add_argument("--players", type=_int_range(2, 4, " for cards"), required=True,
                        metavar="N", help="players, 2 to 4")
     cards.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
                        help="copies of the game shuffled together, 1 to 4 (RULES.md §A9; "
                             "default 1)")
     cards.add_argument("--powers", default=None, metavar="FILE",
+                       type=_given("no file given (an empty value): give the path of a Powers data "
+                                   "file (JSON), or leave --powers out for the built-in Mickey "
+                                   "and Friends Powers"),
                        help="a Powers data file (JSON) to play with instead of the built-in "
                             "Mickey and Friends one: copy swkit/cards/data/"
                             "mickey_and_friends.json and edit it")
-    dice = games.add_parser("dice", help="Clubhouse dice (RULES.md §B)")
+    dice = games.add_parser(
+        "dice", help="Clubhouse dice (RULES.md §B)",
+        description="Bots play a whole game of Clubhouse dice (RULES.md §B): every roll, keep "
+                    "and score, turn by turn, and the final scoreboard.")
     dice.add_argument("--players", type=_int_range(1, 4, " for dice"), required=True,
                       metavar="N", help="players, 1 to 4 (1: the solo game)")
     for sub in (cards, dice):
@@ -104,20 +132,30 @@ def build_parser() -> argparse.ArgumentParser:
                               "fills the remaining seats (default greedy)")
         sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    odds = commands.add_parser("odds", help="exact odds as fractions")
+    odds = commands.add_parser(
+        "odds", help="exact odds as fractions",
+        description="Exact odds as fractions (RULES.md §C): random deals and a player's chance "
+                    "of scoring in the card game; rolls, best keeps and the solo game in "
+                    "Clubhouse dice.")
     kinds = odds.add_subparsers(dest="kind", required=True, parser_class=_Parser,
                                 metavar="{deal,hand,roll,solo}")
-    deal = kinds.add_parser("deal", help="P(K random cards hold a set or a run)")
+    deal = kinds.add_parser(
+        "deal", help="P(K random cards hold a set or a run)",
+        description="The probability that K cards dealt at random from the shuffled character "
+                    "cards hold a set (three of one number) or a run (three of one color in a "
+                    "row), counted exactly over every possible deal (RULES.md §A4, §C1).")
     deal.add_argument("--cards", type=_int_range(3, 7), required=True, metavar="K",
                       help="cards dealt at random, 3 to 7")
     deal.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
                       help="copies of the 45 character cards in the deck, 1 to 4 (default 1)")
     deal.add_argument("--wild-color", default=None, metavar="COLOR",
+                      type=_given("an empty value: give a color letter or name (B, G, P, R, Y), "
+                                  "or leave --wild-color out for no wild color"),
                       help="a color whose cards may stand for any color (as Powers 1 and 2), "
-                           "a letter or name: B, G, P, R, Y")
+                           "a letter or name: B, G, P, R, Y (default: no wild color)")
     deal.add_argument("--wild-number", type=_int_range(1, 9), default=None, metavar="N",
                       help="a number whose cards may stand for any number (as Powers 4 and 5), "
-                           "1 to 9")
+                           "1 to 9 (default: no wild number)")
 
     hand = kinds.add_parser(
         "hand", help="a player's odds of scoring (RULES.md §C1)",
@@ -128,21 +166,30 @@ def build_parser() -> argparse.ArgumentParser:
                     "blue-9s-wild, green-extra-play, blue-draw-two, red-take-discard, "
                     "yellow-swap, purple-pass.")
     hand.add_argument("--hand", required=True, metavar="CARDS",
-                      help='your hand before this turn\'s draw, e.g. "R3 B7 G5"')
-    hand.add_argument("--tableau", default="", metavar="CARDS", help="your tableau")
+                      help='your hand before this turn\'s draw, e.g. "R3 B7 G5"; "" for an '
+                           "empty hand (extra plays can empty it)")
+    hand.add_argument("--tableau", default="", metavar="CARDS",
+                      help='your tableau (left out or "": empty)')
     hand.add_argument("--discard", default="", metavar="CARDS",
-                      help="the discard pile, bottom to top")
+                      help='the discard pile, bottom to top (left out or "": empty)')
     hand.add_argument("--others", default="", metavar="CARDS/CARDS",
-                      help='the other players\' tableaux, separated by "/", e.g. "R1 R2 / B5"')
+                      help='the other players\' tableaux, separated by "/", e.g. "R1 R2 / B5" '
+                           '(left out or "": every other tableau is empty)')
     hand.add_argument("--center", default=None, metavar="POWER",
-                      help="the center Power (number or key); leave out when it does not matter "
-                           "(a center is there, but no Power is in reach from it); 'none' for "
-                           "an empty center (nothing can be scored)")
+                      type=_given("an empty value: give the center Power's number or key, or "
+                                  "leave --center out for a center Power that does not matter"),
+                      help="the center Power (number or key); leave out when it does not matter: "
+                           "scoring still takes it, but its effect is not counted and no card "
+                           "you play takes the figure by its color")
     hand.add_argument("--figure", action="store_true", help="you hold the figure")
     hand.add_argument("--scored", default="", metavar="POWERS",
-                      help="your scored Powers, comma-separated numbers or keys")
+                      help='your scored Powers, comma-separated numbers or keys (left out or "":'
+                           " none)")
     hand.add_argument("--turns", type=_int_range(1, 3), default=1, metavar="T",
                       help="within T of your turns, 1 to 3 (default 1: this turn)")
+    hand.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
+                      help="copies of the game shuffled together, 1 to 4: E copies of each "
+                           "card (RULES.md §A9; default 1)")
 
     roll = kinds.add_parser(
         "roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)",
@@ -151,15 +198,21 @@ def build_parser() -> argparse.ArgumentParser:
                     "--at-least: the expected points this turn on the board given by --scored "
                     "and --taken.")
     roll.add_argument("--dice", default=None, metavar="FACES",
+                      type=_given('an empty value: name the 5 dice showing, e.g. --dice "Mickey '
+                                  'Mickey Clubhouse Minnie Donald" (names or unique prefixes, C '
+                                  "for the Clubhouse), or leave --dice out to ask before the "
+                                  "first roll"),
                       help='the 5 dice showing after a roll, names or unique prefixes, C for '
                            'the Clubhouse, e.g. "Mickey Mickey C g p"; leave out to ask before '
-                           'the first roll (an empty value is an error)')
+                           "the first roll")
     roll.add_argument("--rolls-left", type=_int_range(0, 3), default=None,
                       metavar="R",
                       help="rolls still allowed this turn (RULES.md §B3): with --dice (after a "
                            "roll) 0 to 2, default 2; without --dice (before the first roll) "
                            "1 to 3, default 3")
     roll.add_argument("--target", default=None, metavar="NAME|any",
+                      type=_given("an empty value: give a character's name or unique prefix, or "
+                                  "'any' for the best unscored character (the default)"),
                       help="the character whose count counts (name or unique prefix, not one "
                            "you have scored), or 'any' for the best unscored character "
                            "(default any)")
@@ -168,11 +221,11 @@ def build_parser() -> argparse.ArgumentParser:
                            "it the question is the expected points this turn")
     roll.add_argument("--scored", default="", metavar="NAMES",
                       help='characters you have scored, comma-separated, e.g. "Minnie,Donald" '
-                           "(each once)")
+                           '(each once; left out or "": none)')
     roll.add_argument("--taken", default="", metavar="NAME:SPACE,...",
                       help='numbered spaces other players hold, NAME:SPACE comma-separated, '
-                           'e.g. "Goofy:4,Mickey:5" (each once; spaces 1 to 5); used by '
-                           "expected points only")
+                           'e.g. "Goofy:4,Mickey:5" (each once; spaces 1 to 5; left out or "": '
+                           "none); used by expected points only")
     roll.add_argument("--characters", type=_int_range(1, 6), default=5, metavar="C",
                       help="character faces per die, 1 to 6 (default 5), named in this order: "
                            "Mickey, Minnie, Donald, Goofy, Pluto, and a 6th named Daisy "
@@ -180,7 +233,11 @@ def build_parser() -> argparse.ArgumentParser:
     roll.add_argument("--wilds", type=_int_range(0, 5), default=1, metavar="W",
                       help="Clubhouse (wild) faces per die, 0 to 5 (default 1)")
 
-    solo = kinds.add_parser("solo", help="the solo game's optimal expected total (RULES.md §B2)")
+    solo = kinds.add_parser(
+        "solo", help="the solo game's optimal expected total (RULES.md §B2)",
+        description="The expected total of the solo game of Clubhouse dice (five turns, one "
+                    "player) under the best keeps and scoring choices, exactly (RULES.md §B2, "
+                    "§C2).")
     for sub in (deal, hand, roll, solo):
         sub.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -205,25 +262,26 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         record = dice_play.play_game(args.players, args.seed, bots=bots)
         return record, dice_play.format_transcript(record)
     if args.kind in ("deal", "hand"):
-        from swkit.odds import cards_cli
+        from swkit.cli import odds_cards
         if args.kind == "deal":
-            result = cards_cli.deal_query(args.cards, editions=args.editions,
-                                          wild_color=args.wild_color,
-                                          wild_number=args.wild_number)
-            return result, cards_cli.format_deal(result)
-        result = cards_cli.hand_query(args.hand, tableau=args.tableau, discard=args.discard,
-                                      others=args.others, center=args.center,
-                                      figure=args.figure, scored=args.scored, turns=args.turns)
-        return result, cards_cli.format_hand(result)
-    from swkit.odds import dice_cli
+            result = odds_cards.deal_query(args.cards, editions=args.editions,
+                                           wild_color=args.wild_color,
+                                           wild_number=args.wild_number)
+            return result, odds_cards.format_deal(result)
+        result = odds_cards.hand_query(args.hand, tableau=args.tableau, discard=args.discard,
+                                       others=args.others, center=args.center,
+                                       figure=args.figure, scored=args.scored, turns=args.turns,
+                                       editions=args.editions)
+        return result, odds_cards.format_hand(result)
+    from swkit.cli import odds_dice
     if args.kind == "roll":
-        result = dice_cli.roll_query(dice=args.dice, rolls_left=args.rolls_left,
-                                     target=args.target, at_least=args.at_least,
-                                     scored=args.scored, taken=args.taken,
-                                     characters=args.characters, wilds=args.wilds)
-        return result, dice_cli.format_roll(result)
-    result = dice_cli.solo_query()
-    return result, dice_cli.format_solo(result)
+        result = odds_dice.roll_query(dice=args.dice, rolls_left=args.rolls_left,
+                                      target=args.target, at_least=args.at_least,
+                                      scored=args.scored, taken=args.taken,
+                                      characters=args.characters, wilds=args.wilds)
+        return result, odds_dice.format_roll(result)
+    result = odds_dice.solo_query()
+    return result, odds_dice.format_solo(result)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -254,6 +312,3 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,167 @@
+"""``swkit odds hand`` and ``make_position``: impossible positions, --editions, readable output
+(issue 6 items 3, 4 and 5)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from swkit.cards.game import CardGame
+from swkit.cli import build_parser, main
+from swkit.cli.odds_cards import deal_query, format_deal, format_hand, hand_query
+from swkit.errors import ConfigurationError
+from swkit.odds.cards import make_position
+
+# -- item 3: every position the game refuses, the odds refuse too ------------------------------
+
+# (make_position arguments, the same table for CardGame.from_position, words in both messages)
+IMPOSSIBLE = [
+    (dict(hand="R3", tableau="R4 R5", scored="1,2,3"),
+     dict(hands=["R3", "B1"], tableaux=["R4 R5"], scored=[[1, 2, 3], []]),
+     "RULES.md §A5"),
+    (dict(hand="R3", others="R1 / R2 / R4 / R5"),
+     dict(hands=["R3", "B1", "B2", "B3", "B4"], tableaux=["", "R1", "R2", "R4", "R5"]),
+     "RULES.md §A1"),
+    (dict(hand="R3", tableau="R4 R5", center="none"),
+     dict(hands=["R3", "B1"], tableaux=["R4 R5"], centers=[None]),
+     "RULES.md §A5"),
+    (dict(hand="R3", tableau="B1 B2 B3 B4 B5 B6"),
+     dict(hands=["R3", "B9"], tableaux=["", "B1 B2 B3 B4 B5 B6"]),
+     "RULES.md §A3 step 6"),
+    (dict(hand="R3 R3"),
+     dict(hands=["R3 R3", "B1"]),
+     "RULES.md §A8"),
+    (dict(hand="R3", center="1", scored="1"),
+     dict(hands=["R3", "B1"], centers=[1], scored=[[1], []]),
+     "RULES.md §A8"),
+]
+
+
+@pytest.mark.parametrize("odds,game,words", IMPOSSIBLE, ids=lambda x: str(x)[:40])
+def test_a_position_no_game_reaches_is_refused_like_the_game_does(odds, game, words):
+    with pytest.raises(ConfigurationError) as by_game:
+        CardGame.from_position(**game)
+    with pytest.raises(ConfigurationError) as by_odds:
+        make_position(**odds)
+    assert words in str(by_game.value), str(by_game.value)
+    assert words in str(by_odds.value), str(by_odds.value)
+
+
+@pytest.mark.parametrize("odds,game,words", IMPOSSIBLE, ids=lambda x: str(x)[:40])
+def test_the_odds_command_refuses_them_with_one_line(odds, game, words, capsys):
+    argv = ["odds", "hand"]
+    for key, value in odds.items():
+        argv += [f"--{key}", value]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and words in err
+
+
+def test_two_scored_powers_and_an_empty_center_where_a_game_reaches_them():
+    assert make_position("R3", scored="1,2").scored
+    # an empty center is reachable with a small edition shuffled twice (every Power scored)
+    from swkit.cards.editions import edition_from_dict
+    small = edition_from_dict({"edition": "Three", "key": "three", "powers": [
+        {"number": n, "key": k, "color": c, "text": "t", "effect": "wild_color",
+         "params": {"color": c}} for n, k, c in ((1, "p-wild", "P"), (2, "y-wild", "Y"),
+                                                 (3, "g-wild", "G"))]})
+    pos = make_position("R3", others="B1", scored="1", center="none", edition=small,
+                        editions=2)
+    assert pos.center is None
+    with pytest.raises(ConfigurationError, match="every Power of Three"):
+        make_position("R3", others="B1", center="none", edition=small, editions=2)
+
+
+# -- item 4: --editions, and messages name only options that exist -----------------------------
+
+def test_odds_hand_takes_editions(capsys):
+    assert main(["odds", "hand", "--hand", "R3 R3", "--tableau", "R4", "--editions", "2",
+                 "--json"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert two == hand_query("R3 R3", tableau="R4", editions=2)
+    assert two["unseen"] == 90 - 3
+    assert main(["odds", "hand", "--hand", "R3 R3"]) == 2
+    err = capsys.readouterr().err
+    assert "R3 x2" in err
+
+
+def _options() -> dict[str, set[str]]:
+    """Every command's options, by the command's name (``"odds hand"``)."""
+    out: dict[str, set[str]] = {}
+
+    def walk(parser, path):
+        import argparse
+        out[" ".join(path)] = {o for a in parser._actions for o in a.option_strings}
+        for a in parser._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for name, sub in a.choices.items():
+                    walk(sub, path + (name,))
+    walk(build_parser(), ())
+    return out
+
+
+# which commands a module's messages reach
+SERVES = {
+    "odds/cards.py": ["odds hand"], "odds/deal.py": ["odds deal"],
+    "odds/dice.py": ["odds roll"], "odds/solo.py": ["odds solo"],
+    "cli/odds_cards.py": ["odds deal", "odds hand"], "cli/odds_dice.py": ["odds roll", "odds solo"],
+    "cards/editions.py": ["play cards"], "cards/play.py": ["play cards"],
+    "dice/play.py": ["play dice"],
+}
+
+
+def test_every_option_a_message_names_exists():
+    options = _options()
+    every = set().union(*options.values())
+    root = Path(__file__).resolve().parent.parent / "swkit"
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).as_posix()
+        allowed = set().union(*(options[c] for c in SERVES[rel])) if rel in SERVES else every
+        named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]+", path.read_text(encoding="utf-8")))
+        assert named <= allowed, f"{rel} names {sorted(named - allowed)}"
+
+
+# -- item 5: readable output ---------------------------------------------------------------
+
+def test_odds_hand_text_labels_each_probability_and_uses_plain_words():
+    for kwargs in (dict(hand="B2 G7 Y9", tableau="R4 R6 B8", center="green-discard", turns=2),
+                   dict(hand="B2 G7 Y9", tableau="R4 R6 B8", scored="7,1"),
+                   dict(hand="B2", tableau="R4 R6 B8", scored="7,1", figure=True, turns=2),
+                   dict(hand="B1 G9", tableau="Y4 Y6")):
+        text = format_hand(hand_query(**kwargs))
+        assert "modelled" not in text.lower()
+        assert re.search(r"P = the chance you score (this turn|within \d of your turns) after "
+                         "that draw", text)
+        plays = [x for x in text.splitlines() if x.startswith("  draw ")]
+        assert plays and all(re.search(r"\(P = [0-9/]+\)$", x) for x in plays)
+        assert "a score is possible" not in text  # read as a contradiction next to P = 0
+
+
+def test_deal_text_and_json_say_why_there_is_no_formula():
+    for k in (4,):
+        r = deal_query(k)
+        assert r["formula"]["either"] is None and "several triples" in r["formula_note"]
+        assert "no short formula" in format_deal(r)
+    three = deal_query(3)
+    assert three["formula_note"] is None and "counted as" in format_deal(three)
+
+
+def test_dice_transcript_explains_the_picture_column_and_the_rerolls():
+    from swkit.dice.play import format_transcript, play_game
+    record = play_game(2, 7)
+    text = format_transcript(record)
+    assert "Picture" in text.split("Round 1")[0] and "0 points" in text.split("Round 1")[0]
+    lines = text.splitlines()
+    turn = record["turns"][0]
+    first, second = turn["rolls"][0], turn["rolls"][1]
+    kept = second and first["keep"][len("keep "):].split()
+    was = list(first["dice"])
+    for face in kept:
+        was.remove(face)
+    assert sorted(second["rerolled_from"]) == sorted(was)
+    line = next(x for x in lines if x.startswith("  Roll 2: "))
+    assert f"(rerolled {' '.join(second['rerolled_from'])} -> {' '.join(second['rerolled'])})" \
+        in line
