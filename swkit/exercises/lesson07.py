@@ -1,0 +1,106 @@
+"""Lesson 7 exercises: strategy and expected value (RULES.md §B3, §B4, §C2).
+
+Answers are computed by brute force over rolls or by the odds engine, never typed in.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, parse_faces
+from swkit.errors import SwkitError
+from swkit.exercises import Exercise
+
+FACES = (*DEFAULT_CHARACTERS, CLUBHOUSE)
+DICE = "Mickey Mickey Clubhouse Goofy Pluto"
+
+
+def _best(dice: tuple[str, ...]) -> int:
+    return max(dice.count(c) + dice.count(CLUBHOUSE) for c in DEFAULT_CHARACTERS)
+
+
+def _one_roll_expected() -> Fraction:
+    rolls = list(product(FACES, repeat=5))
+    return Fraction(sum(_best(r) for r in rolls), len(rolls))
+
+
+def _keep_mmc_one_roll_left() -> Fraction:
+    kept = ("Mickey", "Mickey", CLUBHOUSE)
+    tally = Counter(min(_best(kept + new), 5) for new in product(FACES, repeat=2))
+    return sum((Fraction(n, 36) * points for points, n in tally.items()), Fraction(0))
+
+
+def _last_solo_turn() -> Fraction:
+    from swkit.odds.solo import solo_turn_values
+    return solo_turn_values()[1]
+
+
+def _crowded_best_keep() -> str:
+    from swkit.odds.dice import DiceModel, Objective, best_keep
+    model = DiceModel()
+    objective = Objective.points(taken={"Mickey": [4, 5]})
+    return best_keep(model, objective, model.counts(DICE)).describe()
+
+
+def _same_keep(expected: Any, given: Any) -> bool:
+    """Two keeps are the same when they hold the same faces, in any order and spelling."""
+    if not isinstance(given, str):
+        return False
+
+    def faces(text: str) -> list[str]:
+        words = text.replace(",", " ").split()
+        if words and words[0].lower() == "keep":
+            words = words[1:]
+        return sorted(parse_faces(words))
+    try:
+        return faces(expected) == faces(given)
+    except SwkitError:
+        return False
+
+
+EXERCISES = [
+    Exercise(
+        key="7.1",
+        question="You roll all five dice once and must stop: on an empty board you score the "
+                 "best count. What is the expected value of your points?",
+        answer=_one_roll_expected,
+        hint="Multiply each best count 1..5 by its probability after one roll (lesson 5) and "
+             "add up; or average best_count over the 7776 rolls.",
+        wrong=Fraction(5, 3),
+        explain="About 2.81 points: more than Mickey's 5/3, because you choose after the roll.",
+    ),
+    Exercise(
+        key="7.2",
+        question=f"Dice {DICE}, ONE roll left, empty board: what is the expected value (in "
+                 "points) of keeping Mickey, Mickey, Clubhouse and rerolling the other two?",
+        answer=_keep_mmc_one_roll_left,
+        hint="Try the 36 rolls of the two rerolled dice; score the best count of the five dice "
+             "each time, and average.",
+        wrong=Fraction(3),
+        explain="11/3 points, better than the 3 points of stopping now.",
+    ),
+    Exercise(
+        key="7.3",
+        question="The solo game's last turn: one character is left to score. What is the best "
+                 "expected number of points of that turn?",
+        answer=_last_solo_turn,
+        hint="Only one character counts: keep it and the Clubhouses. Each die ends a hit with "
+             "19/27 (lesson 6), so the count is a binomial with n = 5.",
+        wrong=Fraction(5, 3),
+        explain="5 x 19/27 = 95/27, about 3.52 points.",
+    ),
+    Exercise(
+        key="7.4",
+        question=f"Dice {DICE}, two rolls left, but other players hold Mickey's 4 and 5 "
+                 "spaces. Which keep is best? Answer with text such as \"keep Goofy Clubhouse\".",
+        answer=_crowded_best_keep,
+        hint="Mickey can now score at most 3. Compare the keeps' expected points on this "
+             "board (the engine's keep_options, or the notebook's brute force).",
+        wrong="keep Mickey Mickey Clubhouse",
+        explain="Keep only the Clubhouse: it helps whichever character the next rolls favour.",
+        compare=_same_keep,
+    ),
+]

@@ -1,0 +1,96 @@
+"""Lesson 8 exercises: simulation, the law of large numbers and result codes.
+
+Answers come from the odds engine's exact distribution or from :mod:`swkit.classroom`, never
+typed in.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from swkit.classroom import make_code, read_code
+from swkit.errors import NotationError
+from swkit.exercises import Exercise
+
+TURNS = 20
+
+
+def _p_five() -> Fraction:
+    from swkit.odds import DiceModel, best_distribution
+    return best_distribution(DiceModel(), rolls=3)[5]
+
+
+def _expected_fives() -> Fraction:
+    return TURNS * _p_five()
+
+
+def typo_codes() -> list[str]:
+    """Four result codes of lesson 8's experiment; exactly one has a typo (a changed character)."""
+    codes = [make_code(tally, seed) for tally, seed in
+             (([0, 1, 9, 7, 3], 11), ([0, 0, 8, 8, 4], 12), ([1, 2, 8, 6, 3], 13),
+              ([0, 3, 6, 8, 3], 14))]
+    bad = list(codes[2])
+    bad[5] = "7" if bad[5] != "7" else "8"
+    codes[2] = "".join(bad)
+    return codes
+
+
+def _which_typo() -> int:
+    for number, code in enumerate(typo_codes(), start=1):
+        try:
+            read_code(code, size=5)
+        except NotationError:
+            return number
+    raise AssertionError("typo_codes() must hold one bad code")
+
+
+def _rolls_for_half_width() -> int:
+    # the interval's half-width is proportional to 1 / sqrt(n): half the width needs 2**2 x n
+    n, shrink = 100, 2
+    return n * shrink**2
+
+
+def _no_five_in_twenty() -> Fraction:
+    return (1 - _p_five()) ** TURNS
+
+
+EXERCISES = [
+    Exercise(
+        key="8.1",
+        question="Playing 20 turns (keep the most common character and the Clubhouses), how many "
+                 "turns with five of a kind do you expect? (an expected value: a Fraction)",
+        answer=_expected_fives,
+        hint="The expected number of successes in n tries is n times the probability of one "
+             "success. Take P(best count 5 after three rolls) from the exact distribution.",
+        wrong=Fraction(450461, 1417176),
+        explain="About 6.4 turns of the 20: 20 x 450461/1417176.",
+    ),
+    Exercise(
+        key="8.2",
+        question="Which of the four codes in typo_codes() has a typo? Answer its number, 1 to 4.",
+        answer=_which_typo,
+        hint="Try read_code on each code (with size=5): the one with a typo raises an error "
+             "saying so.",
+        wrong=1,
+        explain="The check character caught it: every single wrong character is caught.",
+    ),
+    Exercise(
+        key="8.3",
+        question="100 rolls give a 99% confidence interval of some width. About how many rolls "
+                 "give an interval HALF as wide?",
+        answer=_rolls_for_half_width,
+        hint="The width shrinks like 1 / sqrt(n): to halve it, sqrt(n) must double.",
+        wrong=200,
+        explain="4 times as many rolls: 400. Precision is expensive.",
+    ),
+    Exercise(
+        key="8.4",
+        question="What is the probability that a student's 20 turns contain NO five of a kind? "
+                 "(turns are independent)",
+        answer=_no_five_in_twenty,
+        hint="One turn misses five of a kind with 1 - p; twenty independent turns all miss "
+             "with (1 - p) to the power 20.",
+        wrong=1 - Fraction(450461, 1417176),
+        explain="Tiny: about 1 in 2000. Almost everyone in the class sees a five of a kind.",
+    ),
+]
