@@ -225,9 +225,10 @@ def _latex(expr: Any) -> str:
     return sympy.latex(expr)
 
 
-def _solve_deal(q: DealQuestion) -> Answer:
+def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
+    ks = [q.cards] if quick else list(range(MIN_CARDS, MAX_CARDS + 1))
     by_k = {k: deal_odds(k, editions=q.editions, wild_color=q.wild_color,
-                         wild_number=q.wild_number) for k in range(MIN_CARDS, MAX_CARDS + 1)}
+                         wild_number=q.wild_number) for k in ks}
     odds = by_k[q.cards]
     value = odds.probability(q.event)  # type: ignore[arg-type]
     formula = odds.formula(q.event)  # type: ignore[arg-type]
@@ -318,11 +319,14 @@ def _solve_roll(q: RollQuestion) -> Answer:
                   f"P(count ≥ {at})", None, note, tuple(details), details)
 
 
-def solve(question: Question) -> Answer:
+def solve(question: Question, quick: bool = False) -> Answer:
     """The exact answer to ``question``, from :mod:`swkit.odds`. Raises the library's
-    NotationError / ConfigurationError for a question it refuses."""
+    NotationError / ConfigurationError for a question it refuses.
+
+    ``quick``: for a deal question, chart only the asked K (the chart by K asks
+    ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions)."""
     if isinstance(question, DealQuestion):
-        return _solve_deal(question)
+        return _solve_deal(question, quick)
     if isinstance(question, HandQuestion):
         return _solve_hand(question)
     if isinstance(question, RollQuestion):
@@ -715,7 +719,11 @@ class OddsExplorer(SwkitWidget):
         slow = (isinstance(question, DealQuestion)
                 or (isinstance(question, HandQuestion) and question.turns >= SLOW_TURNS))
         if not slow:
-            self._show(token, solve(question))
+            # the answer at once (milliseconds); the chart (a PNG, ~0.2 s) from a worker
+            answer = solve(question)
+            self._show(token, answer)
+            self.in_background(lambda: figure_png(chart(answer)),
+                               lambda png: self._set_chart(token, answer, png, None))
             return
 
         def placeholder() -> None:
@@ -726,10 +734,20 @@ class OddsExplorer(SwkitWidget):
             self.chart.value = b""
             self.chart_caption.value = ""
 
-        self.in_background(lambda: solve(question), lambda a: self._show(token, a), placeholder)
+        def compute() -> tuple[Answer, bytes]:
+            if isinstance(question, DealQuestion):    # the answer first, the chart by K after
+                self._show(token, solve(question, quick=True), drawing="all K")
+            answer = solve(question)
+            return answer, figure_png(chart(answer))
 
-    def _show(self, token: int, answer: Answer) -> None:
-        png = figure_png(chart(answer))
+        def show(result: tuple[Answer, bytes]) -> None:
+            self._show(token, result[0])
+            self._set_chart(token, result[0], result[1], None)
+
+        self.in_background(compute, show, placeholder)
+
+    def _show(self, token: int, answer: Answer, drawing: str = "") -> None:
+        """Show ``answer``'s words (the chart follows) unless the question moved on."""
         with self._view_lock:
             if token != self._token:
                 return
@@ -746,9 +764,19 @@ class OddsExplorer(SwkitWidget):
             self.details.value = ("<ul style='margin:0;" + _TEXT + "'>"
                                   + "".join(f"<li>{escape(line)}</li>" for line in answer.details)
                                   + "</ul>")
-            self.chart.value = png
-            self.chart_caption.value = self._caption(answer, None)
+            self.chart.value = b""
+            self.chart_caption.value = (f'<div style="{_TEXT}">drawing the chart'
+                                        f"{' for ' + drawing if drawing else ''}…</div>")
             self.simulate.disabled = False
+
+    def _set_chart(self, token: int, answer: Answer, png: bytes,
+                   sim: Simulated | None) -> None:
+        """Show the chart ``png`` unless the question moved on (one chart, never a stale one)."""
+        with self._view_lock:
+            if token != self._token:
+                return
+            self.chart.value = png
+            self.chart_caption.value = self._caption(answer, sim)
 
     def _caption(self, answer: Answer, sim: Simulated | None) -> str:
         bars = ", ".join(f"{x}: {percent_text(p)}" for x, p in sorted(answer.bars.items()))
@@ -804,9 +832,4 @@ class OddsExplorer(SwkitWidget):
         self.in_background(run, done)
 
     def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
-        png = figure_png(chart(answer, trials, sim))
-        with self._view_lock:
-            if token != self._token:
-                return
-            self.chart.value = png
-            self.chart_caption.value = self._caption(answer, sim)
+        self._set_chart(token, answer, figure_png(chart(answer, trials, sim)), sim)
