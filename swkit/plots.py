@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, PercentFormatter
+from matplotlib.ticker import FuncFormatter, NullFormatter, PercentFormatter
 
 from swkit.errors import ConfigurationError
 
@@ -140,8 +140,11 @@ def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
     bars = ax.bar(xs, heights, color=colors, edgecolor=EXACT_COLOR, linewidth=1.0,
                   hatch=hatches, width=0.7, zorder=2)
     for bar, x in zip(bars, xs, strict=True):
-        ax.annotate(percent_text(values[x]), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                    xytext=(0, 4), textcoords="offset points", ha="center", va="bottom",
+        # with simulated points (drawn right of centre) the label moves to the bar's left edge
+        at, align = ((bar.get_x(), "left") if simulated else
+                     (bar.get_x() + bar.get_width() / 2, "center"))
+        ax.annotate(percent_text(values[x]), (at, bar.get_height()), xytext=(0, 4),
+                    textcoords="offset points", ha=align, va="bottom",
                     fontsize=FONT_SIZE - 2, color=EXACT_COLOR)
     handles, labels = [], []
     if event is not None and any(is_event):
@@ -156,7 +159,7 @@ def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
         err = [[max(0.0, simulated[x].estimate - simulated[x].low) for x in sx],
                [max(0.0, simulated[x].high - simulated[x].estimate) for x in sx]]
         n = max(simulated[x].n for x in sx)
-        sim = ax.errorbar([x + 0.2 for x in sx], est, yerr=err, fmt="D", color=SIMULATED_COLOR,
+        sim = ax.errorbar([x + 0.25 for x in sx], est, yerr=err, fmt="D", color=SIMULATED_COLOR,
                           markeredgecolor=EXACT_COLOR, markersize=8, capsize=6, elinewidth=2,
                           zorder=3)
         handles.append(sim)
@@ -217,6 +220,7 @@ def convergence_chart(trials: Sequence[Trial], exact: Fraction | float, *, title
         ax.set_xscale("log")
         ax.set_xlim(ns[0], max(ns[-1], ns[0] * 10))
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{x:,.0f}"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
         lows = [t.low for t in trials[len(trials) // 3:]] + [value]
         highs = [t.high for t in trials[len(trials) // 3:]] + [value]
         span = max(highs) - min(lows) or max(abs(value), 1e-3) * 0.2

@@ -439,7 +439,8 @@ def chart(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
     title = answer.chart_title[:1].upper() + answer.chart_title[1:]
     probability_bars(answer.bars, title=title, xlabel=answer.xlabel,
                      event=highlight, event_label=answer.event_label,
-                     other_label="other values" if answer.is_distribution else "other choices",
+                     other_label=("other values" if answer.is_distribution
+                                  else "other " + answer.event_label.split(" =")[0]),
                      simulated=simulated.bars if simulated else None, ax=left)
     convergence_chart(list(trials), answer.value, title="Simulation against the exact answer",
                       ylabel=answer.short, as_percent=answer.is_probability, ax=right)
