@@ -215,6 +215,7 @@ def test_changing_the_question_stops_a_running_simulation(w):
 
 # -- the known traps -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_ten_changes_leave_one_chart_one_answer_and_no_figures(w):
     before = plt.get_fignums()
     changes = [("game", "dice"), ("measure", None), ("rolls_left", 1), ("game", "cards"),
