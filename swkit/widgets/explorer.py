@@ -1,0 +1,836 @@
+"""The odds explorer: build a card or dice question with pickers, see the exact answer, its
+formula, a chart, and a simulation closing in on it (issue 7 §2.3).
+
+A thin view: every number comes from :mod:`swkit.odds` (``deal_odds``, ``player_odds``,
+``optimal_value``, ``optimal_distribution``, ``keep_options`` and the Monte Carlo twins
+:mod:`swkit.odds.montecarlo_cards` / :mod:`swkit.odds.montecarlo_dice`), every chart from
+:mod:`swkit.plots`. The questions (RULES.md §C):
+
+- :class:`DealQuestion` -- P(K random cards hold a set / a run / either), RULES.md §A4, §C1;
+- :class:`HandQuestion` -- P(scoring within T of my turns) from my view, RULES.md §A6, §C1;
+- :class:`RollQuestion` -- P(a count >= k) or the expected points at the end of my dice turn
+  under the best play, RULES.md §B3, §B4, §C2.
+
+``OddsExplorer().question`` is the question on screen (a frozen dataclass), ``.answer`` its
+exact :class:`Answer` (None while a slow answer is computing). :func:`solve` and
+:func:`simulation` answer a question without the widget (for lessons and benches).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+
+from swkit.cards.editions import load_edition
+from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, format_cards, parse_cards
+from swkit.dice.faces import CLUBHOUSE
+from swkit.dice.scoring import TOP_SPACE
+from swkit.errors import ConfigurationError, NotationError
+from swkit.odds import (
+    DiceModel,
+    Objective,
+    Position,
+    deal_odds,
+    keep_options,
+    make_position,
+    optimal_distribution,
+    optimal_value,
+    player_odds,
+)
+from swkit.odds.cards import parse_others
+from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS
+from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds
+from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
+from swkit.plots import (
+    Trial,
+    convergence_chart,
+    figure_png,
+    new_figure,
+    percent_text,
+    probability_bars,
+)
+from swkit.widgets._base import SwkitWidget, escape
+
+__all__ = [
+    "Answer",
+    "DealQuestion",
+    "HandQuestion",
+    "OddsExplorer",
+    "RollQuestion",
+    "Simulated",
+    "simulation",
+    "solve",
+]
+
+MODEL = DiceModel()
+"""Clubhouse dice: five dice, five characters and the Clubhouse, three rolls (RULES.md §B1)."""
+
+EVENT_WORDS = {"either": "a set or a run", "set": "a set", "run": "a run"}
+MAX_EDITIONS = 3
+SLOW_TURNS = 2
+"""From this many turns on, a hand question is answered in the background ("computing…")."""
+
+
+# --------------------------------------------------------------------------------------------
+# The questions
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DealQuestion:
+    """P(``cards`` random cards hold ``event``) (``"either"``, ``"set"``, ``"run"``) with
+    ``editions`` copies of each card and optional wild Powers in force (RULES.md §A4, §C1)."""
+
+    game: ClassVar[str] = "cards"
+    name: ClassVar[str] = "deal"
+    cards: int = 3
+    event: str = "either"
+    editions: int = 1
+    wild_color: str | None = None
+    wild_number: int | None = None
+
+    def text(self) -> str:
+        """The question in words."""
+        wild = [f"{COLOR_NAMES[self.wild_color]} cards are any color"] if self.wild_color else []
+        wild += [f"{self.wild_number}s are any number"] if self.wild_number else []
+        where = f"{self.editions} edition{'s' if self.editions > 1 else ''}"
+        return (f"P({self.cards} random cards hold {EVENT_WORDS[self.event]}), {where}"
+                + (", " + " and ".join(wild) if wild else ", no wilds"))
+
+
+@dataclass(frozen=True)
+class HandQuestion:
+    """P(scoring within ``turns`` of my turns) from my view before this turn's draw (RULES.md
+    §A6, §C1): cards as in notation, ``discard`` bottom to top, ``others`` one tableau per
+    other player, ``center`` a Power key, ``"unknown"`` or ``"none"``, ``scored`` Power keys."""
+
+    game: ClassVar[str] = "cards"
+    name: ClassVar[str] = "hand"
+    hand: tuple[Card, ...] = ()
+    tableau: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+    others: tuple[tuple[Card, ...], ...] = ()
+    center: str = "unknown"
+    figure: bool = False
+    scored: tuple[str, ...] = ()
+    turns: int = 1
+
+    def position(self) -> Position:
+        """The odds engine's Position (``make_position``); raises its NotationError /
+        ConfigurationError naming the bad part."""
+        return make_position(self.hand, self.tableau, self.discard, self.others,
+                             center=self.center, figure=self.figure, scored=list(self.scored))
+
+    def text(self) -> str:
+        """The question in words."""
+        within = "this turn" if self.turns == 1 else f"within {self.turns} of my turns"
+        return (f"P(I score {within}), hand {format_cards(self.hand) or '(empty)'}, "
+                f"tableau {format_cards(self.tableau) or '(empty)'}")
+
+
+@dataclass(frozen=True)
+class RollQuestion:
+    """My dice turn under the best play (RULES.md §B3, §B4, §C2): ``dice`` the five faces
+    showing (None: before the first roll), ``rolls_left``, the characters I ``scored``, the
+    ``taken`` numbered spaces of the scoreboard as (character, space) pairs, an optional
+    ``target`` character, and ``at_least`` k (P(count >= k)) or None (expected points)."""
+
+    game: ClassVar[str] = "dice"
+    name: ClassVar[str] = "roll"
+    dice: tuple[str, ...] | None = ("Mickey", "Mickey", CLUBHOUSE, "Goofy", "Pluto")
+    rolls_left: int = 2
+    scored: tuple[str, ...] = ()
+    taken: tuple[tuple[str, int], ...] = ()
+    target: str | None = None
+    at_least: int | None = None
+
+    def objective(self) -> Objective:
+        """The odds engine's Objective for this question."""
+        if self.at_least is not None:
+            return Objective.at_least(self.at_least, target=self.target, scored=self.scored)
+        taken: dict[str, list[int]] = {}
+        for name, space in self.taken:
+            taken.setdefault(name, []).append(space)
+        return Objective.points(scored=self.scored, taken=taken, target=self.target)
+
+    def counts(self) -> tuple[int, ...] | None:
+        """The dice showing as a count vector, or None before the first roll."""
+        return None if self.dice is None else MODEL.counts(list(self.dice))
+
+    def measured(self) -> str:
+        """What is measured at the end of the turn, in words."""
+        if self.at_least is None:
+            return ("points this turn" if self.target is None
+                    else f"points this turn, scoring {self.target}")
+        return f"{self.target}'s count" if self.target else "the best count"
+
+    def text(self) -> str:
+        """The question in words."""
+        showing = "before the first roll" if self.dice is None else " ".join(self.dice)
+        ask = ("expected " + self.measured() if self.at_least is None
+               else f"P({self.measured()} ≥ {self.at_least})")
+        return f"{ask}, {showing}, {self.rolls_left} roll(s) left"
+
+
+Question = DealQuestion | HandQuestion | RollQuestion
+
+
+# --------------------------------------------------------------------------------------------
+# The answers
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Answer:
+    """The exact answer to a question, ready to show.
+
+    ``value``: a probability (Fraction in [0, 1]) or expected points (Fraction), as
+    ``is_probability`` says; ``headline``: what ``value`` is, in words; ``bars``: the values
+    charted (``{x: Fraction}``) with ``is_distribution`` (sums to 1) and ``event`` (the keys
+    highlighted); ``formula``: LaTeX of a sympy formula, or None with ``formula_note`` saying
+    why there is none; ``details``: lines of explanation (best play, outs); ``result``: the
+    library's own answer object (DealOdds, PlayerOdds or the list of KeepOptions).
+    """
+
+    question: Question
+    value: Fraction
+    is_probability: bool
+    headline: str
+    bars: dict[int, Fraction]
+    is_distribution: bool
+    event: frozenset[int]
+    chart_title: str
+    xlabel: str
+    event_label: str
+    short: str
+    formula: str | None
+    formula_note: str
+    details: tuple[str, ...]
+    result: Any = field(compare=False, repr=False)
+
+    def value_text(self) -> str:
+        """``"25/2838 ≈ 0.88%"`` or ``"1234/300 ≈ 4.11 points"``."""
+        if self.is_probability:
+            return f"{self.value} ≈ {percent_text(self.value)}"
+        return f"{self.value} ≈ {float(self.value):.2f} points"
+
+
+def _latex(expr: Any) -> str:
+    import sympy
+    return sympy.latex(expr)
+
+
+def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
+    ks = [q.cards] if quick else list(range(MIN_CARDS, MAX_CARDS + 1))
+    by_k = {k: deal_odds(k, editions=q.editions, wild_color=q.wild_color,
+                         wild_number=q.wild_number) for k in ks}
+    odds = by_k[q.cards]
+    value = odds.probability(q.event)  # type: ignore[arg-type]
+    formula = odds.formula(q.event)  # type: ignore[arg-type]
+    if formula is not None:
+        tex = (rf"P = \frac{{{_latex(formula)}}}{{{_latex(odds.total_formula())}}}"
+               rf" = \frac{{{odds.counts[q.event]}}}{{{odds.total}}}"
+               rf" = \frac{{{value.numerator}}}{{{value.denominator}}}")
+        note = ("the deals holding the event over all equally likely deals of K of the "
+                f"{odds.deck.size} cards (RULES.md §C1)")
+    else:
+        tex = None
+        if q.cards != 3:
+            note = (f"no closed formula for K = {q.cards}: a hand can hold overlapping sets and "
+                    "runs, so the engine counts the deals WITHOUT a triple card type by card "
+                    "type (a dynamic programme) and takes the complement; formulas are given "
+                    "for K = 3")
+        else:
+            note = ("no closed formula with a wild color and a wild number together: their "
+                    "cases overlap in too many ways; the count comes from the dynamic programme")
+    details = (f"{odds.counts[q.event]:,} of {odds.total:,} equally likely deals "
+               f"({odds.deck}); a set {percent_text(odds.set)}, a run {percent_text(odds.run)}, "
+               f"either {percent_text(odds.either)}",)
+    bars = {k: r.probability(q.event) for k, r in by_k.items()}  # type: ignore[arg-type]
+    return Answer(q, value, True, q.text(), bars, False, frozenset({q.cards}),
+                  f"P({EVENT_WORDS[q.event]} among K random cards), by K",
+                  "K, the number of cards dealt", f"K = {q.cards}",
+                  f"P({EVENT_WORDS[q.event]})", tex, note, details, odds)
+
+
+def _solve_hand(q: HandQuestion) -> Answer:
+    odds = player_odds(q.position(), q.turns)
+    outs_copies = sum(odds.outs.values())
+    tex, note = None, ""
+    if q.turns == 1 and odds.draw_from == "unseen cards" \
+            and Fraction(outs_copies, odds.unseen) == odds.probability:
+        tex = (rf"P = \frac{{\text{{outs}}}}{{\text{{unseen cards}}}} = "
+               rf"\frac{{{outs_copies}}}{{{odds.unseen}}}"
+               + (rf" = \frac{{{odds.probability.numerator}}}{{{odds.probability.denominator}}}"
+                  if odds.probability.denominator != odds.unseen else ""))
+        note = "each unseen card is equally likely to be drawn (RULES.md §C1)"
+    elif q.turns == 1:
+        note = (f"no outs formula: the deck is empty, this turn's card comes from "
+                f"{odds.draw_from} (RULES.md §C1)")
+    else:
+        note = (f"no closed formula within {q.turns} turns: what I play after each draw changes "
+                "which later draws score, so the engine enumerates every sequence of draws "
+                "with the best play after each (RULES.md §C1)")
+    outs = ", ".join(f"{c} ×{n}" if n > 1 else str(c) for c, n in sorted(odds.outs.items()))
+    details = [f"outs this turn: {outs or 'none'} (of {odds.unseen} unseen cards)"]
+    for plan in odds.plans[:3]:
+        drawn = "no draw" if plan.card is None else f"after drawing {plan.card}"
+        details.append(f"{drawn}: {plan.play} ({percent_text(plan.probability)})")
+    details += [f"left out: {why}" for why in odds.left_out]
+    bars = {t: p for t, p in enumerate(odds.within, start=1)}
+    within = "this turn" if q.turns == 1 else f"within {q.turns} turns"
+    return Answer(q, odds.probability, True, f"P(I score {within})", bars, False,
+                  frozenset({q.turns}), "P(I score within t of my turns)",
+                  "t, my turns from now", f"t = {q.turns}", f"P(score {within})", tex, note,
+                  tuple(details), odds)
+
+
+def _solve_roll(q: RollQuestion) -> Answer:
+    objective = q.objective()
+    dice = q.counts()
+    value = optimal_value(MODEL, objective, dice, q.rolls_left)
+    dist = optimal_distribution(MODEL, objective, dice, q.rolls_left)
+    details: list[str] = []
+    if dice is not None:
+        for option in keep_options(MODEL, objective, dice, q.rolls_left)[:4]:
+            v = (percent_text(option.value) if q.at_least is not None
+                 else f"{float(option.value):.2f} points")
+            details.append(f"{option.describe()}: {v}")
+    if dice is not None and q.rolls_left == 0:
+        note = "no reroll left: the value is read off the dice showing"
+    else:
+        note = ("no closed formula: the best play compares every keep after every roll "
+                "(an expectimax over the dice multisets, RULES.md §C2); the exact Fraction "
+                "comes from that enumeration")
+    at = q.at_least
+    if at is None:
+        return Answer(q, value, False, "expected " + q.measured(), dist, True,
+                      frozenset(dist), q.measured() + " (best play)", q.measured(),
+                      "points", "expected points", None, note, tuple(details), details)
+    return Answer(q, value, True, f"P({q.measured()} ≥ {at})", dist, True,
+                  frozenset(x for x in dist if x >= at),
+                  f"{q.measured()} at the end of the turn (best play)",
+                  q.measured() + " at the end of the turn", f"count ≥ {at}",
+                  f"P(count ≥ {at})", None, note, tuple(details), details)
+
+
+def solve(question: Question, quick: bool = False) -> Answer:
+    """The exact answer to ``question``, from :mod:`swkit.odds`. Raises the library's
+    NotationError / ConfigurationError for a question it refuses.
+
+    ``quick``: for a deal question, chart only the asked K (the chart by K asks
+    ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions)."""
+    if isinstance(question, DealQuestion):
+        return _solve_deal(question, quick)
+    if isinstance(question, HandQuestion):
+        return _solve_hand(question)
+    if isinstance(question, RollQuestion):
+        return _solve_roll(question)
+    raise ConfigurationError(f"not an explorer question: {question!r}")
+
+
+# --------------------------------------------------------------------------------------------
+# The simulation
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Simulated:
+    """The running Monte Carlo estimate after ``n`` trials: ``trial`` the estimate of the
+    answer's value with its 99% interval, ``bars`` the estimates of the charted bars we
+    simulate (the current K or T, or every count/points value of a dice distribution)."""
+
+    n: int
+    trial: Trial
+    bars: dict[int, Trial]
+
+
+def _trial(result: Any) -> Trial:
+    return Trial(result.n, result.estimate, result.low, result.high)
+
+
+def checkpoints(total: int, points: int = 16, first: int = 100) -> list[int]:
+    """Increasing trial counts from about ``first`` to ``total``, evenly spaced on a log scale
+    (where the running estimate is measured and drawn)."""
+    if total < 1:
+        raise ConfigurationError(f"simulate at least one trial, got {total}")
+    start = min(first, total)
+    if total == start:
+        return [total]
+    ratio = (total / start) ** (1 / (points - 1))
+    out = sorted({min(total, round(start * ratio ** i)) for i in range(points)} | {total})
+    return out
+
+
+def simulation(question: Question, total: int, seed: int = 0,
+               points: int = 16) -> Iterator[Simulated]:
+    """Run the question's Monte Carlo twin in batches, yielding the running estimate after
+    each batch (``points`` checkpoints from about 100 trials to ``total``, log-spaced).
+
+    Batch ``i`` uses the twin's seed ``seed * 1_000_003 + i``, so a seed replays the run.
+    Twins: ``mc_deal``, ``mc_player_odds``, ``mc_optimal_distribution`` (RULES.md §C). The
+    batches are merged exactly (hit counts), so the estimate is that of all ``n`` trials.
+    A hand question whose batches are slow (T >= 2) merges its remaining batches into four.
+    """
+    marks = checkpoints(total, points)
+    done = 0
+    hits = 0
+    hist: dict[int, int] = {}
+    position = question.position() if isinstance(question, HandQuestion) else None
+    i = 0
+    while marks:
+        size = marks[0] - done
+        batch_seed = seed * 1_000_003 + i
+        started = time.perf_counter()
+        if isinstance(question, DealQuestion):
+            r = mc_deal(question.cards, question.event, question.editions,  # type: ignore[arg-type]
+                        question.wild_color, question.wild_number, n=size, seed=batch_seed)
+            hits += round(r.estimate * size)
+        elif isinstance(question, HandQuestion):
+            r = mc_player_odds(position, question.turns, n=size,  # type: ignore[arg-type]
+                               seed=batch_seed)
+            hits += round(r.estimate * size)
+        else:
+            dist = mc_optimal_distribution(MODEL, question.objective(), question.counts(),
+                                           question.rolls_left, n=size, seed=batch_seed)
+            for x, res in dist.items():
+                hist[x] = hist.get(x, 0) + round(res.estimate * size)
+        done = marks.pop(0)
+        i += 1
+        if isinstance(question, HandQuestion) and time.perf_counter() - started > 0.5 \
+                and len(marks) > 4:
+            marks = marks[len(marks) % 4 - 1::len(marks) // 4][-4:]
+            marks[-1] = total
+        yield _summary(question, done, hits, hist)
+
+
+def _summary(question: Question, n: int, hits: int, hist: dict[int, int]) -> Simulated:
+    if isinstance(question, DealQuestion):
+        trial = _trial(wilson(hits, n))
+        return Simulated(n, trial, {question.cards: trial})
+    if isinstance(question, HandQuestion):
+        trial = _trial(wilson(hits, n))
+        return Simulated(n, trial, {question.turns: trial})
+    bars = {x: _trial(wilson(h, n)) for x, h in sorted(hist.items())}
+    if question.at_least is not None:
+        trial = _trial(wilson(sum(h for x, h in hist.items() if x >= question.at_least), n))
+    elif n > 1:
+        total = sum(x * h for x, h in hist.items())
+        total_sq = sum(x * x * h for x, h in hist.items())
+        trial = _trial(mean_interval(float(total), float(total_sq), n))
+    else:
+        x = next(iter(hist))
+        trial = Trial(1, float(x), float(x), float(x))
+    return Simulated(n, trial, bars)
+
+
+def chart(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
+          simulated: Simulated | None = None) -> Any:
+    """The explorer's one Figure: the exact values (bars, with the simulated estimates) on the
+    left and the running estimate closing in on the exact value on the right."""
+    fig = new_figure(1, 2, width=13.5, height=5.2)
+    left, right = fig.axes
+    event = answer.event
+    highlight = None if event == frozenset(answer.bars) else (lambda x: x in event)
+    title = answer.chart_title[:1].upper() + answer.chart_title[1:]
+    probability_bars(answer.bars, title=title, xlabel=answer.xlabel,
+                     event=highlight, event_label=answer.event_label,
+                     other_label=("other values" if answer.is_distribution
+                                  else "other " + answer.event_label.split(" =")[0]),
+                     simulated=simulated.bars if simulated else None, ax=left)
+    convergence_chart(list(trials), answer.value, title="Simulation against the exact answer",
+                      ylabel=answer.short, as_percent=answer.is_probability, ax=right)
+    return fig
+
+
+# --------------------------------------------------------------------------------------------
+# The widget
+# --------------------------------------------------------------------------------------------
+
+_BIG = "font-size:1.25em;color:#1a1a1a"
+_TEXT = "font-size:1.05em;color:#1a1a1a"
+_WIDE = widgets.Layout(width="36em")
+_STYLE = {"description_width": "9em"}
+
+
+def _toggle(description: str, tooltip: str) -> widgets.ToggleButton:
+    return widgets.ToggleButton(value=False, description=description, tooltip=tooltip,
+                                layout=widgets.Layout(width="6.5em"))
+
+
+class OddsExplorer(SwkitWidget):
+    """Pick a game and a question; see the exact answer, its formula, a chart and a
+    simulation converging to it (issue 7 §2.3).
+
+    ``question``: the question on screen (:class:`DealQuestion`, :class:`HandQuestion` or
+    :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing);
+    ``trials``: the running simulation's points. A bad input (a card like ``R0``) shows the
+    library's message and changes neither the question nor the answer.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.question: Question = DealQuestion()
+        self.answer: Answer | None = None
+        self.trials: list[Trial] = []
+        self.simulated: Simulated | None = None
+        self._quiet = 0
+        self._token = 0
+        self._view_lock = threading.Lock()
+        self._build()
+        self._refresh()
+
+    # -- building ---------------------------------------------------------------------------
+    def _build(self) -> None:
+        on = self.guard(self._on_input)
+        self.game = widgets.ToggleButtons(
+            options=[("Cards", "cards"), ("Dice", "dice")], value="cards", description="game:",
+            tooltips=["Something Wild! cards", "Clubhouse dice"], style=_STYLE)
+        self.kind = widgets.Dropdown(
+            options=self._kinds("cards"), value="deal", description="question:", style=_STYLE,
+            layout=_WIDE)
+        # cards: K random cards
+        self.cards = widgets.Dropdown(options=list(range(MIN_CARDS, MAX_CARDS + 1)), value=3,
+                                      description="K cards:", style=_STYLE,
+                                      tooltip="how many random cards are dealt")
+        self.event = widgets.Dropdown(options=[(EVENT_WORDS[k], k) for k in KINDS],
+                                      value="either", description="they hold:", style=_STYLE)
+        self.editions = widgets.Dropdown(options=list(range(1, MAX_EDITIONS + 1)), value=1,
+                                         description="editions:", style=_STYLE,
+                                         tooltip="copies of each card in the deck")
+        self.wild_color = widgets.Dropdown(
+            options=[("none", None)] + [(f"{COLOR_NAMES[c]} ({c})", c) for c in COLORS],
+            value=None, description="wild color:", style=_STYLE,
+            tooltip="a wild-color Power in force: cards of this color are any color")
+        self.wild_number = widgets.Dropdown(
+            options=[("none", None)] + [(str(n), n) for n in NUMBERS], value=None,
+            description="wild number:", style=_STYLE,
+            tooltip="a wild-number Power in force: cards of this number are any number")
+        self.deal_box = widgets.VBox([self.cards, self.event, self.editions, self.wild_color,
+                                      self.wild_number])
+        # cards: my hand
+        edition = load_edition("mickey")
+        powers = [(f"{p.number} {p.key}: {p.text}", p.key) for p in edition.powers]
+        self.hand = widgets.Text(value="B2 G7 Y9", description="my hand:", style=_STYLE,
+                                 layout=_WIDE, continuous_update=False,
+                                 placeholder="cards like R5 B7 (before this turn's draw)")
+        self.tableau = widgets.Text(value="R4 R6 B8", description="my tableau:", style=_STYLE,
+                                    layout=_WIDE, continuous_update=False,
+                                    placeholder="cards like R4 R6")
+        self.discard = widgets.Text(value="G3 P5 Y4 B1", description="discard pile:",
+                                    style=_STYLE, layout=_WIDE, continuous_update=False,
+                                    placeholder="bottom to top, e.g. G3 P5 (top last)")
+        self.others = widgets.Text(value="", description="other tableaux:", style=_STYLE,
+                                   layout=_WIDE, continuous_update=False,
+                                   placeholder="one per player, separated by /: R1 R2 / B5")
+        self.center = widgets.Dropdown(
+            options=[("unknown (face down to me)", "unknown"), ("none", "none")] + powers,
+            value="green-discard", description="center Power:", style=_STYLE, layout=_WIDE)
+        self.figure_held = widgets.Checkbox(value=False, description="I hold the figure",
+                                            indent=False)
+        self.scored_powers = widgets.SelectMultiple(
+            options=powers, value=(), description="my scored Powers:", style=_STYLE,
+            layout=widgets.Layout(width="36em", height="9em"),
+            tooltip="hold Ctrl (or Shift) to choose several")
+        self.turns = widgets.ToggleButtons(
+            options=[("this turn", 1), ("within 2 turns", 2), ("within 3 turns", 3)], value=1,
+            description="I score:", style=_STYLE,
+            tooltips=["this turn", "within two of my turns", "within three of my turns"])
+        self.hand_box = widgets.VBox([self.hand, self.tableau, self.discard, self.others,
+                                      self.center, self.figure_held, self.scored_powers,
+                                      self.turns])
+        # dice
+        faces = list(MODEL.names) + [CLUBHOUSE]
+        start = RollQuestion().dice or ()
+        self.dice = [widgets.Dropdown(options=faces, value=start[i], description=f"die {i + 1}:",
+                                      layout=widgets.Layout(width="13em"),
+                                      style={"description_width": "3.5em"})
+                     for i in range(MODEL.n)]
+        self.unrolled = widgets.Checkbox(value=False, indent=False,
+                                         description="before the first roll (no dice showing)")
+        self.rolls_left = widgets.ToggleButtons(options=[0, 1, 2], value=2,
+                                                description="rolls left:", style=_STYLE,
+                                                tooltips=["no reroll", "one reroll",
+                                                          "two rerolls"])
+        self.scored_chars = [_toggle(name, f"I have scored {name} (each character once)")
+                             for name in MODEL.names]
+        self.taken = {(name, space): _toggle(str(space),
+                                             f"{name}'s space {space} holds another token")
+                      for name in MODEL.names for space in range(1, TOP_SPACE + 1)}
+        self.target = widgets.Dropdown(options=self._targets(()), value=None,
+                                       description="character:", style=_STYLE)
+        self.measure = widgets.Dropdown(
+            options=[("expected points this turn", None)]
+            + [(f"P(count ≥ {k})", k) for k in range(1, MODEL.n + 1)],
+            value=4, description="ask:", style=_STYLE)
+        board_rows = [widgets.HBox([widgets.Label(name, layout=widgets.Layout(width="5em"))]
+                                   + [self.taken[(name, s)] for s in range(1, TOP_SPACE + 1)])
+                      for name in MODEL.names]
+        self.dice_box = widgets.VBox([
+            widgets.HBox(self.dice[:3]), widgets.HBox(self.dice[3:]), self.unrolled,
+            self.rolls_left, self.measure, self.target,
+            widgets.HBox([widgets.Label("I scored:", layout=widgets.Layout(width="9em"))]
+                         + self.scored_chars),
+            widgets.HTML(f'<div style="{_TEXT}">scoreboard: numbered spaces holding other '
+                         "players' tokens (press to mark taken)</div>"),
+            *board_rows])
+        # answer
+        self.headline = widgets.HTML(layout=widgets.Layout(min_height="2em"))
+        self.formula = widgets.HTMLMath(layout=widgets.Layout(min_height="2em"))
+        self.details = widgets.HTML()
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"),
+                                   tooltip="chart of the exact answer and the simulation")
+        self.chart_caption = widgets.HTML()
+        # simulation
+        self.sim_n = widgets.Dropdown(options=[("1,000", 1000), ("10,000", 10_000),
+                                               ("100,000", 100_000)], value=10_000,
+                                      description="simulate:", style=_STYLE,
+                                      tooltip="how many random trials")
+        self.sim_seed = widgets.BoundedIntText(value=0, min=0, max=2**31 - 1,
+                                               description="seed:",
+                                               tooltip="the simulation's seed: same seed, "
+                                                       "same run",
+                                               layout=widgets.Layout(width="12em"))
+        self.simulate = widgets.Button(description="Simulate", button_style="primary",
+                                       icon="play",
+                                       tooltip="run the simulation and draw it on the chart")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="trials:",
+                                            bar_style="info")
+        self.progress_text = widgets.HTML()
+        self.simulate.on_click(self.guard(self._on_simulate))
+
+        for w in [self.game, self.kind, self.cards, self.event, self.editions, self.wild_color,
+                  self.wild_number, self.hand, self.tableau, self.discard, self.others,
+                  self.center, self.figure_held, self.scored_powers, self.turns, *self.dice,
+                  self.unrolled, self.rolls_left, self.measure, self.target,
+                  *self.scored_chars, *self.taken.values()]:
+            w.observe(on, names="value")
+        self.children = [
+            widgets.HTML(f'<h3 style="{_BIG};margin:0">Odds explorer</h3>'),
+            widgets.HBox([self.game]), self.kind, self.deal_box, self.hand_box, self.dice_box,
+            self.headline, self.formula, self.details, self.message,
+            self.chart, self.chart_caption,
+            widgets.HBox([self.sim_n, self.sim_seed, self.simulate]),
+            widgets.HBox([self.progress, self.progress_text]),
+        ]
+
+    @staticmethod
+    def _kinds(game: str) -> list[tuple[str, str]]:
+        if game == "cards":
+            return [("K random cards: a set or a run?", "deal"),
+                    ("my hand: will I score?", "hand")]
+        return [("my roll: best play, count or points", "roll")]
+
+    @staticmethod
+    def _targets(scored: tuple[str, ...]) -> list[tuple[str, str | None]]:
+        return [("best unscored character", None)] + [(n, n) for n in MODEL.names
+                                                      if n not in scored]
+
+    @contextmanager
+    def _holding(self) -> Iterator[None]:
+        """Change pickers (their options too) without a computation per change: observers
+        return at once while held, and the caller asks the finished question once after.
+        (Not ``hold_trait_notifications``: it defers the Dropdown's own options observer, so
+        the new value is then checked against the OLD options and refused.)"""
+        self._quiet += 1
+        try:
+            yield
+        finally:
+            self._quiet -= 1
+
+    # -- reading the pickers ----------------------------------------------------------------
+    def _read(self) -> Question:
+        kind = self.kind.value
+        if kind == "deal":
+            return DealQuestion(self.cards.value, self.event.value, self.editions.value,
+                                self.wild_color.value, self.wild_number.value)
+        if kind == "hand":
+            def cards(name: str, text: str) -> tuple[Card, ...]:
+                try:
+                    return tuple(parse_cards(text))
+                except NotationError as exc:
+                    raise NotationError(f"{name}: {exc}") from None
+            question = HandQuestion(
+                cards("my hand", self.hand.value), cards("my tableau", self.tableau.value),
+                cards("discard pile", self.discard.value), parse_others(self.others.value),
+                self.center.value, self.figure_held.value, tuple(self.scored_powers.value),
+                self.turns.value)
+            question.position()  # the engine checks it now: a bad position changes nothing
+            return question
+        scored = tuple(b.description for b in self.scored_chars if b.value)
+        taken = tuple(key for key, b in self.taken.items() if b.value)
+        dice = None if self.unrolled.value else tuple(d.value for d in self.dice)
+        question = RollQuestion(dice, self.rolls_left.value, scored, taken, self.target.value,
+                                self.measure.value)
+        question.objective().resolve(MODEL).check(MODEL)
+        return question
+
+    # -- reacting ---------------------------------------------------------------------------
+    def _on_input(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        owner = change.get("owner")
+        if owner is self.game:
+            with self._holding():
+                self.kind.options = self._kinds(self.game.value)
+                self.kind.value = self.kind.options[0][1]
+        elif owner is self.unrolled:
+            with self._holding():
+                before = self.rolls_left.value
+                self.rolls_left.options = [1, 2, 3] if self.unrolled.value else [0, 1, 2]
+                self.rolls_left.value = min(max(before + (1 if self.unrolled.value else -1),
+                                                self.rolls_left.options[0]),
+                                            self.rolls_left.options[-1])
+        elif owner in self.scored_chars:
+            scored = tuple(b.description for b in self.scored_chars if b.value)
+            with self._holding():
+                keep = self.target.value if self.target.value not in scored else None
+                self.target.options = self._targets(scored)
+                self.target.value = keep
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Read the pickers, show the right panel, and answer the question on screen."""
+        kind = self.kind.value
+        self.deal_box.layout.display = "" if kind == "deal" else "none"
+        self.hand_box.layout.display = "" if kind == "hand" else "none"
+        self.dice_box.layout.display = "" if kind == "roll" else "none"
+        for d in self.dice:
+            d.disabled = self.unrolled.value
+        question = self._read()          # a SwkitError here leaves everything as it was
+        self.say("")
+        self._ask(question)
+
+    def _ask(self, question: Question) -> None:
+        with self._view_lock:
+            self._token += 1
+            token = self._token
+            self.question = question
+            self.answer = None
+            self.trials = []
+            self.simulated = None
+        self.invalidate()                # drops a slow answer or a simulation still running
+        self.simulate.disabled = True
+        self.progress.value = 0
+        self.progress_text.value = ""
+        slow = (isinstance(question, DealQuestion)
+                or (isinstance(question, HandQuestion) and question.turns >= SLOW_TURNS))
+        if not slow:
+            # the answer at once (milliseconds); the chart (a PNG, ~0.2 s) from a worker
+            answer = solve(question)
+            self._show(token, answer)
+            self.in_background(lambda: figure_png(chart(answer)),
+                               lambda png: self._set_chart(token, answer, png, None))
+            return
+
+        def placeholder() -> None:
+            self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+                                   f"{escape(question.text())}: <b>computing…</b></div>")
+            self.formula.value = ""
+            self.details.value = ""
+            self.chart.value = b""
+            self.chart_caption.value = ""
+
+        def compute() -> tuple[Answer, bytes]:
+            if isinstance(question, DealQuestion):    # the answer first, the chart by K after
+                self._show(token, solve(question, quick=True), drawing="all K")
+            answer = solve(question)
+            return answer, figure_png(chart(answer))
+
+        def show(result: tuple[Answer, bytes]) -> None:
+            self._show(token, result[0])
+            self._set_chart(token, result[0], result[1], None)
+
+        self.in_background(compute, show, placeholder)
+
+    def _show(self, token: int, answer: Answer, drawing: str = "") -> None:
+        """Show ``answer``'s words (the chart follows) unless the question moved on."""
+        with self._view_lock:
+            if token != self._token:
+                return
+            self.answer = answer
+            self.headline.value = (
+                f'<div style="{_BIG}" role="status" aria-live="polite">'
+                f"{escape(answer.headline)} = <b>{escape(answer.value_text())}</b></div>"
+                f'<div style="{_TEXT}">{escape(answer.question.text())}</div>')
+            if answer.formula:
+                self.formula.value = (f'<div style="{_TEXT}">${answer.formula}$<br>'
+                                      f"({escape(answer.formula_note)})</div>")
+            else:
+                self.formula.value = f'<div style="{_TEXT}">{escape(answer.formula_note)}</div>'
+            self.details.value = ("<ul style='margin:0;" + _TEXT + "'>"
+                                  + "".join(f"<li>{escape(line)}</li>" for line in answer.details)
+                                  + "</ul>")
+            self.chart.value = b""
+            self.chart_caption.value = (f'<div style="{_TEXT}">drawing the chart'
+                                        f"{' for ' + drawing if drawing else ''}…</div>")
+            self.simulate.disabled = False
+
+    def _set_chart(self, token: int, answer: Answer, png: bytes,
+                   sim: Simulated | None) -> None:
+        """Show the chart ``png`` unless the question moved on (one chart, never a stale one)."""
+        with self._view_lock:
+            if token != self._token:
+                return
+            self.chart.value = png
+            self.chart_caption.value = self._caption(answer, sim)
+
+    def _caption(self, answer: Answer, sim: Simulated | None) -> str:
+        bars = ", ".join(f"{x}: {percent_text(p)}" for x, p in sorted(answer.bars.items()))
+        text = f"Chart: {answer.chart_title}: {bars}."
+        if sim is not None:
+            t = sim.trial
+            value = (f"{percent_text(t.estimate)} (99% interval {percent_text(t.low)} to "
+                     f"{percent_text(t.high)})" if answer.is_probability else
+                     f"{t.estimate:.3f} points (99% interval {t.low:.3f} to {t.high:.3f})")
+            text += f" Simulated after {sim.n:,} trials: {value}."
+        return f'<div style="{_TEXT}">{escape(text)}</div>'
+
+    # -- simulating -------------------------------------------------------------------------
+    def _on_simulate(self, _button: Any = None) -> None:
+        answer = self.answer
+        if answer is None:
+            self.say("Wait for the exact answer first (it is computing).", "refused")
+            return
+        total, seed = self.sim_n.value, self.sim_seed.value
+        with self._view_lock:
+            token = self._token
+            self.trials = []
+            self.simulated = None
+        self.progress.max = total
+        self.progress.value = 0
+        self.simulate.disabled = True
+
+        def run() -> Simulated | None:
+            last_draw = 0.0
+            sim = None
+            for sim in simulation(answer.question, total, seed):
+                with self._view_lock:
+                    if token != self._token:
+                        return None
+                    self.trials.append(sim.trial)
+                    self.simulated = sim
+                    trials = list(self.trials)
+                    self.progress.value = sim.n
+                    self.progress_text.value = (f'<span style="{_TEXT}">{sim.n:,} of '
+                                                f"{total:,} trials</span>")
+                if time.perf_counter() - last_draw > 0.4 and sim.n < total:
+                    self._draw(token, answer, trials, sim)
+                    last_draw = time.perf_counter()
+            return sim
+
+        def done(sim: Simulated | None) -> None:
+            if sim is not None:
+                self._draw(token, answer, list(self.trials), sim)
+            with self._view_lock:
+                if token == self._token:
+                    self.simulate.disabled = False
+
+        self.in_background(run, done)
+
+    def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
+        self._set_chart(token, answer, figure_png(chart(answer, trials, sim)), sim)

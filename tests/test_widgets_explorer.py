@@ -1,0 +1,333 @@
+"""The odds explorer, driven headless: exact answers checked against published values and
+brute force, the simulation closing in, and the known traps of widget code (issue 7 §3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import ipywidgets as widgets
+import matplotlib.pyplot as plt
+import pytest
+from oracles.dice_oracle import Oracle
+
+import swkit.widgets.explorer as explorer
+from swkit.cards.notation import Card
+from swkit.widgets.explorer import (
+    DealQuestion,
+    HandQuestion,
+    OddsExplorer,
+    RollQuestion,
+    simulation,
+    solve,
+)
+
+
+@pytest.fixture
+def w():
+    """An explorer at rest (its first answer shown); no callback error may escape."""
+    ex = OddsExplorer()
+    ex.wait_idle()
+    yield ex
+    ex.wait_idle()
+    assert ex.errors == []
+
+
+def settle(ex: OddsExplorer) -> None:
+    ex.wait_idle()
+    assert ex.errors == [], ex.errors
+
+
+def tree(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from tree(child)
+
+
+def visible(ex: OddsExplorer, widget) -> bool:
+    """True if ``widget`` and every box holding it are displayed."""
+    def path(node, trail):
+        if node is widget:
+            return trail + [node]
+        for child in getattr(node, "children", ()):
+            found = path(child, trail + [node])
+            if found:
+                return found
+        return None
+    return all(n.layout.display != "none" for n in path(ex, []))
+
+
+# -- exact answers ------------------------------------------------------------------------------
+
+def test_the_first_question_is_three_random_cards_with_its_formula(w):
+    assert w.question == DealQuestion(3, "either", 1, None, None)
+    # RULES.md / README: sets 3/473 + runs 7/2838 = 25/2838 for three cards
+    assert w.answer.value == Fraction(25, 2838) == Fraction(3, 473) + Fraction(7, 2838)
+    assert "25/2838 ≈ 0.88%" in w.headline.value
+    assert r"\binom{45}{3}" in w.formula.value and "125" in w.formula.value
+    assert "125 of 14,190" in w.details.value
+    assert bytes(w.chart.value).startswith(b"\x89PNG")
+    assert visible(w, w.cards) and not visible(w, w.hand) and not visible(w, w.dice[0])
+
+
+def test_k_without_a_formula_says_why(w):
+    w.cards.value = 4
+    settle(w)
+    assert w.answer.value == Fraction(113, 3311)          # README: 4 random cards
+    assert "no closed formula for K = 4" in w.formula.value
+    assert "$" not in w.formula.value
+    assert w.answer.bars[4] == Fraction(113, 3311) and w.answer.event == {4}
+
+
+def test_my_hand_this_turn_counts_the_outs(w):
+    w.kind.value = "hand"
+    settle(w)
+    q = w.question
+    assert isinstance(q, HandQuestion) and q.hand == (Card("B", 2), Card("G", 7), Card("Y", 9))
+    # 45 cards - 3 in hand - 3 in the tableau - 4 discarded = 35 unseen; only R5 makes R4 R5 R6
+    assert w.answer.value == Fraction(1, 35)
+    assert r"\frac{1}{35}" in w.formula.value and "outs" in w.formula.value
+    assert "R5" in w.details.value and "35 unseen" in w.details.value
+
+
+def test_the_outs_formula_is_the_engine_answer_on_several_positions():
+    for hand, tableau in [("B2 G7 Y9", "R4 R6 B8"), ("R5 R6 B5", ""), ("G1 G2", "G4 B4 Y4"),
+                          ("P9 Y9", "B9")]:
+        q = HandQuestion(tuple(explorer.parse_cards(hand)), tuple(explorer.parse_cards(tableau)),
+                         center="purple-wild")
+        a = solve(q)
+        assert a.formula is not None
+        outs = sum(a.result.outs.values())
+        assert Fraction(outs, a.result.unseen) == a.value
+        assert f"{{{outs}}}{{{a.result.unseen}}}" in a.formula
+
+
+def test_two_turns_compute_in_the_background_and_say_so(w):
+    w.kind.value = "hand"
+    settle(w)
+    w.turns.value = 2
+    assert w.answer is None or w.answer.question == w.question
+    settle(w)
+    assert w.answer.question.turns == 2
+    assert w.answer.value == Fraction(12, 119)
+    assert list(w.answer.bars) == [1, 2] and w.answer.bars[1] == Fraction(1, 35)
+    assert "no closed formula within 2 turns" in w.formula.value
+
+
+def test_a_slow_answer_that_went_stale_is_dropped(w):
+    w.kind.value = "hand"
+    settle(w)
+    w.turns.value = 3           # computing in the background...
+    w.turns.value = 1           # ... and the student moves on at once
+    settle(w)
+    assert w.question.turns == 1 and w.answer.question == w.question
+    assert w.answer.value == Fraction(1, 35) and "this turn" in w.headline.value
+    assert "within 3" not in w.headline.value
+
+
+def test_dice_best_count_matches_the_hand_count(w):
+    w.game.value = "dice"
+    settle(w)
+    q = w.question
+    assert q == RollQuestion(("Mickey", "Mickey", "Clubhouse", "Goofy", "Pluto"), 2, (), (),
+                             None, 4)
+    # keep Mickey Mickey Clubhouse: each of 2 dice hits (Mickey or Clubhouse, 2 of 6 faces)
+    # within 2 rolls with 1 - (4/6)^2 = 5/9; P(at least one of 2) = 1 - (4/9)^2 = 65/81
+    assert w.answer.value == Fraction(65, 81)
+    assert "65/81 ≈ 80.25%" in w.headline.value
+    assert "keep Mickey Mickey Clubhouse: 80.25%" in w.details.value
+    assert sum(w.answer.bars.values()) == 1 and w.answer.event == {4, 5}
+    assert "no closed formula" in w.formula.value
+
+
+def test_dice_expected_points_on_a_board_agree_with_brute_force(w):
+    w.game.value = "dice"
+    w.measure.value = None
+    w.rolls_left.value = 1
+    w.scored_chars[0].value = True                      # Mickey scored
+    w.taken[("Goofy", 2)].value = True
+    w.taken[("Pluto", 2)].value = True
+    settle(w)
+    q = w.question
+    assert q.scored == ("Mickey",) and set(q.taken) == {("Goofy", 2), ("Pluto", 2)}
+    oracle = Oracle(5, 5, 1)      # every face sequence, every keep mask (tests/oracles)
+    V = oracle.solve(oracle.points(scored=(0,), taken={3: {2}, 4: {2}}))
+    dice = (0, 0, 5, 3, 4)        # Mickey Mickey Clubhouse Goofy Pluto as oracle labels
+    assert w.answer.value == V(tuple(sorted(dice)), 1)
+    assert "points" in w.headline.value and not w.answer.is_probability
+
+
+def test_before_the_first_roll_offers_one_to_three_rolls(w):
+    w.game.value = "dice"
+    w.unrolled.value = True
+    settle(w)
+    assert w.question.dice is None and w.rolls_left.options == (1, 2, 3)
+    assert w.question.rolls_left == 3 and all(d.disabled for d in w.dice)
+    w.unrolled.value = False
+    settle(w)
+    assert w.rolls_left.options == (0, 1, 2) and w.question.rolls_left == 2
+
+
+# -- the simulation ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("setup", ["deal", "hand", "dice-count", "dice-points"])
+def test_the_simulation_closes_in_on_the_exact_value_on_the_same_chart(w, setup):
+    if setup == "hand":
+        w.kind.value = "hand"
+    elif setup.startswith("dice"):
+        w.game.value = "dice"
+        if setup == "dice-points":
+            w.measure.value = None
+    settle(w)
+    w.sim_n.value = 10_000
+    w.sim_seed.value = 3
+    chart_before = w.chart.value
+    w.simulate.click()
+    settle(w)
+    exact = float(w.answer.value)
+    ns = [t.n for t in w.trials]
+    assert ns == sorted(set(ns)) and ns[0] == 100 and ns[-1] == 10_000
+    last = w.trials[-1]
+    assert last.low <= exact <= last.high              # 99% interval, fixed seed
+    assert last.high - last.low < 0.2 * max(exact, 0.05) + 0.03
+    assert w.progress.value == w.progress.max == 10_000
+    assert "10,000 of 10,000 trials" in w.progress_text.value
+    assert w.chart.value != chart_before and "Simulated after 10,000 trials" in \
+        w.chart_caption.value
+    assert not w.simulate.disabled
+
+
+def test_a_seed_replays_the_simulation():
+    q = RollQuestion()
+    a = [s.trial for s in simulation(q, 2000, seed=5)]
+    b = [s.trial for s in simulation(q, 2000, seed=5)]
+    c = [s.trial for s in simulation(q, 2000, seed=6)]
+    assert a == b and a != c
+
+
+def test_changing_the_question_stops_a_running_simulation(w):
+    w.sim_n.value = 100_000
+    w.simulate.click()
+    w.cards.value = 5
+    settle(w)
+    assert w.question.cards == 5 and w.trials == []
+    assert "Simulated" not in w.chart_caption.value and w.answer.question == w.question
+
+
+# -- the known traps -----------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_ten_changes_leave_one_chart_one_answer_and_no_figures(w):
+    before = plt.get_fignums()
+    changes = [("game", "dice"), ("measure", None), ("rolls_left", 1), ("game", "cards"),
+               ("kind", "hand"), ("turns", 2), ("hand", "R5 R6 B5"), ("kind", "deal"),
+               ("cards", 5), ("event", "run")]
+    for name, value in changes:
+        getattr(w, name).value = value
+        w.simulate.click() if w.answer is not None else None
+    settle(w)
+    images = [x for x in tree(w) if isinstance(x, widgets.Image) and x.value]
+    assert len(images) == 1
+    answers = [x for x in tree(w) if isinstance(x, widgets.HTML) and "≈" in x.value]
+    assert answers == [w.headline] and w.headline.value.count("≈") == 1
+    assert not [x for x in tree(w) if isinstance(x, widgets.Output) and x.outputs]
+    assert w.answer.question == w.question == DealQuestion(5, "run", 1, None, None)
+    assert plt.get_fignums() == before
+
+
+def test_replacing_picker_options_fires_no_half_set_question(w, monkeypatch):
+    asked = []
+    real = explorer.solve
+
+    def spy(question, quick=False):
+        asked.append(question)
+        return real(question, quick)
+
+    monkeypatch.setattr(explorer, "solve", spy)
+    w.game.value = "dice"              # the question options are replaced: one computation
+    settle(w)
+    assert [type(q) for q in asked] == [RollQuestion]
+    asked.clear()
+    w.target.value = "Goofy"
+    settle(w)
+    asked.clear()
+    w.scored_chars[3].value = True     # Goofy scored: Goofy leaves the target options
+    settle(w)
+    assert len(asked) == 1 and asked[0].target is None and asked[0].scored == ("Goofy",)
+    assert "Goofy" not in [v for _, v in w.target.options] and w.target.value is None
+    asked.clear()
+    w.unrolled.value = True            # rolls-left options replaced (0..2 -> 1..3)
+    settle(w)
+    assert len(asked) == 1 and asked[0].dice is None and asked[0].rolls_left in (1, 2, 3)
+    asked.clear()
+    w.game.value = "cards"
+    settle(w)
+    # a deal is answered in two steps (the asked K, then every K for the chart): one question
+    assert set(asked) == {DealQuestion()} and w.kind.value == "deal"
+
+
+def test_an_exception_while_drawing_reaches_the_error_area(w, monkeypatch):
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the chart broke")
+
+    monkeypatch.setattr(explorer, "chart", broken)
+    w.game.value = "dice"                  # answered at once, drawn by a worker
+    w.wait_idle()
+    assert isinstance(w.errors[-1], RuntimeError) and "the chart broke" in w.message.value
+    assert "65/81" in w.headline.value     # the answer itself still shows
+    w.errors.clear()
+    w.game.value = "cards"                 # answered and drawn by a worker
+    w.wait_idle()
+    assert isinstance(w.errors[-1], RuntimeError) and "the chart broke" in w.message.value
+    w.errors.clear()
+
+
+def test_an_exception_inside_an_output_context_still_reaches_the_error_area(w):
+    out = widgets.Output()
+
+    def draw(_button):
+        with w.drawing(out):
+            explorer.chart(w.answer, [explorer.Trial(5, 0.5, 0.4, 0.6),
+                                      explorer.Trial(4, 0.5, 0.4, 0.6)])   # n must increase
+
+    button = widgets.Button(description="draw")
+    button.on_click(w.guard(draw))
+    button.click()
+    assert "increasing" in w.message.value     # a library refusal, shown in words
+    assert w.errors == []
+
+
+@pytest.mark.parametrize("field, text, words", [
+    ("hand", "B2 R0 Y9", "R0"),
+    ("tableau", "R4 Q6", "Q6"),
+    ("discard", "G3 G3", "G3 x2"),
+    ("others", "R1 / B10", "B10"),
+])
+def test_a_bad_card_shows_a_message_and_changes_nothing(w, field, text, words):
+    w.kind.value = "hand"
+    settle(w)
+    question, answer, png = w.question, w.answer, w.chart.value
+    getattr(w, field).value = text
+    settle(w)
+    assert words in w.message.value
+    assert w.question is question and w.answer is answer and w.chart.value == png
+    getattr(w, field).value = ""               # fixed: the message goes, a new answer comes
+    settle(w)
+    assert w.message.value == "" and w.answer.question == w.question
+
+
+def test_simulate_before_the_answer_is_refused_in_words(w):
+    w.kind.value = "hand"
+    settle(w)
+    w.turns.value = 3
+    if w.answer is None:                       # still computing
+        w._on_simulate()
+        assert "Wait for the exact answer" in w.message.value
+    settle(w)
+
+
+def test_every_control_can_be_read_by_a_screen_reader(w):
+    controls = [x for x in tree(w) if isinstance(x, (widgets.ValueWidget, widgets.Button))
+                and not isinstance(x, (widgets.HTML, widgets.HTMLMath, widgets.Label))]
+    assert len(controls) > 40
+    for control in controls:
+        assert getattr(control, "description", "") or getattr(control, "tooltip", ""), control
