@@ -9,6 +9,7 @@
                      [--target NAME|any] [--at-least K] [--scored ...] [--taken ...]
                      [--characters C] [--wilds W] [--json]
     swkit odds solo  [--json]
+    swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/classroom.py)
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
 """
@@ -78,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="swkit", description="Something Wild! cards and Clubhouse dice: "
                      "bots play whole games, and exact odds.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds}")
+                                     metavar="{play,odds,lessons}")
 
     play = commands.add_parser("play", help="bots play a whole game and print the transcript")
     games = play.add_subparsers(dest="game", required=True, parser_class=_Parser,
@@ -183,6 +184,10 @@ def build_parser() -> argparse.ArgumentParser:
     solo = kinds.add_parser("solo", help="the solo game's optimal expected total (RULES.md §B2)")
     for sub in (deal, hand, roll, solo):
         sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from swkit import classroom
+    classroom.add_arguments(commands.add_parser(
+        "lessons", help="copy the lesson notebooks to a folder and open JupyterLab there"))
     return parser
 
 
@@ -230,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``swkit`` console script; returns the exit status (2: bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "lessons":
+        from swkit import classroom
+        return classroom.run(args)
     notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
     notice.daemon = True
     notice.start()
