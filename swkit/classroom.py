@@ -18,7 +18,6 @@ import hashlib
 import json
 import os
 import secrets
-import shutil
 import socket
 import subprocess
 import sys
