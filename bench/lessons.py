@@ -31,7 +31,8 @@ def main(argv: list[str]) -> int:
         found = problems(notebook)
         troubled += bool(found)
         note = f"  {len(found)} problem(s): {found[0]}" if found else ""
-        print(f"{seconds:7.1f} s  {path.relative_to(ROOT).as_posix()}{note}", flush=True)
+        name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path
+        print(f"{seconds:7.1f} s  {name}{note}", flush=True)
     total = time.perf_counter() - start
     print(f"{total:7.1f} s  total for {len(paths)} notebooks (aim: under {AIM_SECONDS} s; "
           f"{'met' if total < AIM_SECONDS else 'NOT met'}), {troubled} with problems")
