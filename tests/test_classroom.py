@@ -171,6 +171,13 @@ def test_dir_not_writable_even_for_root(capsys):
                           "cannot create the folder")
 
 
+def test_readme_first_command_opens_the_lessons_and_ci_runs_the_second():
+    blocks = re.findall(r"```bash\n(.*?)\n```", (ROOT / "README.md").read_text(), re.S)
+    assert blocks[0].startswith("python3 -m venv .venv") and blocks[0].endswith("swkit lessons")
+    assert blocks[1].endswith("python -m pytest")
+    assert blocks[1] in (ROOT / ".ci" / "run").read_text().splitlines()
+
+
 def test_help_lists_the_lessons_command(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
