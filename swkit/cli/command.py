@@ -11,6 +11,7 @@
                      [--target NAME|any] [--at-least K] [--scored ...] [--taken ...]
                      [--characters C] [--wilds W] [--json]
     swkit odds solo  [--json]
+    swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons.py)
     swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
@@ -93,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "bots play whole games, and exact odds.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds}")
+                                     metavar="{play,odds,lessons}")
 
     play = commands.add_parser(
         "play", help="bots play a whole game and print the transcript",
@@ -240,6 +241,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "§C2).")
     for sub in (deal, hand, roll, solo):
         sub.add_argument("--json", action="store_true", help="print one JSON object")
+
+    from swkit.cli import lessons
+    lessons.add_arguments(commands.add_parser(
+        "lessons", help="copy the lesson notebooks to a folder and open JupyterLab there"))
     return parser
 
 
@@ -288,6 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``swkit`` console script; returns the exit status (2: bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "lessons":
+        from swkit.cli import lessons
+        return lessons.run(args)
     notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
     notice.daemon = True
     notice.start()

@@ -1,0 +1,103 @@
+"""Run a notebook top to bottom as CI does, and list what a student must never see.
+
+Used by ``tests/test_notebooks.py`` and ``bench/lessons.py``. A notebook runs in a fresh
+``python3`` kernel (nbclient) whose working folder is the notebook's own and whose ``swkit`` is
+this checkout's. A *problem* is an error output, any text on stderr, or a warning (Python
+prints warnings on stderr; they are told apart by their text). The kernel's warning filters are
+Python's defaults, as a student's kernel has them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+
+CELL_TIMEOUT = 600
+"""Seconds one cell may run: generous, it only catches a hang (a lesson runs in ~20 s)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something a notebook showed that a student must never see.
+
+    ``cell``: the cell's index (0-based, markdown cells counted). ``kind``: ``"error"``,
+    ``"warning"`` or ``"stderr"``. ``text``: the first lines of what was shown.
+    """
+
+    cell: int
+    kind: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"cell {self.cell}: {self.kind}: {self.text}"
+
+
+def lesson_notebooks() -> list[Path]:
+    """Every lesson and every worked answer: ``lessons/*.ipynb``, ``lessons/solutions/*.ipynb``."""
+    return sorted(LESSONS.glob("*.ipynb")) + sorted(LESSONS.glob("solutions/*.ipynb"))
+
+
+def kernel_env() -> dict[str, str]:
+    """The kernel's environment: this one, with the checkout first on PYTHONPATH."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def execute(path: Path, timeout: int = CELL_TIMEOUT) -> tuple[nbformat.NotebookNode, float]:
+    """Run the notebook at ``path`` top to bottom; return it with its outputs and the seconds.
+
+    Errors do not stop the run (each is reported by :func:`problems`); a cell running longer
+    than ``timeout`` seconds raises nbclient's ``CellTimeoutError``.
+    """
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(notebook, timeout=timeout, startup_timeout=120,
+                            kernel_name="python3", allow_errors=True,
+                            resources={"metadata": {"path": str(path.parent)}})
+    start = time.perf_counter()
+    client.execute(env=kernel_env())
+    return notebook, time.perf_counter() - start
+
+
+def _first_lines(text: str, lines: int = 6) -> str:
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)  # colored tracebacks
+    return "\n".join(text.strip().splitlines()[:lines])
+
+
+def problems(notebook: nbformat.NotebookNode) -> list[Problem]:
+    """Every error output, warning and stderr text in an executed notebook, in order."""
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            if output.get("output_type") == "error":
+                text = "\n".join(output.get("traceback") or []) or (
+                    f"{output.get('ename')}: {output.get('evalue')}")
+                found.append(Problem(index, "error", _first_lines(text, 12)))
+            elif output.get("output_type") == "stream" and output.get("name") == "stderr":
+                text = output.get("text", "")
+                kind = "warning" if re.search(r"\w*Warning\b", text) else "stderr"
+                found.append(Problem(index, kind, _first_lines(text)))
+    return found
+
+
+def stored_outputs(path: Path) -> list[str]:
+    """What a stored notebook should not hold: outputs and execution counts, one line each."""
+    notebook = nbformat.read(path, as_version=4)
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        if cell.get("outputs"):
+            found.append(f"cell {index}: {len(cell.outputs)} stored output(s)")
+        if cell.get("execution_count") is not None:
+            found.append(f"cell {index}: execution count {cell.execution_count}")
+    return found

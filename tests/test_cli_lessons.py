@@ -1,0 +1,300 @@
+"""``swkit lessons``: copying the lessons, opening JupyterLab, the wheel (issue 8)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from swkit.cli import lessons, main
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+
+
+def kit_files() -> list[str]:
+    """Every file the kit ships from lessons/, relative (what swkit lessons must copy)."""
+    return lessons.lesson_files(LESSONS)
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    """A small lessons folder of our own, so the copy rules are tested whatever lessons exist."""
+    src = tmp_path / "kit"
+    (src / "solutions").mkdir(parents=True)
+    for name in ("01-a.ipynb", "02-b.ipynb", "README.md", "solutions/01-a.ipynb"):
+        (src / name).write_text(f"kit version 1 of {name}\n")
+    (src / "notes.txt").write_text("not a lesson\n")
+    return src
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["lessons", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- where the lessons come from -----------------------------------------------------------
+
+def test_the_source_layout_finds_top_level_lessons():
+    """From a checkout (or an editable install) the lessons are read from lessons/ itself."""
+    assert lessons.lessons_source() == LESSONS
+    assert "README.md" in kit_files()
+
+
+def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_path, capsys):
+    code, out, err = run_cli(capsys, "--no-open", "--dir", str(tmp_path / "work"))
+    assert code == 0, err
+    names = kit_files()
+    for name in names:
+        assert (tmp_path / "work" / name).read_bytes() == (LESSONS / name).read_bytes()
+        assert f"copied     {name}" in out
+    assert [n for n in names if n.startswith("solutions/")] == sorted(
+        f"solutions/{p.name}" for p in (LESSONS / "solutions").glob("*.ipynb"))
+    assert "swkit lessons --dir" in out and err == ""
+
+
+# --- the copy rules -------------------------------------------------------------------------
+
+def test_first_copy_copies_lessons_guide_and_solutions_only(source, tmp_path):
+    report = lessons.copy_lessons(tmp_path / "work", source=source)
+    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "solutions/01-a.ipynb"]
+    assert not (tmp_path / "work" / "notes.txt").exists()
+    assert report.kept == report.updated == report.unchanged == []
+
+
+def test_no_solutions_leaves_them_out(source, tmp_path):
+    report = lessons.copy_lessons(tmp_path / "work", source=source, solutions=False)
+    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md"]
+    assert not (tmp_path / "work" / "solutions").exists()
+
+
+def test_a_students_edit_is_never_overwritten(source, tmp_path):
+    work = tmp_path / "work"
+    lessons.copy_lessons(work, source=source)
+    (work / "01-a.ipynb").write_text("my answers\n")
+    (source / "01-a.ipynb").write_text("kit version 2\n")  # the kit improved the lesson too
+    report = lessons.copy_lessons(work, source=source)
+    assert (work / "01-a.ipynb").read_text() == "my answers\n"
+    assert report.kept == ["01-a.ipynb"]
+    assert "kept yours 01-a.ipynb" in "\n".join(report.lines())
+    # and again: still kept (the manifest still remembers what swkit wrote, not the edit)
+    assert lessons.copy_lessons(work, source=source).kept == ["01-a.ipynb"]
+
+
+def test_an_untouched_copy_is_updated_and_a_deleted_one_copied_again(source, tmp_path):
+    work = tmp_path / "work"
+    lessons.copy_lessons(work, source=source)
+    (source / "02-b.ipynb").write_text("kit version 2\n")
+    (work / "README.md").unlink()
+    (source / "03-c.ipynb").write_text("a new lesson\n")
+    report = lessons.copy_lessons(work, source=source)
+    assert report.updated == ["02-b.ipynb"]
+    assert (work / "02-b.ipynb").read_text() == "kit version 2\n"
+    assert report.copied == ["03-c.ipynb", "README.md"]
+    assert report.unchanged == ["01-a.ipynb", "solutions/01-a.ipynb"]
+    assert report.kept == []
+    lines = report.lines()
+    assert "  2 files already up to date" in lines
+
+
+def test_without_the_manifest_every_differing_file_is_kept(source, tmp_path):
+    """Nothing tells which copy is untouched: keep them all (never lose a student's work)."""
+    work = tmp_path / "work"
+    lessons.copy_lessons(work, source=source)
+    (work / lessons.MANIFEST).unlink()
+    (source / "02-b.ipynb").write_text("kit version 2\n")
+    report = lessons.copy_lessons(work, source=source)
+    assert report.kept == ["02-b.ipynb"]
+    assert (work / "02-b.ipynb").read_text() == "kit version 1 of 02-b.ipynb\n"
+
+
+def test_a_folder_in_a_lessons_place_is_kept(source, tmp_path):
+    work = tmp_path / "work"
+    (work / "01-a.ipynb").mkdir(parents=True)
+    report = lessons.copy_lessons(work, source=source)
+    assert report.kept == ["01-a.ipynb"] and (work / "01-a.ipynb").is_dir()
+
+
+# --- bad input: exit 2 and one line --------------------------------------------------------
+
+def assert_one_line_error(code: int, out: str, err: str, *parts: str) -> None:
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("swkit lessons: error: --dir ")
+    for part in parts:
+        assert part in err
+
+
+def test_dir_that_is_a_file(tmp_path, capsys):
+    path = tmp_path / "notes.txt"
+    path.write_text("mine\n")
+    assert_one_line_error(*run_cli(capsys, "--no-open", "--dir", str(path)), "is a file")
+    assert path.read_text() == "mine\n"
+
+
+def test_dir_under_a_file(tmp_path, capsys):
+    path = tmp_path / "notes.txt"
+    path.write_text("mine\n")
+    assert_one_line_error(*run_cli(capsys, "--no-open", "--dir", str(path / "sub")),
+                          "cannot create the folder")
+
+
+@pytest.mark.skipif(lessons.is_root() or os.name != "posix",
+                    reason="root may write to any folder: see the /proc test")
+def test_dir_not_writable(tmp_path, capsys):
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    try:
+        assert_one_line_error(*run_cli(capsys, "--no-open", "--dir", str(locked)),
+                              "not writable")
+        assert_one_line_error(*run_cli(capsys, "--no-open", "--dir", str(locked / "sub")),
+                              "cannot create the folder")
+    finally:
+        locked.chmod(0o755)
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_dir_not_writable_even_for_root(capsys):
+    assert_one_line_error(*run_cli(capsys, "--no-open", "--dir", "/proc/swkit-lessons"),
+                          "cannot create the folder")
+
+
+def test_readme_first_command_opens_the_lessons_and_ci_runs_the_second():
+    blocks = re.findall(r"```bash\n(.*?)\n```", (ROOT / "README.md").read_text(), re.S)
+    assert blocks[0].startswith("python3 -m venv .venv") and blocks[0].endswith("swkit lessons")
+    assert blocks[1].endswith("python -m pytest")
+    assert blocks[1] in (ROOT / ".ci" / "run").read_text().splitlines()
+
+
+def test_help_lists_the_lessons_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "lessons" in capsys.readouterr().out
+
+
+# --- opening JupyterLab ---------------------------------------------------------------------
+
+def test_jupyter_command_as_root_without_a_browser(tmp_path):
+    command = lessons.jupyter_command(tmp_path, "01-a.ipynb", 8890, browser=False, root=True)
+    assert command[:4] == [sys.executable, "-m", "jupyter", "lab"]
+    assert "--allow-root" in command and "--no-browser" in command
+    assert f"--ServerApp.root_dir={tmp_path}" in command and command[-1] == "01-a.ipynb"
+    assert not any("token" in part.lower() for part in command)  # the token goes by env
+    plain = lessons.jupyter_command(tmp_path, None, 8890, browser=True, root=False)
+    assert "--allow-root" not in plain and "--no-browser" not in plain
+    assert lessons.lab_address(8890, "t0k", "01 a.ipynb") == (
+        "http://localhost:8890/lab/tree/01%20a.ipynb?token=t0k")
+
+
+def test_first_lesson_is_the_first_by_name(source, tmp_path):
+    lessons.copy_lessons(tmp_path / "work", source=source)
+    assert lessons.first_lesson(tmp_path / "work") == "01-a.ipynb"
+    assert lessons.first_lesson(source / "solutions") == "01-a.ipynb"
+    assert lessons.first_lesson(tmp_path) is None
+
+
+def read_until(stream, pattern: str, seconds: float) -> str:
+    """Lines of ``stream`` until one matches ``pattern`` (returned); fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    seen = []
+    while time.monotonic() < deadline:
+        line = stream.readline()
+        if not line:
+            break
+        seen.append(line)
+        if re.search(pattern, line):
+            return line
+    pytest.fail(f"no line matching {pattern!r} in:\n{''.join(seen)}")
+
+
+@pytest.mark.slow
+def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
+    """The real command starts JupyterLab (as root too, here in CI) and prints its address;
+    the address opens lesson 1 and the server serves the copied folder."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY",
+                                                            "BROWSER")}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
+                 "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR", "IPYTHONDIR"):
+        (tmp_path / name).mkdir()
+        env[name] = str(tmp_path / name)
+    work = tmp_path / "work"
+    script = ("import sys\nfrom pathlib import Path\nfrom swkit.cli import lessons\n"
+              "lessons.lessons_source = lambda: Path(sys.argv[1])\n"
+              "sys.exit(lessons.main(sys.argv[2:]))\n")
+    child = subprocess.Popen([sys.executable, "-c", script, str(source), "--dir", str(work)],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                             env=env, cwd=tmp_path, start_new_session=True)
+    try:
+        line = read_until(child.stdout, r"http://localhost:\d+/", 60)
+        address = line.strip()
+        assert re.fullmatch(r"http://localhost:\d+/lab/tree/01-a\.ipynb\?token=[0-9a-f]{48}",
+                            address)
+        base, token = address.split("/lab/")[0], address.split("token=")[1]
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5):
+                    break
+            except OSError:
+                if child.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not start (exit status {child.poll()})")
+                time.sleep(0.5)
+        with urllib.request.urlopen(address, timeout=30) as page:
+            assert page.status == 200 and "JupyterLab" in page.read().decode()
+        with urllib.request.urlopen(f"{base}/api/contents/01-a.ipynb?content=0&token={token}",
+                                    timeout=30) as answer:
+            assert json.load(answer)["path"] == "01-a.ipynb"
+    finally:
+        os.killpg(child.pid, signal.SIGTERM)
+        child.wait(timeout=60)
+
+
+# --- the wheel ------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_wheel_install_ships_the_lessons(tmp_path):
+    """Build the sdist and, from it, the wheel; install the wheel (not editable) in a fresh
+    venv that borrows this environment's dependencies; `swkit lessons --no-open` copies every
+    lesson and solution of the checkout, read from the installed package."""
+    tree = tmp_path / "tree"  # a copy, so the build writes nothing into the checkout
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache", ".hypothesis"))
+    dist = tmp_path / "dist"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(tree)],
+                   check=True, capture_output=True, env=env)
+    wheel = next(dist.glob("swkit-*.whl"))
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    target = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()"
+                             "['purelib'])"], check=True, capture_output=True, text=True)
+    borrowed = sysconfig.get_paths()["purelib"]
+    (Path(target.stdout.strip()) / "borrowed-deps.pth").write_text(borrowed + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                    "--no-index", str(wheel)], check=True, capture_output=True, env=env)
+    where = subprocess.run([python, "-c", "from swkit.cli import lessons; "
+                            "print(lessons.lessons_source())"],
+                           check=True, capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert Path(where.stdout.strip()).is_relative_to(venv)
+    swkit = venv / ("Scripts/swkit.exe" if os.name == "nt" else "bin/swkit")
+    done = subprocess.run([swkit, "lessons", "--no-open", "--dir", str(tmp_path / "X")],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    names = kit_files()
+    assert "README.md" in names
+    for name in names:
+        assert (tmp_path / "X" / name).read_bytes() == (LESSONS / name).read_bytes(), name
+        assert f"copied     {name}" in done.stdout
