@@ -102,3 +102,19 @@ def test_the_best_play_names_draw_two() -> None:
     assert r.left_out == () and r.probability > r.this_turn
     useless = next(d for d in r.plans if d.card == Card("G", 8))
     assert "use Power blue-draw-two" in useless.play and "draw 2 cards" in useless.play
+
+
+@pytest.mark.parametrize(("spec", "seed"), [
+    (dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+          center="blue-draw-two", figure=True), 3),
+    (dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+          center="purple-pass", figure=True), 4),
+])
+def test_monte_carlo_twin_samples_draw_two_and_pass(spec: dict, seed: int) -> None:
+    """The twin samples the cards that draw two and pass bring (RULES.md §C1): its interval
+    covers the exact value, which the old lower bound is below."""
+    from swkit.odds.montecarlo_cards import mc_player_odds
+    pos = make_position(**spec)
+    exact = player_odds(pos, 2).probability
+    est = mc_player_odds(pos, 2, n=20_000, seed=seed)
+    assert est.covers(exact), (est, exact)

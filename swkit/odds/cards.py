@@ -63,13 +63,9 @@ extra play, the cards completing a triple with each hand card. Before the last t
   drawn are derived from the outs of the hand without it, shared by every draw (every type if
   that card is among them, else those plus the cards completing a triple with it).
 
-Two turns before the end, with the figure and exactly one extra play in reach, the play and
-Power choices that do not involve the drawn card are built once per position and shared by
-every draw; their outs with the drawn card in the hand derive from their outs without it (the
-same rule), and only the choices that play the drawn card are built per draw. Draw two and pass
-add chance nodes: before the last turn, their outs are derived the same way from the outs of the
-hand before the cards come (with no extra play, a closed form: every type if a card that came is
-an out of some Discard choice, else the best Discard choice's outs).
+Draw two and pass add chance nodes: before the last turn their outs are derived the same way
+from the outs of the hand before the cards come (with no extra play, a closed form: every type
+if a card that came is an out of some Discard choice, else the best Discard choice's outs).
 
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
@@ -402,9 +398,6 @@ class _Engine:
     keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     discard_memo: dict[Any, list[int]] = field(default_factory=dict)
     dk1_memo: dict[Hand, Hand] = field(default_factory=dict)
-    shared_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
-    after_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
-    extra_memo: dict[Any, list[Any]] = field(default_factory=dict)
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -777,9 +770,6 @@ class _Engine:
         hit = self.value_memo.get(key)
         if hit is not None:
             return hit
-        if turns == 2 and figure and self.ep == 1 and self.scorable:
-            hit = self.value_memo[key] = self._numerator_shared(hand, tab, disc, others, drawn)
-            return hit
         u_total = self.unseen0 - _net(drawn)
         full = _falling(u_total - 1, turns - 1)
         total = 0
@@ -874,6 +864,14 @@ class _Engine:
                                            pool)
                     yield (step0, ("pass", q)), Fraction(acc, n) if n else Fraction(acc)
 
+    def _derive(self, m: int, tab: Hand, x: int) -> int:
+        """The last-turn outs of a hand plus x from the outs ``m`` of the hand (figure held,
+        one extra play; see ``_outs_new``)."""
+        if m == self.every or m >> x & 1:
+            return self.every
+        pq = self.plus_memo.get((tab, x))
+        return m | (self._plus_mask(tab, x) if pq is None else pq)
+
     def _derivable(self, fig1: bool) -> bool:
         """The last turn's outs of a hand plus some cards derive from the outs of the hand."""
         return self.ep == 0 or (self.ep == 1 and fig1)
@@ -947,142 +945,6 @@ class _Engine:
                         for t3, dk3 in ends)
             total += u * v
         return total
-
-    # ---- before the last turn, with the figure and one extra play: shared choices ----
-    def _numerator_shared(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
-                          drawn: Hand) -> int:
-        """``numerator(..., turns=2)`` with the figure held and exactly one extra play in
-        reach. The play and Power choices that do not involve the drawn card x are built once
-        from the hand before the draw (``_shared_options``) and shared by every draw: their
-        last-turn outs with x in the hand derive from their outs without it (``_derive``).
-        Only the choices that play x (as the turn's card or as the extra play) are built per
-        draw. Same branch and bound as ``_best_last``, so the same values."""
-        full = self.unseen0 - _net(drawn) - 1
-        shared = self._shared_options(hand, tab, disc, others)
-        total = 0
-        for x in range(len(self.types)):
-            u = self.copies(x, drawn)
-            if u <= 0:
-                continue
-            h = _ins(hand, x)
-            if self.can_score(h, tab, disc, others, True):
-                total += u * full
-            else:
-                total += u * self._with_chance(self._best_last_shared(
-                    hand, tab, disc, others, _take(drawn, x), x, shared), h, tab, disc, others,
-                    True, _take(drawn, x), 2)
-        return total
-
-    def _derive(self, m: int, tab: Hand, x: int) -> int:
-        """The last-turn outs of a hand plus x from the outs ``m`` of the hand (figure held,
-        one extra play; see ``_outs_new``)."""
-        if m == self.every or m >> x & 1:
-            return self.every
-        pq = self.plus_memo.get((tab, x))
-        return m | (self._plus_mask(tab, x) if pq is None else pq)
-
-    def _shared_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand
-                        ) -> list[list[Any]]:
-        """The play and Power choices from ``hand`` (before the draw; figure held), each as
-        [outs before the Discard, tableau before the Discard, pre, end states or None], pre =
-        (hand, tableau, discard pile, others) before the Discard and the end states
-        [(tableau, outs)] after each Discard choice (filled when first needed)."""
-        key = (hand, tab, disc, others)
-        hit = self.shared_memo.get(key)
-        if hit is not None:
-            return hit
-        found: dict[tuple[Any, ...], list[Any]] = {}
-        for p in _distinct(hand):
-            for _steps, h2, t2, d2, o2 in self._powers_then(_rem(hand, p), _ins(tab, p), disc,
-                                                            others, True):
-                pre = (h2, t2, d2, o2)
-                if pre not in found:
-                    m = self.outs_mask(h2, t2, self.disc_key(d2, 1), o2, True)
-                    found[pre] = [m, t2, pre, None]
-        hit = self.shared_memo[key] = list(found.values())
-        return hit
-
-    def _shared_ends(self, opt: list[Any]) -> list[tuple[Hand, int]]:
-        if opt[3] is None:
-            h2, t2, d2, o2 = opt[2]
-            opt[3] = [(t3, self.outs_mask(h2, t3, dk3, o2, True))
-                      for t3, dk3 in self._end_states(t2, d2)]
-        return opt[3]
-
-    def _best_last_shared(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
-                          drawn: Hand, x: int, shared: list[list[Any]]) -> int:
-        """``_best_last(hand + x, ...)`` from the shared choices and the choices playing x."""
-        # (bound, -tableau size, index, shared?, option)
-        ranked: list[tuple[int, int, int, bool, list[Any]]] = []
-        for opt in shared:
-            t2 = opt[1]
-            ranked.append((self.weighted(self._derive(opt[0], t2, x), drawn), -len(t2),
-                           len(ranked), True, opt))
-        # the choices that play x: as the turn's card, or as the extra play after p
-        if x not in hand:
-            for opt in self._options_after(hand, _ins(tab, x), disc, others):
-                ranked.append((self.weighted(opt[0], drawn), -opt[1], len(ranked), False, opt))
-        for p in _distinct(hand):
-            rest = _rem(hand, p)
-            if x in rest:
-                continue
-            opt = self._extra_option(rest, _ins(_ins(tab, p), x), disc, others)
-            ranked.append((self.weighted(opt[0], drawn), -opt[1], len(ranked), False, opt))
-        ranked.sort(reverse=True)
-        best = 0        # first the exact values of the choices needing no Discard
-        for bound, neg, _i, _s, _opt in ranked:
-            if -neg <= TABLEAU_LIMIT:
-                best = bound
-                break
-        for bound, neg, _i, is_shared, opt in ranked:
-            if bound <= best:
-                break
-            if -neg <= TABLEAU_LIMIT:
-                continue
-            if is_shared:
-                for t3, m3 in self._shared_ends(opt):
-                    v = self.weighted(self._derive(m3, t3, x), drawn)
-                    if v > best:
-                        best = v
-                        if best == bound:
-                            break
-            else:
-                if opt[3] is None:
-                    opt[3] = self._discard_masks(opt[2])
-                for m in opt[3]:
-                    v = self.weighted(m, drawn)
-                    if v > best:
-                        best = v
-                        if best == bound:
-                            break
-        return best
-
-    def _options_after(self, hand1: Hand, tab1: Hand, disc: Hand, others: Hand
-                       ) -> list[list[Any]]:
-        """After playing a card into ``tab1`` (figure held): each Power choice as in
-        ``_last_options`` ([outs before the Discard, tableau size, pre, masks or None])."""
-        key = (hand1, tab1, disc, others)
-        hit = self.after_memo.get(key)
-        if hit is None:
-            found: dict[tuple[Any, ...], list[Any]] = {}
-            for _steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, True):
-                pre = (h2, t2, d2, o2, True)
-                if pre not in found:
-                    found[pre] = [self.outs_mask(h2, t2, self.disc_key(d2, 1), o2, True),
-                                  len(t2), pre, None]
-            hit = self.after_memo[key] = list(found.values())
-        return hit
-
-    def _extra_option(self, hand2: Hand, tab2: Hand, disc: Hand, others: Hand) -> list[Any]:
-        """The choice "extra play" ending with ``hand2`` and ``tab2`` (figure held)."""
-        key = (hand2, tab2, disc, others)
-        hit = self.extra_memo.get(key)
-        if hit is None:
-            pre = (hand2, tab2, disc, others, True)
-            hit = self.extra_memo[key] = [
-                self.outs_mask(hand2, tab2, self.disc_key(disc, 1), others, True), len(tab2),
-                pre, None]
-        return hit
 
     # ---- before the last turn, without an extra play: hand-free tables ----
     def _end_mask(self, tab: Hand, dkey: Hand, others: Hand, figure: bool) -> int:
