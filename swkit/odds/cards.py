@@ -818,7 +818,8 @@ class _Engine:
         full = _falling(self.unseen0 - _net(drawn), turns - 1)
         if best >= full:
             return best
-        for _steps, v in self.chance_options(hand, tab, disc, others, figure, drawn, turns):
+        for _steps, v in self.chance_options(hand, tab, disc, others, figure, drawn, turns,
+                                             beat=best):
             if v > best:
                 best = v
                 if best >= full:
@@ -826,7 +827,8 @@ class _Engine:
         return best
 
     def chance_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
-                       drawn: Hand, turns: int) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+                       drawn: Hand, turns: int, beat: int | Fraction | None = None
+                       ) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
         """After the draw of a non-scoring turn with ``turns`` >= 2 turns to go (this one
         included): each play followed by draw two (7) or pass (10), as (steps, numerator of
         the next turns on the scale of ``numerator``, i.e. times (N)(N-1)...(N-turns+2) with N
@@ -834,7 +836,9 @@ class _Engine:
         uniformly from the unseen cards, used only while they hold k cards and every later
         draw (the odds never reshuffle); pass gives a chosen card of the hand, which joins the
         unseen cards, and receives one card uniform over the unseen cards (the other hands
-        are part of them; none if they are empty). Then the best Discard, knowing the cards."""
+        are part of them; none if they are empty). Then the best Discard, knowing the cards.
+        ``beat``: leave out the options whose value cannot exceed it (their sum is abandoned as
+        soon as even certainty for the outcomes left could not lift it above ``beat``)."""
         after = turns - 1
         n = self.unseen0 - _net(drawn)
         scale = _falling(n, after)
@@ -852,17 +856,21 @@ class _Engine:
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
                                                                                     after)))
-                acc = self._draw_value(hand1, ends, others, fig1, drawn, after, k, pool, n)
-                yield ((step0, ("draw", k)),
-                       Fraction(acc * scale, _falling(n, k) * _falling(n - k, after)))
+                denom = _falling(n, k) * _falling(n - k, after)
+                need = None if beat is None else Fraction(beat * denom, scale)
+                acc = self._draw_value(hand1, ends, others, fig1, drawn, after, k, pool, n, need)
+                if acc is not None:
+                    yield (step0, ("draw", k)), Fraction(acc * scale, denom)
             if self.pass_n and hand1:
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
                                                                                     after)))
                 for q in _distinct(hand1):
+                    need = None if beat is None else beat * max(n, 1)
                     acc = self._pass_value(_rem(hand1, q), q, ends, others, fig1, drawn, after,
-                                           pool)
-                    yield (step0, ("pass", q)), Fraction(acc, n) if n else Fraction(acc)
+                                           pool, need)
+                    if acc is not None:
+                        yield (step0, ("pass", q)), Fraction(acc, n) if n else Fraction(acc)
 
     def _derive(self, m: int, tab: Hand, x: int) -> int:
         """The last-turn outs of a hand plus x from the outs ``m`` of the hand (figure held,
@@ -891,8 +899,9 @@ class _Engine:
 
     def _draw_value(self, hand1: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                     fig1: bool, drawn: Hand, after: int, k: int, pool: list[tuple[int, int]],
-                    n: int) -> int:
-        """Sum over the ordered k-card draws of the best next numerator (after the Discard)."""
+                    n: int, need: int | Fraction | None = None) -> int | None:
+        """Sum over the ordered k-card draws of the best next numerator (after the Discard);
+        None as soon as it cannot exceed ``need``."""
         if after == 1 and self.ep == 0:
             # closed form: every type if a drawn card is an out of some end, else the best end
             masks = [self.outs_mask(hand1, t3, dk3, others, fig1) for t3, dk3 in ends]
@@ -905,6 +914,8 @@ class _Engine:
         if after == 1 and self._derivable(fig1):
             masks = [(t3, self.outs_mask(hand1, t3, dk3, others, fig1)) for t3, dk3 in ends]
         total = 0
+        left = _falling(n, k)               # ordered draws not summed yet
+        top = _falling(n - k, after)        # the most one of them can add
         for combo in _multisets(pool, k):
             ways = 1
             for x, m in Counter(combo).items():
@@ -922,20 +933,38 @@ class _Engine:
                 v = max(self.numerator(h2, t3, dk3, others, fig1, d2, after)
                         for t3, dk3 in ends)
             total += ways * v
+            left -= ways
+            if need is not None and total + left * top <= need:
+                return None
         return total
 
     def _pass_value(self, hand2: Hand, q: int, ends: list[tuple[Hand, Hand]], others: Hand,
-                    fig1: bool, drawn: Hand, after: int, pool: list[tuple[int, int]]) -> int:
+                    fig1: bool, drawn: Hand, after: int, pool: list[tuple[int, int]],
+                    need: int | Fraction | None = None) -> int | None:
         """Sum over the received card (copies as weights) of the best next numerator after
-        passing q (``hand2`` = the hand without q)."""
+        passing q (``hand2`` = the hand without q); None as soon as it cannot exceed ``need``."""
         if not pool:
             d2 = _give(drawn, q)
-            return max(self.numerator(hand2, t3, dk3, others, fig1, d2, after)
-                       for t3, dk3 in ends)
+            v = max(self.numerator(hand2, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
+            return None if need is not None and v <= need else v
+        n = self.unseen0 - _net(drawn)
+        if after == 1 and self.ep == 0:
+            # closed form: every type if the card received is an out of some Discard choice,
+            # else the best choice's outs (the received card is not among them; q joins the
+            # unseen cards)
+            masks = [self.outs_mask(hand2, t3, dk3, others, fig1) for t3, dk3 in ends]
+            union = 0
+            for m in masks:
+                union |= m
+            w_best = max(self.weighted(m, drawn) + (m >> q & 1) for m in masks)
+            hit = self.weighted(union, drawn)
+            return hit * n + (n - hit) * w_best
         derive = after == 1 and self._derivable(fig1)
         if derive:
             masks = [(t3, self.outs_mask(hand2, t3, dk3, others, fig1)) for t3, dk3 in ends]
         total = 0
+        left = sum(u for _c, u in pool)
+        top = _falling(self.unseen0 - _net(drawn), after)
         for c, u in pool:
             d2 = _give(_take(drawn, c), q)
             if derive:
@@ -944,6 +973,9 @@ class _Engine:
                 v = max(self.numerator(_ins(hand2, c), t3, dk3, others, fig1, d2, after)
                         for t3, dk3 in ends)
             total += u * v
+            left -= u
+            if need is not None and total + left * top <= need:
+                return None
         return total
 
     # ---- before the last turn, without an extra play: hand-free tables ----

@@ -96,7 +96,7 @@ def _best_choice(eng: Any, hand: tuple[int, ...], tab: tuple[int, ...], disc: tu
             best, out = v, ("end", end)
             if v == full:
                 return out
-    for steps, v in eng.chance_options(hand, tab, disc, others, figure, drawn, t):
+    for steps, v in eng.chance_options(hand, tab, disc, others, figure, drawn, t, beat=best):
         if v > best:
             best, out = v, ("chance", steps[0][1], steps[1])
     return out
