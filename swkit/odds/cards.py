@@ -70,16 +70,21 @@ if a card that came is an out of some Discard choice, else the best Discard choi
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
 
-**Speed** (``python bench/odds_cards.py``): T = 1 in milliseconds; T = 3 about 0.2 s on a mid-game
-position without the figure and about 1.5 s with the figure, a swap and a wild color in reach
-(was about 20 s). With the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach,
-T = 3 still branches much more: about 16.5 s (was about 37 s, then 19.8 s), over the 2 s target;
-T = 2 stays near 0.1 s. There the search is about 2,700 positions two turns before the end, each
-with about 28 draws, each a branch and bound over about 22 play and Power choices (about 3 of
-them expanded into their Discard choices). The values of those positions lie within a few cards
-of each other, so bounding whole positions one level up cuts almost nothing (tried: the bound
-from every draw's best option is within about 1.5 cards per draw of the exact value, yet it
-prunes late and calls the last-turn search more often, not less).
+**Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
+about 0.17 s on a mid-game position without the figure and about 1.6 s with the figure, a swap
+and a wild color in reach (was about 20 s). With the figure, an extra play (6) and the
+card-moving Powers 3 and 8 in reach, T = 3 still branches much more: about 17.5 s, over the 2 s
+target; T = 2 stays near 0.1 s. There the search is about 2,700 positions two turns before the
+end, all distinct (also without the draws they came from), each with about 28 draws, each a
+branch and bound over about 22 play and Power choices (about 3 of them expanded into their
+Discard choices). The values of those positions lie within a few cards of each other, so
+bounding whole positions one level up cuts almost nothing (tried: the bound from every draw's
+best option is within about 1.5 cards per draw of the exact value, yet it prunes late and calls
+the last-turn search more often, not less). Building the choices that keep the drawn card once
+per position and deriving their outs per draw (issue 6) gave no gain either: ``_outs_new``
+already derives those outs from memoised ones, and the cost is the choices that play the drawn
+card. With draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some
+15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search).
 """
 
 from __future__ import annotations
