@@ -865,7 +865,8 @@ class _Engine:
                 need = None if beat is None else Fraction(beat * denom, scale)
                 acc = self._draw_value(hand1, ends, others, fig1, drawn, after, k, pool, n, need)
                 if acc is not None:
-                    yield (step0, ("draw", k)), Fraction(acc * scale, denom)
+                    yield (step0, ("draw", k, len(tab1) > TABLEAU_LIMIT)), \
+                        Fraction(acc * scale, denom)
             if self.pass_n and hand1:
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
@@ -875,7 +876,8 @@ class _Engine:
                     acc = self._pass_value(_rem(hand1, q), q, ends, others, fig1, drawn, after,
                                            pool, need)
                     if acc is not None:
-                        yield (step0, ("pass", q)), Fraction(acc, n) if n else Fraction(acc)
+                        yield ((step0, ("pass", q, len(tab1) > TABLEAU_LIMIT)),
+                               Fraction(acc, n) if n else Fraction(acc))
 
     def _derive(self, m: int, tab: Hand, x: int) -> int:
         """The last-turn outs of a hand plus x from the outs ``m`` of the hand (figure held,
@@ -1290,9 +1292,11 @@ def _describe(steps: tuple[Any, ...], types: tuple[Card, ...], pos: Position,
             seat = next((i + 1 for i, t in enumerate(pos.others) if card in t), 0)
             words.append(f"swap {types[step[1]]} for {card} of tableau {seat}")
         elif kind == "draw":
-            words.append(f"draw {step[1]} cards, then discard the best")
+            words.append(f"draw {step[1]} cards" + (", then discard the best for them"
+                                                     if step[2] else ""))
         elif kind == "pass":
-            words.append(f"pass {types[step[1]]}, then discard the best")
+            words.append(f"pass {types[step[1]]}" + (", then discard the best for the card "
+                                                     "received" if step[2] else ""))
         elif kind == "discard":
             words.append(f"discard {format_cards(types[q] for q in step[1])}")
     if score:
