@@ -3,7 +3,8 @@
 Run: ``python bench/odds_cards.py``. Prints wall-clock times on this machine. "cold" clears the
 module caches first (as a fresh process would); "warm" repeats the question in the same process
 (the triple lookups are shared, the per-question search is rebuilt each time).
-Targets (issue 3): K = 7 deals in seconds; T = 1 under 20 ms; T = 3 under 2 s.
+Targets (issue 3): K = 7 deals in seconds; T = 1 under 20 ms; T = 3 under 2 s (issue 6 item 9:
+every position of HEAVY too).
 """
 
 from __future__ import annotations
@@ -43,6 +44,16 @@ HEAVY = [
         center="red-take-discard", figure=True, scored="green-discard,green-extra-play")),
 ]
 
+CHANCE = [
+    ("figure + blue-draw-two", dict(
+        hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+        center="blue-draw-two", figure=True)),
+    ("figure + purple-pass", dict(
+        hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+        center="purple-pass", figure=True)),
+]
+"""Draw two (7) and pass (10), modelled over later turns since issue 6 (no target set)."""
+
 
 def main() -> None:
     print("Deal odds, P(K cards hold a set / a run / either), all three counts per line:")
@@ -71,6 +82,12 @@ def main() -> None:
               f" ms, warm {t_warm * 1000:.1f} ms")
     print("\nPlayer's odds, positions with the figure and several Powers in reach (worst cases):")
     for label, spec in HEAVY:
+        pos = make_position(**spec)
+        for turns in (1, 2, 3):
+            t, r = timed(lambda pos=pos, turns=turns: player_odds(pos, turns))
+            print(f"  {label}: T={turns}: {r.probability}  {t:.3f} s")
+    print("\nPlayer's odds with draw two or pass in reach (their cards come by chance):")
+    for label, spec in CHANCE:
         pos = make_position(**spec)
         for turns in (1, 2, 3):
             t, r = timed(lambda pos=pos, turns=turns: player_odds(pos, turns))

@@ -35,11 +35,14 @@ effect primitive (so an edited data file works too):
   discards into your tableau); ``extra_play`` (6); ``swap`` (9: any card of your tableau for any
   card of another tableau, which then changes for later swaps); ``take_from_discard`` (8: cannot
   help this turn's score; over T >= 2 turns the taken card can be played later).
-- ``extra_draw`` (7) and ``pass`` (10) cannot help this turn's score (§A7 decisions), so this
-  turn's probability and outs are exact with them; over T >= 2 turns their later value is
-  **left out** (the search never uses them: extra draws would branch on every pair of unseen
-  cards, and a pass needs the other players' blind choices, which §C1 freezes), so the
-  probability within T >= 2 turns is then a lower bound. ``PlayerOdds.left_out`` names them.
+- ``extra_draw`` (7) and ``pass`` (10) cannot help this turn's score (§A7 decisions); over
+  T >= 2 turns they are modelled as chance after the play (RULES.md §C1): draw two takes its
+  cards uniformly from the unseen cards, and is used only while they hold its cards and every
+  later draw (the odds never reshuffle; ``PlayerOdds.left_out`` names it when that limit can
+  apply, i.e. fewer than count·(T−1)+T unseen cards); pass gives the card of your hand you
+  choose, which joins the unseen cards, and brings one card uniform over the unseen cards (the
+  other hands are part of them; a pass of more than one card is left out). The best Discard
+  is chosen knowing the cards that came.
 
 **Method.** Exact enumeration over the unseen multiset of card types (each type weighted by its
 unseen copies), memoised on the position, with integer numerators over U·(U−1)·… (U unseen
@@ -60,19 +63,28 @@ extra play, the cards completing a triple with each hand card. Before the last t
   drawn are derived from the outs of the hand without it, shared by every draw (every type if
   that card is among them, else those plus the cards completing a triple with it).
 
+Draw two and pass add chance nodes: before the last turn their outs are derived the same way
+from the outs of the hand before the cards come (with no extra play, a closed form: every type
+if a card that came is an out of some Discard choice, else the best Discard choice's outs).
+
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
 
-**Speed** (``python bench/odds_cards.py``): T = 1 in milliseconds; T = 3 about 0.2 s on a mid-game
-position without the figure and about 1.5 s with the figure, a swap and a wild color in reach
-(was about 20 s). With the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach,
-T = 3 still branches much more: about 16.5 s (was about 37 s, then 19.8 s), over the 2 s target;
-T = 2 stays near 0.1 s. There the search is about 2,700 positions two turns before the end, each
-with about 28 draws, each a branch and bound over about 22 play and Power choices (about 3 of
-them expanded into their Discard choices). The values of those positions lie within a few cards
-of each other, so bounding whole positions one level up cuts almost nothing (tried: the bound
-from every draw's best option is within about 1.5 cards per draw of the exact value, yet it
-prunes late and calls the last-turn search more often, not less).
+**Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
+about 0.17 s on a mid-game position without the figure and about 1.6 s with the figure, a swap
+and a wild color in reach (was about 20 s). With the figure, an extra play (6) and the
+card-moving Powers 3 and 8 in reach, T = 3 still branches much more: about 17.5 s, over the 2 s
+target; T = 2 stays near 0.1 s. There the search is about 2,700 positions two turns before the
+end, all distinct (also without the draws they came from), each with about 28 draws, each a
+branch and bound over about 22 play and Power choices (about 3 of them expanded into their
+Discard choices). The values of those positions lie within a few cards of each other, so
+bounding whole positions one level up cuts almost nothing (tried: the bound from every draw's
+best option is within about 1.5 cards per draw of the exact value, yet it prunes late and calls
+the last-turn search more often, not less). Building the choices that keep the drawn card once
+per position and deriving their outs per draw (issue 6) gave no gain either: ``_outs_new``
+already derives those outs from memoised ones, and the cost is the choices that play the drawn
+card. With draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some
+15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search).
 """
 
 from __future__ import annotations
@@ -83,6 +95,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
+from math import factorial
 from typing import TYPE_CHECKING, Any
 
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
@@ -103,8 +116,6 @@ MAX_TURNS = 3
 NO_EFFECT_THIS_TURN = ("extra_draw", "pass", "take_from_discard")
 """Effect primitives that cannot help this turn's score (RULES.md §A7 decisions)."""
 
-LEFT_OUT_LATER = ("extra_draw", "pass")
-"""Effect primitives whose value for later turns (T >= 2) is left out."""
 
 Hand = tuple[int, ...]  # sorted positions in deck.types
 
@@ -416,6 +427,23 @@ def _distinct(t: Iterable[int]) -> list[int]:
     return sorted(set(t))
 
 
+def _take(drawn: Hand, x: int) -> Hand:
+    """The pool change ``drawn`` after a card of type x leaves the unseen cards. Entries are
+    types taken out (x >= 0) or put in (``~x`` < 0: a card passed to an opponent, Power 10),
+    sorted, never both for one type."""
+    return _rem(drawn, ~x) if ~x in drawn else _ins(drawn, x)
+
+
+def _give(drawn: Hand, x: int) -> Hand:
+    """The pool change ``drawn`` after a card of type x joins the unseen cards."""
+    return _rem(drawn, x) if x in drawn else _ins(drawn, ~x)
+
+
+def _net(drawn: Hand) -> int:
+    """Cards taken out of the unseen cards, net of those put in."""
+    return sum(1 if d >= 0 else -1 for d in drawn)
+
+
 @dataclass
 class _Engine:
     """Exact search for one position; caches live as long as the engine."""
@@ -432,6 +460,8 @@ class _Engine:
     pfd: tuple[int | None, int] | None = None   # (requires_number, depth)
     tfd: int = 0                            # take_from_discard count
     swap: bool = False
+    draw_k: int = 0                         # extra_draw count (0: not in reach or T = 1)
+    pass_n: int = 0                         # pass count (0: not in reach or T = 1)
     has_memo: dict[tuple[Hand, int], bool] = field(default_factory=dict)
     pair_memos: list[dict[int, int]] = field(default_factory=list)
     pm_memo: dict[tuple[Hand, int], int] = field(default_factory=dict)
@@ -801,8 +831,15 @@ class _Engine:
         for k, kmask in self.base_masks:
             total += k * (mask & kmask).bit_count()
         for d in drawn:
-            total -= mask >> d & 1
+            if d >= 0:
+                total -= mask >> d & 1
+            else:
+                total += mask >> ~d & 1
         return total
+
+    def copies(self, x: int, drawn: Hand) -> int:
+        """Unseen copies of type x after the pool change ``drawn``."""
+        return self.base[x] - drawn.count(x) + drawn.count(~x)
 
     def numerator(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
                   drawn: Hand, turns: int) -> int:
@@ -814,18 +851,18 @@ class _Engine:
         hit = self.value_memo.get(key)
         if hit is not None:
             return hit
-        u_total = self.unseen0 - len(drawn)
+        u_total = self.unseen0 - _net(drawn)
         full = _falling(u_total - 1, turns - 1)
         total = 0
         for x in range(len(self.types)):
-            u = self.base[x] - drawn.count(x)
+            u = self.copies(x, drawn)
             if u <= 0:
                 continue
             h = _ins(hand, x)
             if self.can_score(h, tab, disc, others, figure):
                 total += u * full
             else:
-                total += u * self.best_next(h, tab, disc, others, figure, _ins(drawn, x), turns,
+                total += u * self.best_next(h, tab, disc, others, figure, _take(drawn, x), turns,
                                             full, x)
         self.value_memo[key] = total
         return total
@@ -836,8 +873,10 @@ class _Engine:
         ``new``: the card just drawn (in ``hand``), if known (see ``_outs_new``)."""
         if turns == 2:
             if self.ep == 0:
-                return self._best_last_no_extra(hand, tab, disc, others, figure, drawn)
-            return self._best_last(hand, tab, disc, others, figure, drawn, new)
+                best = self._best_last_no_extra(hand, tab, disc, others, figure, drawn)
+            else:
+                best = self._best_last(hand, tab, disc, others, figure, drawn, new)
+            return self._with_chance(best, hand, tab, disc, others, figure, drawn, turns)
         best = 0
         seen = set()
         for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1):
@@ -849,7 +888,178 @@ class _Engine:
                 best = v
                 if best == full:
                     break
+        return self._with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+
+    # ---- draw two (7) and pass (10): Powers whose cards come by chance ----
+    def _with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
+                     others: Hand, figure: bool, drawn: Hand, turns: int) -> int | Fraction:
+        """``best`` or, if higher, the best value of using draw two or pass this turn."""
+        if not (self.draw_k or self.pass_n) or not self.scorable:
+            return best
+        full = _falling(self.unseen0 - _net(drawn), turns - 1)
+        if best >= full:
+            return best
+        for _steps, v in self.chance_options(hand, tab, disc, others, figure, drawn, turns,
+                                             beat=best):
+            if v > best:
+                best = v
+                if best >= full:
+                    break
         return best
+
+    def chance_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                       drawn: Hand, turns: int, beat: int | Fraction | None = None
+                       ) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+        """After the draw of a non-scoring turn with ``turns`` >= 2 turns to go (this one
+        included): each play followed by draw two (7) or pass (10), as (steps, numerator of
+        the next turns on the scale of ``numerator``, i.e. times (N)(N-1)...(N-turns+2) with N
+        the unseen cards now). The cards come by chance (RULES.md §C1): draw two takes k cards
+        uniformly from the unseen cards, used only while they hold k cards and every later
+        draw (the odds never reshuffle); pass gives a chosen card of the hand, which joins the
+        unseen cards, and receives one card uniform over the unseen cards (the other hands
+        are part of them; none if they are empty). Then the best Discard, knowing the cards.
+        ``beat``: leave out the options whose value cannot exceed it (their sum is abandoned as
+        soon as even certainty for the outcomes left could not lift it above ``beat``)."""
+        after = turns - 1
+        n = self.unseen0 - _net(drawn)
+        scale = _falling(n, after)
+        pool = [(x, self.copies(x, drawn)) for x in range(len(self.types))]
+        pool = [(x, u) for x, u in pool if u > 0]
+        for p in list(_distinct(hand)) or [None]:
+            fig1 = self.access(p, figure)
+            if not fig1:
+                continue
+            tab1 = tab if p is None else _ins(tab, p)
+            hand1 = hand if p is None else _rem(hand, p)
+            step0 = ("play", p, not figure)
+            k = self.draw_k
+            if k and n >= k + after:
+                ends = list(dict.fromkeys(
+                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
+                                                                                    after)))
+                denom = _falling(n, k) * _falling(n - k, after)
+                need = None if beat is None else Fraction(beat * denom, scale)
+                acc = self._draw_value(hand1, ends, others, fig1, drawn, after, k, pool, n, need)
+                if acc is not None:
+                    yield (step0, ("draw", k, len(tab1) > TABLEAU_LIMIT)), \
+                        Fraction(acc * scale, denom)
+            if self.pass_n and hand1:
+                ends = list(dict.fromkeys(
+                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
+                                                                                    after)))
+                for q in _distinct(hand1):
+                    need = None if beat is None else beat * max(n, 1)
+                    acc = self._pass_value(_rem(hand1, q), q, ends, others, fig1, drawn, after,
+                                           pool, need)
+                    if acc is not None:
+                        yield ((step0, ("pass", q, len(tab1) > TABLEAU_LIMIT)),
+                               Fraction(acc, n) if n else Fraction(acc))
+
+    def _derive(self, m: int, tab: Hand, x: int) -> int:
+        """The last-turn outs of a hand plus x from the outs ``m`` of the hand (figure held,
+        one extra play; see ``_outs_new``)."""
+        if m == self.every or m >> x & 1:
+            return self.every
+        pq = self.plus_memo.get((tab, x))
+        return m | (self._plus_mask(tab, x) if pq is None else pq)
+
+    def _derivable(self, fig1: bool) -> bool:
+        """The last turn's outs of a hand plus some cards derive from the outs of the hand."""
+        return self.ep == 0 or (self.ep == 1 and fig1)
+
+    def _outs_with(self, m: int, tab: Hand, cards: Iterable[int]) -> int:
+        """The last-turn outs of a hand plus ``cards`` from the outs ``m`` of the hand: with
+        no extra play in reach every type if a card is in m, else m (``_outs_fast``); with
+        one and the figure, ``_derive`` card by card."""
+        if self.ep == 0:
+            for c in cards:
+                if m >> c & 1:
+                    return self.every
+            return m
+        for c in cards:
+            m = self._derive(m, tab, c)
+        return m
+
+    def _draw_value(self, hand1: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
+                    fig1: bool, drawn: Hand, after: int, k: int, pool: list[tuple[int, int]],
+                    n: int, need: int | Fraction | None = None) -> int | None:
+        """Sum over the ordered k-card draws of the best next numerator (after the Discard);
+        None as soon as it cannot exceed ``need``."""
+        if after == 1 and self.ep == 0:
+            # closed form: every type if a drawn card is an out of some end, else the best end
+            masks = [self.outs_mask(hand1, t3, dk3, others, fig1) for t3, dk3 in ends]
+            union = 0
+            for m in masks:
+                union |= m
+            w_best = max(self.weighted(m, drawn) for m in masks)
+            miss = _falling(n - self.weighted(union, drawn), k)
+            return (_falling(n, k) - miss) * (n - k) + miss * w_best
+        if after == 1 and self._derivable(fig1):
+            masks = [(t3, self.outs_mask(hand1, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        total = 0
+        left = _falling(n, k)               # ordered draws not summed yet
+        top = _falling(n - k, after)        # the most one of them can add
+        for combo in _multisets(pool, k):
+            ways = 1
+            for x, m in Counter(combo).items():
+                ways *= _falling(self.copies(x, drawn), m)
+            ways *= _orders(combo)
+            d2 = drawn
+            for x in combo:
+                d2 = _take(d2, x)
+            if after == 1 and self._derivable(fig1):
+                v = max(self.weighted(self._outs_with(m, t3, combo), d2) for t3, m in masks)
+            else:
+                h2 = hand1
+                for x in combo:
+                    h2 = _ins(h2, x)
+                v = max(self.numerator(h2, t3, dk3, others, fig1, d2, after)
+                        for t3, dk3 in ends)
+            total += ways * v
+            left -= ways
+            if need is not None and total + left * top <= need:
+                return None
+        return total
+
+    def _pass_value(self, hand2: Hand, q: int, ends: list[tuple[Hand, Hand]], others: Hand,
+                    fig1: bool, drawn: Hand, after: int, pool: list[tuple[int, int]],
+                    need: int | Fraction | None = None) -> int | None:
+        """Sum over the received card (copies as weights) of the best next numerator after
+        passing q (``hand2`` = the hand without q); None as soon as it cannot exceed ``need``."""
+        if not pool:
+            d2 = _give(drawn, q)
+            v = max(self.numerator(hand2, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
+            return None if need is not None and v <= need else v
+        n = self.unseen0 - _net(drawn)
+        if after == 1 and self.ep == 0:
+            # closed form: every type if the card received is an out of some Discard choice,
+            # else the best choice's outs (the received card is not among them; q joins the
+            # unseen cards)
+            masks = [self.outs_mask(hand2, t3, dk3, others, fig1) for t3, dk3 in ends]
+            union = 0
+            for m in masks:
+                union |= m
+            w_best = max(self.weighted(m, drawn) + (m >> q & 1) for m in masks)
+            hit = self.weighted(union, drawn)
+            return hit * n + (n - hit) * w_best
+        derive = after == 1 and self._derivable(fig1)
+        if derive:
+            masks = [(t3, self.outs_mask(hand2, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        total = 0
+        left = sum(u for _c, u in pool)
+        top = _falling(self.unseen0 - _net(drawn), after)
+        for c, u in pool:
+            d2 = _give(_take(drawn, c), q)
+            if derive:
+                v = max(self.weighted(self._outs_with(m, t3, (c,)), d2) for t3, m in masks)
+            else:
+                v = max(self.numerator(_ins(hand2, c), t3, dk3, others, fig1, d2, after)
+                        for t3, dk3 in ends)
+            total += u * v
+            left -= u
+            if need is not None and total + left * top <= need:
+                return None
+        return total
 
     # ---- before the last turn, without an extra play: hand-free tables ----
     def _end_mask(self, tab: Hand, dkey: Hand, others: Hand, figure: bool) -> int:
@@ -1047,7 +1257,7 @@ class _Engine:
     def value(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
               drawn: Hand, turns: int) -> Fraction:
         """P(score within ``turns`` turns) from the start of a turn, as a Fraction."""
-        u_total = self.unseen0 - len(drawn)
+        u_total = self.unseen0 - _net(drawn)
         return Fraction(self.numerator(hand, tab, disc, others, figure, drawn, turns),
                         _falling(u_total, turns))
 
@@ -1055,6 +1265,25 @@ class _Engine:
 
 _PAIRS: dict[tuple[tuple[Card, ...], Wilds], dict[int, int]] = {}
 """Pair completion masks per (deck types, wilds), filled on demand (see ``_Engine.pair``)."""
+
+
+def _multisets(pool: list[tuple[int, int]], k: int) -> Iterator[tuple[int, ...]]:
+    """Every sorted k-multiset of types x with at most u copies each, ``pool`` = [(x, u)]."""
+    if k == 0:
+        yield ()
+        return
+    for i, (x, u) in enumerate(pool):
+        for m in range(1, min(u, k) + 1):
+            for rest in _multisets(pool[i + 1:], k - m):
+                yield (x,) * m + rest
+
+
+def _orders(combo: tuple[int, ...]) -> int:
+    """The distinct orders of a multiset: k! over the factorials of the repeats."""
+    out = factorial(len(combo))
+    for m in Counter(combo).values():
+        out //= factorial(m)
+    return out
 
 
 def _falling(n: int, k: int) -> int:
@@ -1079,7 +1308,7 @@ def _engine(pos: Position, later: bool) -> _Engine:
     if center is None and not pos.figure:     # no play can take a figure: only one held counts
         reach = []
     wilds = [NO_WILDS]
-    ep, pfd, tfd, swap = 0, None, 0, False
+    ep, pfd, tfd, swap, draw_k, pass_n = 0, None, 0, False, 0, 0
     used: list[Power] = []
     for p in reach:
         if p.is_wild:
@@ -1095,6 +1324,10 @@ def _engine(pos: Position, later: bool) -> _Engine:
             tfd = max(tfd, int(p.params["count"]))
         elif p.effect == "swap":
             swap = True
+        elif p.effect == "extra_draw" and later:
+            draw_k = max(draw_k, int(p.params["count"]))
+        elif p.effect == "pass" and later and int(p.params["count"]) == 1:
+            pass_n = 1
         else:
             continue
         used.append(p)
@@ -1105,7 +1338,7 @@ def _engine(pos: Position, later: bool) -> _Engine:
         1 << i for i, c in enumerate(types) if c.color == center.color)
     return _Engine(pos, types, wilds, base, base_masks, sum(base),
                    center.color if center is not None else None,
-                   used, ep, pfd, tfd, swap, pair_memos=pair_memos,
+                   used, ep, pfd, tfd, swap, draw_k, pass_n, pair_memos=pair_memos,
                    center_mask=center_mask, scorable=pos.has_center,
                    every=(1 << len(types)) - 1)
 
@@ -1134,6 +1367,12 @@ def _describe(steps: tuple[Any, ...], types: tuple[Card, ...], pos: Position,
             card = types[step[2]]
             seat = next((i + 1 for i, t in enumerate(pos.others) if card in t), 0)
             words.append(f"swap {types[step[1]]} for {card} of tableau {seat}")
+        elif kind == "draw":
+            words.append(f"draw {step[1]} cards" + (", then discard the best for them"
+                                                     if step[2] else ""))
+        elif kind == "pass":
+            words.append(f"pass {types[step[1]]}" + (", then discard the best for the card "
+                                                     "received" if step[2] else ""))
         elif kind == "discard":
             words.append(f"discard {format_cards(types[q] for q in step[1])}")
     if score:
@@ -1208,6 +1447,14 @@ def _best_plan(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                     named.append(("power", _power_for(eng, effect)))
                 named.append(s)
             best = (v, _describe(tuple(named), types, eng.pos, None))
+    if turns > 1:
+        scale = _falling(eng.unseen0 - _net(drawn), turns - 1)
+        for steps, num in eng.chance_options(hand, tab, disc, others, figure, drawn, turns):
+            v = Fraction(num, scale)
+            if best is None or v > best[0]:
+                effect = "extra_draw" if steps[1][0] == "draw" else "pass"
+                best = (v, _describe((steps[0], ("power", _power_for(eng, effect)), steps[1]),
+                                     types, eng.pos, None))
     assert best is not None
     return best[1], best[0], False
 
@@ -1221,6 +1468,7 @@ CENTER_UNKNOWN_NOTE = ("center Power not given (no --center): scoring still take
 def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     center = pos.center_power
     reach = _reach(pos)
+    unseen = sum(pos.unseen().values())
     modelled, left = [], []
     if pos.center == UNKNOWN_CENTER:
         left.append(CENTER_UNKNOWN_NOTE)
@@ -1230,9 +1478,20 @@ def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], 
             why = "the center Power is not given" if pos.has_center else "no center Power"
             modelled.append(f"{label}: out of reach (you do not hold the figure and no card "
                             f"you play can take it: {why})")
-        elif p.effect in LEFT_OUT_LATER and turns >= 2:
-            left.append(f"{label}: cannot help this turn's score; what it could do for later "
-                        "turns is not counted, so the answer is a lower bound")
+        elif p.effect == "pass" and turns >= 2 and int(p.params["count"]) != 1:
+            left.append(f"{label}: cannot help this turn's score; a pass of "
+                        f"{p.params['count']} cards is left out for later turns")
+        elif p.effect == "extra_draw" and turns >= 2 and \
+                unseen < int(p.params["count"]) * (turns - 1) + turns:
+            left.append(f"{label}: cannot help this turn's score; used for later turns only "
+                        f"while the unseen cards hold its {p.params['count']} cards and every "
+                        f"later draw ({unseen} unseen: the odds never reshuffle the discard pile)")
+        elif p.effect == "extra_draw" and turns >= 2:
+            modelled.append(f"{label}: cannot help this turn's score; counted: the drawn cards "
+                            "can be played in a later turn")
+        elif p.effect == "pass" and turns >= 2:
+            modelled.append(f"{label}: cannot help this turn's score; counted: you choose the "
+                            "card you pass and receive one unseen card at random")
         elif p.effect in NO_EFFECT_THIS_TURN:
             why = "cannot help this turn's score" if turns == 1 else \
                 "counted: the taken card can be played in a later turn"

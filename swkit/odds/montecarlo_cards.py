@@ -6,7 +6,10 @@
   uniformly from the unseen cards, then let the player play as in the exact model: score if any
   play and Power can, otherwise end the turn the way that maximises the exact chance of scoring
   later (``swkit.odds.cards.player_odds``'s twin; its draws are sampled, its choices are the
-  model's best ones).
+  model's best ones). When the best end uses draw two (7) or pass (10), the cards that come
+  are sampled too (draw two: from the unseen cards; pass: one unseen card received, the passed
+  card joins the unseen cards), the later draws are sampled again from what is unseen then,
+  and the Discard is the best one knowing the cards.
 
 Each returns an ``MCResult`` (estimate, low, high, n) with a 99% Wilson interval, so a lesson can
 show the simulation converging to the exact Fraction.
@@ -19,7 +22,17 @@ from typing import Any
 
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError
-from swkit.odds.cards import Position, _check_turns, _falling, _ins, _start
+from swkit.odds.cards import (
+    Position,
+    _check_turns,
+    _falling,
+    _give,
+    _ins,
+    _net,
+    _rem,
+    _start,
+    _take,
+)
 from swkit.odds.deal import KINDS, Deck, Kind, completion_table, make_wilds
 from swkit.odds.montecarlo_dice import MCResult, wilson
 
@@ -64,6 +77,31 @@ def mc_deal(cards: int, kind: Kind = "either", editions: int = 1,
     return wilson(hits, n)
 
 
+def _pool(eng: Any, drawn: tuple[int, ...]) -> list[int]:
+    """The unseen cards (one entry per physical card) after the pool change ``drawn``."""
+    return [x for x in range(len(eng.types)) for _ in range(eng.copies(x, drawn))]
+
+
+def _best_choice(eng: Any, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
+                 others: tuple[int, ...], figure: bool, drawn: tuple[int, ...],
+                 t: int) -> tuple[Any, ...]:
+    """The exact model's best end of a non-scoring turn: ("end", next position) or, when draw
+    two or pass is better, ("chance", card played, ("draw", k) or ("pass", card))."""
+    full = _falling(eng.unseen0 - _net(drawn), t - 1)
+    best: Any = -1
+    out: tuple[Any, ...] = ()
+    for _steps, end in eng.ends(hand, tab, disc, others, figure, t - 1):
+        v = eng.numerator(*end, drawn, t - 1)
+        if v > best:
+            best, out = v, ("end", end)
+            if v == full:
+                return out
+    for steps, v in eng.chance_options(hand, tab, disc, others, figure, drawn, t, beat=best):
+        if v > best:
+            best, out = v, ("chance", steps[0][1], steps[1])
+    return out
+
+
 def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
                    seed: int = 0) -> MCResult:
     """Estimate P(scoring within ``turns`` of your turns) by sampling the draws.
@@ -93,7 +131,7 @@ def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
         disc = disc_full if turns == 1 else eng.disc_key(disc_full, turns)
         for t in range(turns, 0, -1):
             x = draws[turns - t]
-            hand, drawn = _ins(hand, x), _ins(drawn, x)
+            hand, drawn = _ins(hand, x), _take(drawn, x)
             if eng.can_score(hand, tab, disc, others, figure):
                 hits += 1
                 break
@@ -102,14 +140,33 @@ def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
             key = (hand, tab, disc, others, figure, drawn, t)
             nxt = choice.get(key)
             if nxt is None:
-                best = -1
-                for _steps, end in eng.ends(hand, tab, disc, others, figure, t - 1):
-                    v = eng.numerator(*end, drawn, t - 1)
-                    if v > best:
-                        best, nxt = v, end
-                        if v == _falling(eng.unseen0 - len(drawn), t - 1):
-                            break
-                assert nxt is not None
-                choice[key] = nxt
-            hand, tab, disc, others, figure = nxt
+                nxt = choice[key] = _best_choice(eng, hand, tab, disc, others, figure, drawn, t)
+            if nxt[0] == "end":
+                hand, tab, disc, others, figure = nxt[1]
+                continue
+            # draw two (7) or pass (10): the cards come by chance, then the best Discard
+            _kind, p, power = nxt
+            fig1 = eng.access(p, figure)
+            tab = tab if p is None else _ins(tab, p)
+            hand = hand if p is None else _rem(hand, p)
+            if power[0] == "draw":
+                came = rng.sample(_pool(eng, drawn), power[1])
+                for c in came:
+                    hand, drawn = _ins(hand, c), _take(drawn, c)
+            else:
+                pool = _pool(eng, drawn)
+                hand = _rem(hand, power[1])
+                if pool:
+                    c = rng.choice(pool)
+                    hand, drawn = _ins(hand, c), _take(drawn, c)
+                drawn = _give(drawn, power[1])
+            # the later draws come from what is unseen now
+            draws = draws[:turns - t + 1] + rng.sample(_pool(eng, drawn), t - 1)
+            best = -1
+            for _d, t3, d3 in eng._discards(tab, disc, t - 1):
+                end = (hand, t3, eng.disc_key(d3, t - 1), others, fig1)
+                v = eng.numerator(*end, drawn, t - 1)
+                if v > best:
+                    best, chosen = v, end
+            hand, tab, disc, others, figure = chosen
     return wilson(hits, n)

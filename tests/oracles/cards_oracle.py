@@ -6,11 +6,16 @@
 - ``game_oracle``: a player's odds by searching the game itself (``CardGame.from_position``,
   ``chance_outcomes``, ``legal_actions``) exhaustively, turn by turn in the RULES.md §C1 model:
   after each non-scoring turn a fresh game is built from the player's position (opponents change
-  nothing; the unseen cards are the deck).
+  nothing; the unseen cards are the deck). Draw two (7) draws from that deck, and is searched
+  only while the deck holds its cards and every later turn's draw (the §C1 odds never
+  reshuffle). Pass (10), once the game accepts its use: seat 0 passes each card of its hand in
+  turn (the best is taken) and receives every unseen card in turn, weighted by its copies (the
+  other hands are unseen cards, §C1): the game is built again at the Score step with that hand.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -68,10 +73,8 @@ def count_deals_brute(cards: int, deck: Deck, wilds: Wilds = NO_WILDS,
     return counts, total
 
 
-_LEFT_OUT_LATER = ("extra_draw", "pass")
-
-
-def _build(pos: Position, hand, tableau, discard, others, figure, scored_keys) -> CardGame:
+def _build(pos: Position, hand, tableau, discard, others, figure, scored_keys,
+           phase: str = "draw") -> CardGame:
     outside = [c for c in ALL_CARDS if c not in set(pos.deck.types)
                for _ in range(pos.deck.editions)]
     tabs = [list(tableau)] + [list(t) for t in others]
@@ -85,7 +88,7 @@ def _build(pos: Position, hand, tableau, discard, others, figure, scored_keys) -
         # have a color outside the deck, so no card takes their figures
         centers=[pos.center.key] + ([_foreign_center(pos)] * (ed - 1) if ed > 1 else []),
         figures=[0 if figure else None] + [None] * (ed - 1), scored=[list(scored_keys)],
-        player=0, phase="draw", editions=pos.deck.editions)
+        player=0, phase=phase, power_used=phase == "score", editions=pos.deck.editions)
 
 
 def _foreign_center(pos: Position) -> str:
@@ -104,8 +107,10 @@ def game_oracle(pos: Position, turns: int) -> Fraction:
         raise ValueError("the game cannot hold a position without a center Power")
     keys = [p.key for p in pos.scored]
     reach = ([pos.center] if pos.center else []) + list(pos.scored)
-    excluded = {f"use Power {p.key}" for p in reach
-                if p.effect == "pass" or (turns >= 2 and p.effect in _LEFT_OUT_LATER)}
+    draws = {f"use Power {p.key}": int(p.params["count"]) for p in reach
+             if p.effect == "extra_draw"}
+    physical = Counter({t: pos.deck.editions for t in pos.deck.types})
+    passes = {f"use Power {p.key}" for p in reach if p.effect == "pass"}
 
     def turn_value(hand, tableau, discard, others, figure, left: int) -> Fraction:
         game = _build(pos, hand, tableau, discard, others, figure, keys)
@@ -130,14 +135,41 @@ def game_oracle(pos: Position, turns: int) -> Fraction:
             return total
         best = Fraction(0)
         for action in game.legal_actions():
-            if str(action) in excluded:
-                continue
-            child = game.copy()
-            child.apply(action)
-            best = max(best, search(child, turn0, left))
+            text = str(action)
+            if text in draws and game.view(0).deck_size < draws[text] + left - 1:
+                continue            # draw two would need a reshuffle (§C1 odds never do)
+            if text in passes:      # seat 0 chooses its card; the one received is unseen
+                value = max(received(game, str(c), turn0, left)
+                            for c in sorted(set(game.view(0).hand)))
+            else:
+                child = game.copy()
+                child.apply(action)
+                value = search(child, turn0, left)
+            best = max(best, value)
             if best == 1:
                 break
         return best
+
+    def received(game: CardGame, passed: str, turn0: int, left: int) -> Fraction:
+        """Seat 0 passes ``passed`` and receives each unseen card in turn (weighted)."""
+        v = game.view(0)
+        hand = list(v.hand)
+        hand.remove(next(c for c in hand if str(c) == passed))
+        pool = physical - Counter(v.hand) - Counter(v.discard)
+        for t in v.tableaux:
+            pool -= Counter(t)
+        others = list(v.tableaux[1:len(pos.others) + 1])
+        if not pool:
+            child = _build(pos, hand, v.tableaux[0], v.discard, others, v.figures[0] == 0, keys,
+                           phase="score")
+            return search(child, turn0, left)
+        total = Fraction(0)
+        n = sum(pool.values())
+        for card, copies in sorted(pool.items()):
+            child = _build(pos, hand + [card], v.tableaux[0], v.discard, others,
+                           v.figures[0] == 0, keys, phase="score")
+            total += Fraction(copies, n) * search(child, turn0, left)
+        return total
 
     return turn_value(pos.hand, pos.tableau, pos.discard, pos.others, pos.figure, turns)
 
