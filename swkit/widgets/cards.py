@@ -60,7 +60,6 @@ HINT_TURNS = 2
 """The hint's second question: P(scoring within this many of your turns)."""
 
 _FONT = "font-family:DejaVu Sans,Verdana,Arial,sans-serif;color:#1a1a1a;font-size:15px"
-_CARD_VERB = ("play ", "power play ", "pass ")
 
 _PROMPTS = {
     "play": "Your turn! Play one card from your hand onto your tableau.",
@@ -173,7 +172,8 @@ class CardTable(SwkitWidget):
         self.try_button = widgets.Button(description="Try it",
                                          tooltip="Try the move typed in the box")
         self.try_button.on_click(self.guard(self._on_try))
-        typed = widgets.HBox([self.typed, self.try_button]).add_class("swkit-typed")
+        typed = self._typed_box = widgets.HBox([self.typed, self.try_button]).add_class(
+            "swkit-typed")
         self.hint = widgets.HTML(layout=layout(display="none")).add_class("swkit-hint")
         self.log_view = widgets.HTML().add_class("swkit-log")
         self.message.add_class("swkit-message")
@@ -351,6 +351,7 @@ class CardTable(SwkitWidget):
         self.log_view.value = log
         self.undo_button.disabled = not can_undo
         self.typed.disabled = self.try_button.disabled = not legal
+        self._typed_box.layout.display = "none" if outcome is not None else None
 
     def _status_html(self, view: CardView, legal: Sequence[str], outcome: Any) -> str:
         style = f"{_FONT};font-size:18px;padding:6px 10px;border-radius:6px"
@@ -430,9 +431,12 @@ class CardTable(SwkitWidget):
                 button.description = action
                 button.tooltip = self._tooltip(view, action)
                 color = "#E8E8E8"
-                if action.startswith(_CARD_VERB) and not action.endswith("discard") \
-                        and len(action.split()) == 2 + action.startswith("power play"):
-                    color = _tint(CARD_COLORS[parse_card(action.split()[-1]).color])
+                words = action.split()
+                if (words[0] in ("play", "pass") and len(words) == 2) or (
+                        words[:2] == ["power", "play"] and len(words) in (3, 5)):
+                    # one card moves: the button takes that card's color
+                    card = parse_card(words[2 if words[0] == "power" else 1])
+                    color = _tint(CARD_COLORS[card.color])
                 elif action.startswith("use Power"):
                     power = self._power_named(view, action.split()[2])
                     if power is not None:
@@ -469,7 +473,7 @@ class CardTable(SwkitWidget):
             if key is None:
                 picture = "<div><i>no center Power: its pile is used up</i></div>"
             else:
-                picture = power_svg(view.power(key, e + 1), edition=e + 1 if several else None)
+                picture = power_svg(view.power(key, e + 1))  # the edition is in the label
             parts.append(
                 f'<div class="swkit-center" data-edition="{e + 1}">'
                 f"<div><b>{name}</b> · {view.pile_sizes[e]} face down</div>{picture}"
@@ -492,6 +496,8 @@ class CardTable(SwkitWidget):
             border = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
             background = "#fffbe6" if moving else "#ffffff"
             flag = " · <b>playing now</b>" if moving else ""
+            if view.to_move == TERMINAL and len(view.scored[seat]) >= 3:
+                flag = " · <b>winner!</b>"
             n = view.hand_sizes[seat]
             chips = "".join(
                 f'<span style="display:inline-block;margin:2px 4px 2px 0;padding:2px 6px;'
@@ -584,6 +590,7 @@ class CardTable(SwkitWidget):
         if pos is None:
             self.invalidate()
             self.hint.value = self._hint_html(
+                "The game is over." if game.is_terminal() else
                 "The hint is for your own turn: it shows when you play.")
             return
         if isinstance(pos, str):
@@ -620,8 +627,8 @@ class CardTable(SwkitWidget):
         if plan is not None:
             where = "this turn" if best is first else "within two turns"
             got = f"You drew {drawn}. " if drawn else "You drew nothing. "
-            rows.append(f"{got}Best play: {plan.play} (chance to score {where} now: "
-                        f"{_fraction(plan.probability)}).")
+            rows.append(f"{got}Best play: {plan.play}. With it, your chance of scoring {where} "
+                        f"is {_fraction(plan.probability)} (about {_percent(plan.probability)}).")
         return "\n".join(rows)
 
     def _hint_html(self, text: str) -> str:
