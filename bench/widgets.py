@@ -1,6 +1,7 @@
-"""Every widget's speed for a human action (issue 7, WIDGETS.md). Run: python bench/widgets.py
+"""Speed of every widget (issue 7 §2): a human action answered in the Python process.
 
-Imports each widget's bench inside a try, so it runs before every widget has merged.
+Run: ``python bench/widgets.py``; each widget's bench is also a script of its own
+(``bench/widgets_cards.py``, ``bench/widgets_dice.py``, ``bench/widgets_explorer.py``).
 """
 
 from __future__ import annotations
@@ -11,20 +12,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-BENCHES = ["widgets_cardtable", "widgets_dicecup", "widgets_explorer"]
+BENCHES = ("widgets_cards", "widgets_dice", "widgets_explorer")
 
 
 def main() -> int:
     for name in BENCHES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            print(f"== {name}: not here yet ==")
-            continue
         print(f"== {name} ==")
-        module.main()
+        importlib.import_module(name).main()
+        print()
     return 0
 
 

@@ -15,7 +15,7 @@ from swkit.cards.bots import Bot, make_bot
 from swkit.cards.editions import Edition
 from swkit.cards.game import CHANCE, TERMINAL, CardGame
 
-__all__ = ["format_transcript", "play_game", "run_game"]
+__all__ = ["format_transcript", "play_game", "run_game", "setup_line", "turn_line"]
 
 
 def run_game(game: CardGame, bots: Sequence[Bot]) -> CardGame:
@@ -103,27 +103,50 @@ def _split_events(t: dict[str, Any]) -> tuple[int, list[dict[str, Any]]]:
     return before, during
 
 
-def _power_draws(during: list[dict[str, Any]], cards: list[str]) -> str:
-    """``draws B9 B3``, with a reshuffle where it happened (``reshuffles ..., draws B9``)."""
+def _count(n: int) -> str:
+    """``a card``, ``2 cards``: cards another player may not see, counted (RULES.md §A6)."""
+    return "a card" if n == 1 else f"{n} cards"
+
+
+def _power_draws(during: list[dict[str, Any]], cards: list[str], hidden: bool = False) -> str:
+    """``draws B9 B3``, with a reshuffle where it happened (``reshuffles ..., draws B9``);
+    ``hidden``: the cards are counted, not named (``draws 2 cards``)."""
     if not any(e["event"] == "reshuffle" for e in during):
-        return f"draws {' '.join(cards)}"
-    parts: list[str] = []
+        return f"draws {_count(len(cards)) if hidden else ' '.join(cards)}"
+    groups: list[Any] = []
     for e in during:
         if e["event"] == "reshuffle":
-            parts.append(RESHUFFLE)
-        elif parts and parts[-1].startswith("draws "):
-            parts[-1] += f" {e['card']}"
+            groups.append(RESHUFFLE)
+        elif groups and isinstance(groups[-1], list):
+            groups[-1].append(e["card"])
         else:
-            parts.append(f"draws {e['card']}")
-    return ", ".join(parts)
+            groups.append([e["card"]])
+    return ", ".join(g if isinstance(g, str) else
+                     f"draws {_count(len(g)) if hidden else ' '.join(g)}" for g in groups)
 
 
-def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
-    parts = [f"draws {t['draw']}" if t["draw"] else "draws nothing"]
+def turn_line(t: dict[str, Any], players: int, several: bool = False, *,
+              viewer: int | None = None, partial: bool = False) -> str:
+    """One turn of a record (a ``play_game`` turn, or a ``CardGame.log`` entry with ``turn``
+    and ``round`` counted from 1) as a transcript line.
+
+    ``several``: the game has several editions (Powers and centers are numbered).
+    ``viewer``: write only what that seat may see (RULES.md §A6): another seat's draws are
+    counted, not named ("draws a card"), and so are the blind passes that neither come from nor
+    go to the viewer. ``partial``: the turn is still going on, so the draw and the play are left
+    out until they happen (instead of "draws nothing", "plays nothing").
+    """
+    hidden = viewer is not None and t["player"] != viewer
+    parts = []
+    if t["draw"]:
+        parts.append("draws a card" if hidden else f"draws {t['draw']}")
+    elif not (partial and not t["play"]):
+        parts.append("draws nothing")
     before, during = _split_events(t)
     if before:
         parts.insert(0, RESHUFFLE)
-    parts.append(f"plays {t['play']}" if t["play"] else "plays nothing")
+    if t["play"] or not partial:
+        parts.append(f"plays {t['play']}" if t["play"] else "plays nothing")
     if t["figure"]:
         before = t.get("figure_from")
         text = f"takes figure {t['figure']}"
@@ -140,7 +163,7 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
         cards = power["cards"]
         effect = power["effect"]
         if effect == "extra_draw" and (cards or during):
-            text += f" ({_power_draws(during, cards)})"
+            text += f" ({_power_draws(during, cards, hidden)})"
         elif effect == "take_from_discard" and cards:
             text += f" (takes {' '.join(cards)} from the discard pile)"
         elif effect == "play_from_discard" and cards:
@@ -150,8 +173,10 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
         elif effect == "swap" and cards:
             text += f" (swaps {cards[0]} for {cards[1]} of seat {cards[2]})"
         elif effect == "pass" and cards:
-            text += " (" + ", ".join(f"seat {s} passes {c} to seat {(s + 1) % players}"
-                                     for s, c in cards) + ")"
+            text += " (" + ", ".join(
+                f"seat {s} passes "
+                + (_count(len(c.split())) if viewer not in (None, s, (s + 1) % players) else c)
+                + f" to seat {(s + 1) % players}" for s, c in cards) + ")"
         parts.append(text)
     score = t["score"]
     if score:
@@ -169,7 +194,8 @@ def _turn_line(t: dict[str, Any], players: int, several: bool = False) -> str:
     if t["discard"]:
         parts.append(f"discards {' '.join(t['discard'])}")
     line = f"Turn {t['turn']} (round {t['round']}), seat {t['player']}: " + \
-        ", ".join(parts) + "."
+        (", ".join(parts) or "…") + ("" if partial and not t["score"] and not t["discard"]
+                                     else ".")
     if "tableau" in t:
         line += f" Tableau: {' '.join(t['tableau']) or 'empty'}."
     return line
@@ -190,15 +216,23 @@ def _setup_lines(record: dict[str, Any]) -> list[str]:
     setup = record.get("setup")
     if not setup:
         return []
+    return [setup_line(setup)]
+
+
+def setup_line(setup: dict[str, Any], *, viewer: int | None = None) -> str:
+    """The setup of a record (``hands``: each seat's starting hand in notation; ``centers``:
+    each edition's center Power key or None) as a transcript line. ``viewer``: only that seat's
+    hand is named; the others are counted (RULES.md §A6)."""
     centers = setup["centers"]
     shown = [c if c is not None else "none (empty pile)" for c in centers]
     if len(centers) == 1:
         line = f"Setup: center Power {shown[0]}"
     else:
         line = "Setup: center Powers " + ", ".join(f"{e + 1} {c}" for e, c in enumerate(shown))
-    hands = "; ".join(f"seat {s} {' '.join(h) or 'nothing'}"
+    hands = "; ".join(f"seat {s} " + (_count(len(h)) if viewer not in (None, s) else
+                                       " ".join(h) or "nothing")
                       for s, h in enumerate(setup["hands"]))
-    return [f"{line}; starting hands: {hands}."]
+    return f"{line}; starting hands: {hands}."
 
 
 def format_transcript(record: dict[str, Any]) -> str:
@@ -211,7 +245,7 @@ def format_transcript(record: dict[str, Any]) -> str:
              f"players, seed {record['seed']}, bots {', '.join(record['bots'])}"]
     lines += _setup_lines(record)
     several = len(record["editions"]) > 1
-    lines += [_turn_line(t, record["players"], several) for t in record["turns"]]
+    lines += [turn_line(t, record["players"], several) for t in record["turns"]]
     lines.append("")
     lines.append("Final standings:")
     order = sorted(range(record["players"]), key=lambda s: (-record["scores"][s], s))
