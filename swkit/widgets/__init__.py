@@ -3,3 +3,4 @@
 
 Importing ``swkit.widgets`` needs ipywidgets; nothing in the core imports this package.
 """
+from swkit.widgets.dice import DiceCup  # noqa: E402,F401
