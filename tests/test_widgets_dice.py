@@ -36,8 +36,14 @@ def check(w: DiceCup) -> None:
     game = w.game
     view = game.view(STUDENT)
     shown = w.shown_dice()
-    # dice and kept marks
+    # dice and kept marks (the student's roll-off dice while no turn's dice are out)
     assert sorted(shown) == sorted(game.dice)
+    rolloff = w.rolloff_dice()
+    if rolloff:
+        assert not shown and STUDENT in view.tiebreak_rounds[-1].seats
+        assert [title(p.value) for p in w.die_pictures] == [
+            "die: " + (f"{f} (wild)" if f == CLUBHOUSE else f) for f in rolloff]
+        shown = rolloff
     for slot, picture in enumerate(w.die_pictures):
         words = title(picture.value)
         if not shown:
@@ -232,6 +238,10 @@ def test_a_tie_break_the_student_rolls_for(cup):
         w.roll_button.click()
         check(w)
         assert CALL in w.call.value
+        last = w.game.tiebreak_rounds[-1]
+        assert f"you {last['clubhouses'][0]} Clubhouse" in w.call.value
+        assert w.rolloff_dice() == last["dice"][0]
+    assert w.roll_button.description == "Game over" and w.roll_button.disabled
     assert any(x.startswith("Clubhouse roll-off, round 1:") for x in w.log_lines)
     assert "Clubhouse roll-off" in w.game.outcome().reason
 

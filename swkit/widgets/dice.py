@@ -304,6 +304,17 @@ class DiceCup(SwkitWidget):
         dice = self.game.dice
         return [dice[i] for i in self._slots] if dice else []
 
+    def rolloff_dice(self) -> list[str]:
+        """The student's five dice of the last Clubhouse roll-off round they rolled in (drawn
+        while no turn's dice are on the table), else empty (RULES.md §B5)."""
+        view = self.game.view(STUDENT)
+        if view.dice or not view.tiebreak_rounds:
+            return []
+        last = view.tiebreak_rounds[-1]
+        if STUDENT not in last.seats or last.dice is None:
+            return []
+        return list(last.dice[last.seats.index(STUDENT)])
+
     def kept(self) -> list[bool]:
         """The keep toggles, left to right (the dice the next Roll keeps)."""
         return [b.value for b in self.dice_buttons]
@@ -353,7 +364,7 @@ class DiceCup(SwkitWidget):
             self.status.value = self._big(
                 f"{who} · round {game.round} of {view.turns_per_player} · {roll}")
         # dice
-        shown = self.shown_dice()
+        shown = self.shown_dice() or self.rolloff_dice()
         self._syncing = True
         try:
             for slot, (picture, toggle) in enumerate(zip(self.die_pictures, self.dice_buttons,
@@ -371,7 +382,8 @@ class DiceCup(SwkitWidget):
             self.roll_button.disabled = not mine
         else:
             left = view.rolls_left if view.seat == STUDENT else 0
-            self.roll_button.description = f"Roll ({left} left)"
+            self.roll_button.description = ("Game over" if view.phase == "over"
+                                            else f"Roll ({left} left)")
             self.roll_button.disabled = not (mine and left > 0)
             n = self.kept().count(False)
             self.roll_button.tooltip = (
@@ -629,7 +641,7 @@ class DiceCup(SwkitWidget):
         if view.phase == "tiebreak":
             game.apply_chance()
             self._log_rolloff()
-            self.call.value = self._call_html("Roll-off: the most Clubhouses wins.")
+            self.call.value = self._call_html(self._rolloff_words())
         else:
             if view.phase == "decide":
                 shown = self.shown_dice()
@@ -683,6 +695,17 @@ class DiceCup(SwkitWidget):
         return (f'<div role="status" aria-live="polite" style="font-size:1.2em;'
                 f'color:#7a2e00;font-weight:bold">{escape(CALL)} '
                 f'<span style="color:#1a1a1a;font-weight:normal">{escape(text)}</span></div>')
+
+    def _rolloff_words(self) -> str:
+        """``"Roll-off: you 1 Clubhouse, P1 0 Clubhouses."`` and who is still tied."""
+        view = self.game.view(STUDENT)
+        last = view.tiebreak_rounds[-1]
+        parts = [f"{'you' if seat == STUDENT else seat_label(seat)} {n} Clubhouse"
+                 f"{'' if n == 1 else 's'}" for seat, n in zip(last.seats, last.clubhouses,
+                                                              strict=True)]
+        after = (" Still tied: roll again." if view.phase == "tiebreak" and STUDENT in view.tied
+                 else " Still tied: they roll again." if view.phase == "tiebreak" else "")
+        return "Roll-off: " + ", ".join(parts) + "." + after
 
     def _log_rolloff(self) -> None:
         rounds = self.game.tiebreak_rounds
@@ -762,7 +785,7 @@ class DiceCup(SwkitWidget):
             if game.view(STUDENT).phase == "tiebreak":
                 game.apply_chance()
                 self._log_rolloff()
-                self.call.value = self._call_html("Roll-off: the most Clubhouses wins.")
+                self.call.value = self._call_html(self._rolloff_words())
             else:
                 self._turn_roll()
             return
