@@ -35,7 +35,8 @@ from swkit.dice.faces import CLUBHOUSE
 
 __all__ = [
     "CARD_COLORS", "CLUBHOUSE_COLOR", "PLAYER_COLORS", "card_svg", "card_view_svg", "cards_svg",
-    "contrast_ratio", "dice_svg", "dice_view_svg", "power_svg", "scoreboard_svg", "text_color",
+    "contrast_ratio", "dice_svg", "dice_view_svg", "die_svg", "power_svg", "scoreboard_svg",
+    "text_color",
 ]
 
 # -- the palette ----------------------------------------------------------------------------
@@ -424,6 +425,22 @@ def dice_svg(faces: Sequence[str], *, kept: Sequence[bool] | None = None,
     words = _dice_words(faces, mask) if faces else "no dice rolled yet"
     title = f"{label}: {words}" if label else f"Dice: {words}"
     return _svg(max(width + 4, 180), top + DIE + 26, body, title)
+
+
+def die_svg(face: str | None, *, kept: bool = False) -> str:
+    """One die as drawn by :func:`dice_svg` (a kept die framed and tagged KEPT), or, for
+    ``face`` None, a blank die with a question mark (not rolled yet). The picture is always
+    ``DIE + 4`` wide and ``DIE + 28`` high, so a row of dice with controls under them lines up
+    whatever they show (the dice cup widget draws each die on its own)."""
+    if face is None:
+        body = [f'<rect x="4" y="4" width="{DIE - 4}" height="{DIE - 4}" rx="10" '
+                f'fill="#F2F2F2" stroke="{MUTED}" stroke-width="2" stroke-dasharray="6 4"/>',
+                _text(DIE / 2 + 2, DIE / 2 + 12, "?", size=32, fill=MUTED, weight="bold",
+                      anchor="middle")]
+        return _svg(DIE + 4, DIE + 28, body, "a die not rolled yet")
+    words = f"{face} (wild)" if face == CLUBHOUSE else face
+    return _svg(DIE + 4, DIE + 28, [_group(2, 2, _die(face, kept))],
+                f"die: {words}{', kept' if kept else ''}")
 
 
 # -- the scoreboard -------------------------------------------------------------------------

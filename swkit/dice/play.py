@@ -14,9 +14,12 @@ from swkit.dice.bots import make_bot
 from swkit.dice.faces import DEFAULT_CHARACTERS
 from swkit.dice.game import CHANCE, TERMINAL, DiceGame, points_text
 from swkit.dice.scoring import PICTURE_COLUMN, TOP_SPACE
-from swkit.errors import ConfigurationError
+from swkit.errors import ConfigurationError, IllegalActionError
 
-__all__ = ["format_transcript", "play_game"]
+__all__ = [
+    "format_transcript", "keep_line", "play_game", "roll_entry", "roll_line", "rolloff_lines",
+    "score_entry", "score_line", "standings_lines", "turn_header",
+]
 
 
 def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",),
@@ -59,28 +62,20 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",)
             before = list(game.dice)
             game.apply_chance()
             if turn_roll:
-                rerolled = [f for f, k in zip(game.dice, kept, strict=True) if not k]
-                was = [f for f, k in zip(before, kept, strict=True) if not k] if before else []
-                rolls.append({"roll": game.roll_number, "dice": list(game.dice),
-                              "rerolled": rerolled, "rerolled_from": was, "keep": None})
+                rolls.append(roll_entry(game, before, kept))
             continue
         action = seats[to_move].choose(game)
         if action.kind == "keep":
             game.apply(action)
             rolls[-1]["keep"] = str(action)
             continue
-        character = action.faces[0]
-        count = game.count(character)
-        forced = game.forced_zero()
         round_number = game.round
-        game.apply(action)
-        value = game.board.scored(to_move)[character]
+        score = score_entry(game, action)
         turns_record.append({
             "round": round_number,
             "seat": to_move,
             "rolls": rolls,
-            "score": {"character": character, "count": count, "space": value,
-                      "forced_zero": forced},
+            "score": score,
             "board": game.board.to_dict()["rows"],
             "totals": list(game.board.totals()),
         })
@@ -106,7 +101,9 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",)
 def format_transcript(record: dict[str, Any]) -> str:
     """A readable transcript of a :func:`play_game` record: each turn's rolls, keeps and score
     with the board after it, then the Clubhouse roll-off if any, the final standings and the
-    winner."""
+    winner. Each move's line comes from :func:`turn_header`, :func:`roll_line`,
+    :func:`keep_line`, :func:`score_line` and :func:`rolloff_lines` (the widgets' logs use
+    them too)."""
     lines = [
         f"Clubhouse dice: {record['players']} player{'s' if record['players'] > 1 else ''}, "
         f"seed {record['seed']}, {record['turns_per_player']} turn"
@@ -118,45 +115,112 @@ def format_transcript(record: dict[str, Any]) -> str:
         "below the count taken (RULES.md §B4)",
     ]
     for turn in record["turns"]:
-        seat = turn["seat"]
-        lines += ["", f"Round {turn['round']}, player {seat} ({seat_label(seat)})"]
+        lines += ["", turn_header(turn["round"], turn["seat"])]
         for roll in turn["rolls"]:
-            rerolled = " ".join(roll["rerolled"])
-            was = " ".join(roll.get("rerolled_from") or ())
-            detail = ("" if roll["roll"] == 1 else f"   (rerolled {was} -> {rerolled})" if was
-                      else f"   (rerolled: {rerolled})")
-            lines.append(f"  Roll {roll['roll']}: {' '.join(roll['dice'])}{detail}")
+            lines.append("  " + roll_line(roll))
             if roll["keep"] is not None:
-                kept = roll["keep"][len("keep "):]
-                lines.append("  Keep nothing; reroll all dice" if kept == "nothing"
-                             else f"  Keep {kept}; reroll the rest")
+                lines.append("  " + keep_line(roll["keep"]))
         score = turn["score"]
-        extra = (" (forced zero: the dice show no unscored character and no Clubhouse)"
-                 if score["forced_zero"] else "")
-        why = _why_there(score, turn["board"][score["character"]]["spaces"])
-        lines.append(f"  Score {score['character']}: count {score['count']} -> "
-                     f"{space_name(score['space'])}{why}, {points_text(score['space'])}{extra}")
+        lines.append("  " + score_line(score, turn["board"][score["character"]]["spaces"]))
         board = Scoreboard.from_dict({"characters": record["characters"],
                                       "players": record["players"], "rows": turn["board"]})
         lines += ["    " + line for line in board.render().splitlines()]
     for number, rnd in enumerate(record["tiebreak"], 1):
-        lines += ["", f"Clubhouse roll-off, round {number}:"]
-        for i, seat in enumerate(rnd["seats"]):
-            dice = "" if rnd["dice"] is None else " ".join(rnd["dice"][i]) + ": "
-            lines.append(f"  player {seat}: {dice}{rnd['clubhouses'][i]} Clubhouse"
-                         f"{'' if rnd['clubhouses'][i] == 1 else 's'}")
-    lines += ["", "Final standings:"]
-    order = sorted(range(record["players"]),
-                   key=lambda s: (-record["scores"][s], s not in record["winners"], s))
+        lines += ["", *rolloff_lines(number, rnd)]
+    lines += ["", *standings_lines(record["scores"], record["winners"], record["winner"],
+                                   record["reason"])]
+    return "\n".join(lines)
+
+
+# -- one move at a time (the transcript's wording, shared with the widgets' logs) --------------
+
+def roll_entry(game: DiceGame, before: Sequence[str], kept: Sequence[bool]) -> dict[str, Any]:
+    """The record of a turn's roll just applied to ``game``: ``before`` is what the dice showed
+    before it (empty for the first roll), ``kept`` the dice held back (per die). Returns the
+    ``"rolls"`` entry of :func:`play_game` (``"keep"`` None until the player keeps)."""
+    rerolled = [f for f, k in zip(game.dice, kept, strict=True) if not k]
+    was = [f for f, k in zip(before, kept, strict=True) if not k] if before else []
+    return {"roll": game.roll_number, "dice": list(game.dice), "rerolled": rerolled,
+            "rerolled_from": was, "keep": None}
+
+
+def score_entry(game: DiceGame, action: Any) -> dict[str, Any]:
+    """Apply the score ``action`` (an Action or its text, e.g. ``"score Goofy"``) to ``game``
+    and return its record: ``"character"``, ``"count"``, ``"space"`` (0 = Picture Column),
+    ``"forced_zero"`` (the ``"score"`` entry of :func:`play_game`). Raises IllegalActionError
+    (the game unchanged) when the action is not a legal score now."""
+    seat = game.current_player()
+    act = game.parse_action(action) if isinstance(action, str) else action
+    if getattr(act, "kind", None) != "score":
+        raise IllegalActionError(f"{action!s} is not a score: use 'score <character>'")
+    character = act.faces[0]
+    count = game.count(character) if character in game.characters else 0
+    forced = game.forced_zero()
+    game.apply(act)
+    value = game.board.scored(seat)[character]
+    return {"character": character, "count": count, "space": value, "forced_zero": forced}
+
+
+def turn_header(round_number: int, seat: int) -> str:
+    """``"Round 2, player 1 (P1)"``: the line that opens a turn."""
+    return f"Round {round_number}, player {seat} ({seat_label(seat)})"
+
+
+def roll_line(roll: dict[str, Any]) -> str:
+    """``"Roll 2: Mickey Goofy Pluto Donald Donald   (rerolled Goofy Goofy -> Mickey Goofy)"``
+    for a :func:`roll_entry`."""
+    rerolled = " ".join(roll["rerolled"])
+    was = " ".join(roll.get("rerolled_from") or ())
+    detail = ("" if roll["roll"] == 1 else f"   (rerolled {was} -> {rerolled})" if was
+              else f"   (rerolled: {rerolled})")
+    return f"Roll {roll['roll']}: {' '.join(roll['dice'])}{detail}"
+
+
+def keep_line(keep: str) -> str:
+    """``"Keep Mickey Clubhouse; reroll the rest"`` or ``"Keep nothing; reroll all dice"`` for
+    a keep action's text (``"keep Mickey Clubhouse"``)."""
+    kept = keep[len("keep "):] if keep.startswith("keep ") else "nothing"
+    return ("Keep nothing; reroll all dice" if kept == "nothing"
+            else f"Keep {kept}; reroll the rest")
+
+
+def score_line(score: dict[str, Any], spaces_after: Sequence[int | None]) -> str:
+    """``"Score Pluto: count 4 -> the 4 space, 4 points"`` (with why a token went left of its
+    count, and the forced zero) for a :func:`score_entry`; ``spaces_after``: the row's numbered
+    spaces 1..5 after the score (``Scoreboard.to_dict()["rows"][character]["spaces"]``)."""
+    extra = (" (forced zero: the dice show no unscored character and no Clubhouse)"
+             if score["forced_zero"] else "")
+    why = _why_there(score, spaces_after)
+    return (f"Score {score['character']}: count {score['count']} -> "
+            f"{space_name(score['space'])}{why}, {points_text(score['space'])}{extra}")
+
+
+def rolloff_lines(number: int, rnd: dict[str, Any]) -> list[str]:
+    """The lines of roll-off round ``number`` (1-based): a heading, then each tied player's dice
+    and Clubhouses. ``rnd``: ``{"seats", "dice" (None when forced), "clubhouses"}``."""
+    lines = [f"Clubhouse roll-off, round {number}:"]
+    for i, seat in enumerate(rnd["seats"]):
+        dice = "" if rnd["dice"] is None else " ".join(rnd["dice"][i]) + ": "
+        lines.append(f"  player {seat}: {dice}{rnd['clubhouses'][i]} Clubhouse"
+                     f"{'' if rnd['clubhouses'][i] == 1 else 's'}")
+    return lines
+
+
+def standings_lines(scores: Sequence[int], winners: Sequence[int], winner: int | None,
+                    reason: str) -> list[str]:
+    """The final standings (best first, a roll-off's winner before the others it tied with)
+    and the winner line; the arguments are those of an :class:`~swkit.state.Outcome`."""
+    lines = ["Final standings:"]
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s not in winners, s))
     for place, seat in enumerate(order, 1):
         lines.append(f"  {place}. player {seat} ({seat_label(seat)}): "
-                     f"{points_text(record['scores'][seat])}")
-    if record["winner"] is not None:
-        lines.append(f"Winner: player {record['winner']} ({record['reason']})")
+                     f"{points_text(scores[seat])}")
+    if winner is not None:
+        lines.append(f"Winner: player {winner} ({reason})")
     else:
         lines.append(f"Winners, sharing the win: players "
-                     f"{', '.join(map(str, record['winners']))} ({record['reason']})")
-    return "\n".join(lines)
+                     f"{', '.join(map(str, winners))} ({reason})")
+    return lines
 
 
 def _why_there(score: dict[str, Any], spaces_after: Sequence[int | None]) -> str:

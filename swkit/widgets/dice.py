@@ -1,0 +1,827 @@
+"""The dice cup: a student plays Clubhouse dice against friendly bots in a notebook cell.
+
+``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B). The student is
+seat 0 (``P0``); the bots play the other seats. A thin view: every rule comes from
+:class:`swkit.dice.game.DiceGame` (through the :mod:`swkit.state` interface), every move's words
+from :mod:`swkit.dice.play` (the transcript's wording), every number of the hint from
+:func:`swkit.odds.keep_options`, every picture from :mod:`swkit.pictures`.
+
+What is on screen, top to bottom, with the CSS class a browser test can find it by:
+
+- the title with the seed (``swkit-seed``) and a status line: whose turn, the round, the roll,
+  and at the end the winner (``swkit-status``); the rulebook's call after every roll
+  (``swkit-call``: "Meeska, Mooska, Mickey Mouse!");
+- five dice drawn as faces (``swkit-die-face``), each with a keyboard-reachable
+  ``ToggleButton`` under it (``swkit-die``; description "keep" or "kept", the tooltip names the
+  face); a kept die is drawn framed with a KEPT tag;
+- the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the toggled dice
+  and reroll the others; during a roll-off the student is in, "Roll for the roll-off";
+- one score button per character the student has not scored (``swkit-score``), each showing the
+  points a score there earns now (``Goofy: 3 points``; ``Pluto: 0 points (Picture Column)`` for
+  a zero);
+- the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
+  would land, and the totals under it;
+- "Hint" (``swkit-hint``): every keep of the dice showing with its expected points on this board
+  and its chance of reaching a count, best first (``swkit-hint-table``);
+- "Undo" (``swkit-undo``: takes back the student's last move, and the bots' moves after it),
+  "New game" (``swkit-new-game``) and "Same seed" (``swkit-same-seed``);
+- the message area (refusals in the library's words) and the log of every move
+  (``swkit-log``), newest at the bottom.
+
+Bots play on the background worker with every control disabled, one move every ``bot_delay``
+seconds (0 in tests; call :meth:`~swkit.widgets._base.SwkitWidget.wait_idle` after a move that
+hands over to them).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+from swkit.dice.board import seat_label, space_name
+from swkit.dice.bots import DiceBot, bot_from_dict, make_bot
+from swkit.dice.faces import CLUBHOUSE
+from swkit.dice.game import CHANCE, TERMINAL, DiceGame, points_text
+from swkit.dice.play import (
+    keep_line,
+    roll_entry,
+    roll_line,
+    rolloff_lines,
+    score_entry,
+    score_line,
+    standings_lines,
+    turn_header,
+)
+from swkit.errors import ConfigurationError, IllegalActionError
+from swkit.odds.dice import DiceModel, KeepOption, Objective, keep_options
+from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
+from swkit.widgets._base import SwkitWidget, escape
+
+__all__ = ["CALL", "DiceCup", "HintRow"]
+
+CALL = "Meeska, Mooska, Mickey Mouse!"
+"""What the table calls out with every roll (issue 7 §2.2; RULES.md does not give the words)."""
+
+STUDENT = 0
+"""The student's seat."""
+
+_CSS = """<style>
+.swkit-dicecup { color:#1a1a1a; font-size:16px; }
+.swkit-dicecup .widget-button, .swkit-dicecup .widget-toggle-button {
+  font-size:15px; height:auto; min-height:34px; line-height:1.3; white-space:normal; }
+.swkit-dicecup .swkit-die { width:70px; background:#ffffff; color:#1a1a1a;
+  border:2px solid #1a1a1a; border-radius:6px; font-weight:bold; }
+.swkit-dicecup .swkit-die.mod-active { background:#1a1a1a; color:#ffffff; }
+.swkit-dicecup .swkit-roll { background:#004d80; color:#ffffff; font-weight:bold;
+  font-size:17px; border-radius:6px; }
+.swkit-dicecup .swkit-score { background:#ffffff; color:#1a1a1a; border:2px solid #1a1a1a;
+  border-radius:6px; font-weight:bold; }
+.swkit-dicecup .swkit-score.swkit-zero { border-style:dashed; }
+.swkit-dicecup .swkit-hint.mod-active { background:#1a1a1a; color:#ffffff; }
+.swkit-dicecup .swkit-log-box { height:11em; overflow:auto; display:flex;
+  flex-direction:column-reverse; border:1px solid #595959; padding:4px 8px; background:#fafafa;
+  font-size:14px; line-height:1.35; }
+.swkit-dicecup .swkit-hint-table table { border-collapse:collapse; font-size:14px; }
+.swkit-dicecup .swkit-hint-table th, .swkit-dicecup .swkit-hint-table td {
+  border-bottom:1px solid #bbbbbb; padding:2px 10px; text-align:left; }
+.swkit-dicecup .swkit-hint-table .swkit-best { font-weight:bold; background:#fff3c4; }
+.swkit-dicecup .swkit-hint-table .swkit-yours td:first-child { outline:3px solid #004d80; }
+</style>"""
+
+
+@dataclass(frozen=True)
+class HintRow:
+    """One line of the hint: a keep and its values (RULES.md §C2).
+
+    ``option``: the :class:`~swkit.odds.dice.KeepOption` of :func:`~swkit.odds.keep_options`
+    for the expected points of this turn on the current board (``option.value``, points as a
+    Fraction); ``target``: the character the keep aims at (the unscored character it holds most
+    dice of, or the one a stop scores; None: the best count of any unscored character); ``k``:
+    the count asked about; ``p_at_least``: P(target's count >= k at the end of the turn) after
+    this keep, playing for that count (a Fraction in [0, 1], the value of the same keep in
+    ``keep_options`` with ``Objective.at_least(k, target)``).
+    """
+
+    option: KeepOption
+    target: str | None
+    k: int
+    p_at_least: Fraction
+
+    @property
+    def points(self) -> Fraction:
+        """Expected points of this turn after this keep, on the current board."""
+        return self.option.value
+
+    def describe(self) -> str:
+        """The keep in words: ``"keep Mickey Clubhouse (reroll 3)"``, ``"reroll all 5"``,
+        ``"stop and score Goofy"``."""
+        o = self.option
+        if o.reroll == 0:
+            return o.describe()
+        return ("reroll all 5" if not o.keep
+                else f"{o.describe()} (reroll {o.reroll})")
+
+    def goal(self) -> str:
+        """What ``p_at_least`` measures: ``"4+ Mickey"`` or ``"4 of a kind"``."""
+        return (f"{self.k} of a kind" if self.target is None else f"{self.k}+ {self.target}")
+
+
+@dataclass
+class _Snapshot:
+    """What undo restores: the game's history length, the bots' streams, the log, the dice
+    layout on screen and the keep toggles, from just before one of the student's moves."""
+
+    steps: int
+    bots: list[dict[str, Any] | None]
+    log: int
+    slots: list[int]
+    toggles: list[bool]
+    call: str
+
+
+def _random_seed() -> int:
+    """A fresh seed of at most six digits, easy to read out to a class."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class DiceCup(SwkitWidget):
+    """Clubhouse dice in a notebook cell: the student (seat 0) against bots (RULES.md §B).
+
+    ``players``: 1..4 (1 = solo, no bots); ``seed``: the game's seed (None: a random one, shown
+    on screen; "New game" keeps it when "Same seed" is ticked); ``bots``: a bot name
+    (``"greedy"`` or ``"random"``) for every other seat, or one name per seat 1..players-1;
+    ``bot_delay``: seconds between two bot moves (a visible pause; 0 in tests).
+    Raises ConfigurationError for a bad player count, seed or bot name.
+
+    Attributes: ``game`` (the :class:`~swkit.dice.game.DiceGame` on screen), ``seed``,
+    ``bots`` (per seat, None for the student), ``log_lines`` (the log's lines, oldest first),
+    ``dice_buttons`` (the keep toggles, left to right), ``roll_button``, ``score_buttons``
+    (character -> Button, only the characters the student has not scored), ``hint_button``,
+    ``hint_rows`` (the hint's :class:`HintRow` list, best first, while the hint is shown),
+    ``undo_button``, ``new_game_button``, ``same_seed``, ``heading``, ``status``, ``call``,
+    ``board``, ``log_view``. :meth:`shown_dice` and :meth:`kept` give the dice left to right,
+    as drawn.
+    """
+
+    def __init__(self, players: int = 1, seed: int | None = None,
+                 bots: str | Sequence[str] = "greedy", *, bot_delay: float = 0.35,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ConfigurationError(f"the seed must be an integer or None, got {seed!r}")
+        self.players = players
+        self.bot_names = self._bot_names(players, bots)
+        self.bot_delay = float(bot_delay)
+        self.seed: int = _random_seed() if seed is None else seed
+        self.game = DiceGame(players, self.seed)
+        self.bots: list[DiceBot | None] = []
+        self.log_lines: list[str] = []
+        self.hint_rows: list[HintRow] = []
+        self._hint_key: tuple[Any, ...] | None = None
+        self._slots = list(range(5))  # screen slot -> die index in game.dice
+        self._undo: list[_Snapshot] = []
+        self._busy = False
+        self._syncing = False
+        self._last_bot_score = ""
+        self._build()
+        self._start()
+
+    # -- building ---------------------------------------------------------------------------
+    @staticmethod
+    def _bot_names(players: int, bots: str | Sequence[str]) -> list[str]:
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+            raise ConfigurationError(
+                f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
+        names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
+        if len(names) != players - 1:
+            raise ConfigurationError(
+                f"give one bot name, or one per bot seat (players - 1 = {players - 1}), got "
+                f"{len(names)}: {names}")
+        for name in names:
+            make_bot(name, 1)  # raises ConfigurationError for an unknown name
+        return names
+
+    def _build(self) -> None:
+        self.add_class("swkit-dicecup")
+        self.heading = widgets.HTML()
+        self.heading.add_class("swkit-seed")
+        self.status = widgets.HTML()
+        self.status.add_class("swkit-status")
+        self.call = widgets.HTML(layout=widgets.Layout(min_height="1.8em"))
+        self.call.add_class("swkit-call")
+        self.die_pictures = [widgets.HTML() for _ in range(5)]
+        self.dice_buttons = []
+        columns = []
+        for i, picture in enumerate(self.die_pictures):
+            picture.add_class("swkit-die-face")
+            toggle = widgets.ToggleButton(value=False, description="keep")
+            toggle.add_class("swkit-die")
+            toggle.observe(self.guard(lambda change, i=i: self._on_toggle(i, change)), "value")
+            self.dice_buttons.append(toggle)
+            columns.append(widgets.VBox([picture, toggle],
+                                        layout=widgets.Layout(align_items="center",
+                                                              width="82px")))
+        self.roll_button = widgets.Button(description="Roll (3 left)",
+                                          layout=widgets.Layout(width="190px", height="48px"))
+        self.roll_button.add_class("swkit-roll")
+        self.roll_button.on_click(self.guard(self._on_roll))
+        self._all_score_buttons: dict[str, widgets.Button] = {}
+        for character in self.game.characters:
+            button = widgets.Button(description=character,
+                                    layout=widgets.Layout(width="auto", min_width="150px"))
+            button.add_class("swkit-score")
+            button.on_click(self.guard(lambda _b, c=character: self._on_score(c)))
+            self._all_score_buttons[character] = button
+        self.score_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.score_label = widgets.HTML()
+        self.board = widgets.HTML()
+        self.board.add_class("swkit-board")
+        self.legend = widgets.HTML()
+        self.hint_button = widgets.ToggleButton(
+            value=False, description="Hint",
+            tooltip="Show every keep with its expected points and its chances")
+        self.hint_button.add_class("swkit-hint")
+        self.hint_button.observe(self.guard(lambda _c: self._show_hint()), "value")
+        self.hint = widgets.HTML()
+        self.hint.add_class("swkit-hint-table")
+        self.undo_button = widgets.Button(description="Undo",
+                                          tooltip="Take back your last move")
+        self.undo_button.add_class("swkit-undo")
+        self.undo_button.on_click(self.guard(self._on_undo))
+        self.new_game_button = widgets.Button(description="New game",
+                                              tooltip="Start a new game")
+        self.new_game_button.add_class("swkit-new-game")
+        self.new_game_button.on_click(self.guard(self._on_new_game))
+        self.same_seed = widgets.Checkbox(value=True, description="Same seed (same dice)",
+                                          indent=False,
+                                          tooltip="New game replays the same dice")
+        self.same_seed.add_class("swkit-same-seed")
+        self.log_view = widgets.HTML()
+        self.log_view.add_class("swkit-log")
+        self.children = [
+            widgets.HTML(_CSS), self.heading, self.status, self.call,
+            widgets.HBox(columns),
+            widgets.HBox([self.roll_button], layout=widgets.Layout(margin="6px 0")),
+            self.score_label, self.score_box, self.message, self.legend, self.board,
+            widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
+                          self.same_seed]),
+            self.hint, widgets.HTML("<b>What happened</b>"), self.log_view,
+        ]
+
+    def _start(self) -> None:
+        """Set up a new game with ``self.seed`` (bots, log, undo, screen)."""
+        self.invalidate()
+        self.game = DiceGame(self.players, self.seed)
+        self.bots = [None] + [make_bot(name, seat, self.seed)
+                              for seat, name in enumerate(self.bot_names, 1)]
+        self.log_lines = []
+        self._undo = []
+        self._slots = list(range(5))
+        self._hint_key = None
+        self.call.value = ""
+        self.say("")
+        self._set_toggles([False] * 5)
+        who = ", ".join(["you (P0)"] + [f"{seat_label(s)} ({self.bot_names[s - 1]} bot)"
+                                        for s in range(1, self.players)])
+        turns = self.game.turns
+        self.heading.value = (
+            f'<div style="font-size:1.25em;font-weight:bold">Clubhouse dice · seed '
+            f'{self.seed}</div><div>Players: {escape(who)} · {turns} turn'
+            f'{"" if turns == 1 else "s"} each · the Clubhouse is wild</div>')
+        self.legend.value = self._legend_html()
+        self._refresh()
+
+    # -- what is shown -----------------------------------------------------------------------
+    def shown_dice(self) -> list[str]:
+        """The faces drawn left to right (empty before a turn's first roll): the game's dice,
+        in the order that keeps each kept die in its place on screen."""
+        dice = self.game.dice
+        return [dice[i] for i in self._slots] if dice else []
+
+    def rolloff_dice(self) -> list[str]:
+        """The student's five dice of the last Clubhouse roll-off round they rolled in (drawn
+        while no turn's dice are on the table), else empty (RULES.md §B5)."""
+        view = self.game.view(STUDENT)
+        if view.dice or not view.tiebreak_rounds:
+            return []
+        last = view.tiebreak_rounds[-1]
+        if STUDENT not in last.seats or last.dice is None:
+            return []
+        return list(last.dice[last.seats.index(STUDENT)])
+
+    def kept(self) -> list[bool]:
+        """The keep toggles, left to right (the dice the next Roll keeps)."""
+        return [b.value for b in self.dice_buttons]
+
+    @property
+    def score_buttons(self) -> dict[str, widgets.Button]:
+        """Character -> its score button, for the characters the student has not scored."""
+        return {c: self._all_score_buttons[c]
+                for c in self.game.board.unscored(STUDENT)}
+
+    def _student_moves(self) -> bool:
+        """True when the next move is the student's (a roll, a keep or score, a roll-off)."""
+        game = self.game
+        who = game.current_player()
+        if who == STUDENT:
+            return True
+        if who != CHANCE:
+            return False
+        view = game.view(STUDENT)
+        if view.phase == "tiebreak":
+            return STUDENT in view.tied
+        return game.seat == STUDENT
+
+    def _deciding(self) -> bool:
+        return self.game.current_player() == STUDENT
+
+    def _refresh(self) -> None:
+        """Draw everything from the game (``view(0)``) and the toggles."""
+        game = self.game
+        view = game.view(STUDENT)
+        busy = self._busy
+        mine = not busy and self._student_moves()
+        deciding = not busy and self._deciding()
+        # status
+        if view.phase == "over":
+            self.status.value = self._end_words()
+        elif view.phase == "tiebreak":
+            tied = ", ".join("you" if s == STUDENT else seat_label(s) for s in view.tied)
+            self.status.value = self._big(
+                f"Tie for first place ({tied}): the Clubhouse roll-off! Each tied player rolls "
+                f"all five dice; the most Clubhouses wins."
+                + (" Press Roll." if STUDENT in view.tied else ""))
+        else:
+            who = "Your turn" if view.seat == STUDENT else f"{seat_label(view.seat)} is playing"
+            roll = (f"roll {view.roll_number} of 3" if view.roll_number else
+                    "press Roll" if view.seat == STUDENT else "rolling")
+            self.status.value = self._big(
+                f"{who} · round {game.round} of {view.turns_per_player} · {roll}")
+        # dice
+        shown = self.shown_dice() or self.rolloff_dice()
+        self._syncing = True
+        try:
+            for slot, (picture, toggle) in enumerate(zip(self.die_pictures, self.dice_buttons,
+                                                         strict=True)):
+                face = shown[slot] if shown else None
+                picture.value = die_svg(face, kept=toggle.value and face is not None)
+                self._label_toggle(slot, face)
+                toggle.disabled = not (deciding and view.rolls_left > 0)
+        finally:
+            self._syncing = False
+        # roll
+        if view.phase == "tiebreak":
+            self.roll_button.description = "Roll for the roll-off"
+            self.roll_button.tooltip = "Roll all five dice: the most Clubhouses wins"
+            self.roll_button.disabled = not mine
+        else:
+            left = view.rolls_left if view.seat == STUDENT else 0
+            self.roll_button.description = ("Game over" if view.phase == "over"
+                                            else f"Roll ({left} left)")
+            self.roll_button.disabled = not (mine and left > 0)
+            n = self.kept().count(False)
+            self.roll_button.tooltip = (
+                "Roll all five dice" if view.roll_number == 0 else
+                f"Reroll the {n} dice not kept ({left} roll{'' if left == 1 else 's'} left)"
+                if left else "No rolls left: score a character")
+        # score buttons
+        unscored = game.board.unscored(STUDENT)
+        highlight = {}
+        for character in unscored:
+            button = self._all_score_buttons[character]
+            button.disabled = not deciding
+            button.remove_class("swkit-zero")
+            if deciding:
+                count = game.count(character)
+                value = game.space_for(character)
+                highlight[character] = value
+                zero = " (Picture Column)" if value == 0 else ""
+                button.description = f"{character}: {points_text(value)}{zero}"
+                button.tooltip = (f"Score {character}: count {count} -> {space_name(value)}, "
+                                  f"{points_text(value)}")
+                if value == 0:
+                    button.add_class("swkit-zero")
+            else:
+                button.description = character
+                button.tooltip = f"Score {character} (after a roll, on your turn)"
+        self.score_box.children = [self._all_score_buttons[c] for c in unscored]
+        if deciding and game.forced_zero():
+            words = ("Forced zero: the dice show only characters you have scored and no "
+                     "Clubhouse. Put one token in its Picture Column (0 points).")
+        elif deciding:
+            words = "Score a character (the points it earns now are on its button):"
+        elif unscored:
+            words = "Your characters still to score:"
+        else:
+            words = "You have scored all your turns."
+        self.score_label.value = f'<div style="margin-top:4px">{escape(words)}</div>'
+        # board (the totals are drawn under it)
+        self.board.value = scoreboard_svg(game.board, highlight=highlight)
+        # the rest
+        self.hint_button.disabled = busy
+        self.undo_button.disabled = busy or not self._undo
+        self.new_game_button.disabled = busy
+        self.same_seed.disabled = busy
+        self._show_hint()
+        self._show_log()
+
+    @staticmethod
+    def _big(text: str) -> str:
+        return f'<div style="font-size:1.2em;font-weight:bold">{escape(text)}</div>'
+
+    def _label_toggle(self, slot: int, face: str | None) -> None:
+        toggle = self.dice_buttons[slot]
+        toggle.description = "kept" if toggle.value else "keep"
+        if face is None:
+            toggle.tooltip = f"Die {slot + 1}: not rolled yet"
+            return
+        name = "a Clubhouse (wild)" if face == CLUBHOUSE else face
+        toggle.tooltip = (f"Die {slot + 1} shows {name}: kept, press to reroll it"
+                          if toggle.value else
+                          f"Die {slot + 1} shows {name}: press to keep it")
+
+    def _legend_html(self) -> str:
+        """Whose tokens are whose (the totals are drawn under the board)."""
+        chips = []
+        for seat in range(self.players):
+            fill = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+            name = "you" if seat == STUDENT else f"{self.bot_names[seat - 1]} bot"
+            chips.append(
+                f'<span style="display:inline-block;margin-right:14px">'
+                f'<span style="background:{fill};color:{text_color(fill)};border:2px solid '
+                f'#1a1a1a;border-radius:1em;padding:1px 8px;font-weight:bold">'
+                f'{escape(seat_label(seat))}</span> {escape(name)}</span>')
+        return '<div>Tokens: ' + "".join(chips) + "</div>"
+
+    def _end_words(self) -> str:
+        result = self.game.outcome()
+        assert result is not None
+        total = result.scores[STUDENT]
+        if self.players == 1:
+            head = f"Game over: you scored {points_text(total)}!"
+        elif result.winner == STUDENT:
+            head = f"You win with {points_text(total)}!"
+        elif result.winner is not None:
+            head = (f"{seat_label(result.winner)} wins with "
+                    f"{points_text(result.scores[result.winner])}. You scored "
+                    f"{points_text(total)}.")
+        else:
+            names = ", ".join("you" if s == STUDENT else seat_label(s) for s in result.winners)
+            head = f"A shared win: {names}."
+        return (self._big(head) + f'<div>{escape(result.reason[0].upper() + result.reason[1:])}.'
+                " Press New game to play again.</div>")
+
+    def _show_log(self) -> None:
+        rows = []
+        for line in self.log_lines:
+            style = ("font-weight:bold;margin-top:6px" if line.startswith(("Round ", "Clubhouse",
+                                                                          "Final", "Winner"))
+                     else "padding-left:1.2em")
+            rows.append(f'<div style="{style}">{escape(line)}</div>')
+        self.log_view.value = ('<div class="swkit-log-box" role="log" aria-label="What happened">'
+                          f'<div>{"".join(rows) or "Press Roll to start."}</div></div>')
+
+    # -- the hint ------------------------------------------------------------------------------
+    def _show_hint(self) -> None:
+        if not self.hint_button.value:
+            self.hint.value = ""
+            self.hint_rows = []
+            return
+        view = self.game.view(STUDENT)
+        if self._busy or not self._deciding():
+            self.hint_rows = []
+            self.hint.value = ("<div>The hint shows your keeps and their chances after you "
+                               "roll, on your turn.</div>")
+            return
+        key = (id(self.game), len(self.game.history))
+        if key != self._hint_key:
+            self.hint_rows = self.compute_hint()
+            self._hint_key = key
+        mine = self._keep_counts()
+        rows = []
+        best = self.hint_rows[0].points if self.hint_rows else None
+        for number, row in enumerate(self.hint_rows, 1):
+            classes = []
+            if row.points == best:
+                classes.append("swkit-best")
+            if row.option.counts == mine:
+                classes.append("swkit-yours")
+            pts = float(row.points)
+            rows.append(
+                f'<tr class="{" ".join(classes)}"><td>{number}. {escape(row.describe())}'
+                f'{" ← your choice" if row.option.counts == mine else ""}</td>'
+                f'<td title="exactly {row.points}">{pts:.2f}</td>'
+                f'<td title="exactly {row.p_at_least}">{float(row.p_at_least) * 100:.1f}% '
+                f'({escape(row.goal())})</td></tr>')
+        left = view.rolls_left
+        self.hint.value = (
+            f"<div>Every choice for these dice with {left} roll{'' if left == 1 else 's'} left, "
+            "best first. <i>Points</i>: the points you can expect from this turn on this board "
+            "if you play your best from here; <i>chance</i>: of ending the turn with that "
+            "count if you play for it (RULES.md §C2).</div>"
+            '<div style="max-height:22em;overflow:auto;display:inline-block">'
+            "<table><tr><th>Choice</th><th>Expected points</th><th>Chance</th></tr>"
+            + "".join(rows) + "</table></div>")
+
+    def _model(self) -> DiceModel:
+        return DiceModel(names=self.game.characters)
+
+    def _keep_counts(self) -> tuple[int, ...]:
+        """The toggled dice as a count vector (the keep the next Roll makes)."""
+        shown = self.shown_dice()
+        if not shown:
+            return ()
+        return self._model().counts([f for f, k in zip(shown, self.kept(), strict=True) if k],
+                                    exact=False)
+
+    def compute_hint(self) -> list[HintRow]:
+        """The hint for the student's dice now: every keep with its expected points and
+        P(count >= k), best first (:func:`swkit.odds.keep_options`). ``k`` is one more than
+        the best count of an unscored character showing (at most 5). Empty when it is not the
+        student's decision."""
+        game = self.game
+        if not self._deciding():
+            return []
+        view = game.view(STUDENT)
+        model = self._model()
+        dice = model.counts(game.dice)
+        unscored = view.unscored
+        scored = [c for c in game.characters if c not in unscored]
+        taken = {c: sorted(game.board.taken(c)) for c in game.characters if game.board.taken(c)}
+        left = view.rolls_left
+        options = keep_options(model, Objective.points(scored, taken), dice, left)
+        k = min(5, max(game.count(c) for c in unscored) + 1)
+        chances: dict[str | None, dict[tuple[int, ...], Fraction]] = {}
+        rows = []
+        for option in options:
+            target = self._aim(option, unscored)
+            if target not in chances:
+                chances[target] = {
+                    o.counts: o.value for o in keep_options(
+                        model, Objective.at_least(k, target, scored), dice, left)}
+            rows.append(HintRow(option, target, k, chances[target][option.counts]))
+        return rows
+
+    @staticmethod
+    def _aim(option: KeepOption, unscored: Sequence[str]) -> str | None:
+        """The character a keep aims at: a stop's score, else the unscored character with the
+        most kept dice (row order breaks ties), else None (any character)."""
+        if option.reroll == 0:
+            return option.score
+        best, most = None, 0
+        for character in unscored:
+            n = option.keep.count(character)
+            if n > most:
+                best, most = character, n
+        return best
+
+    # -- the student's moves -----------------------------------------------------------------
+    def _check_not_busy(self) -> None:
+        if self._busy:
+            raise IllegalActionError("wait a moment: the other players are taking their turns")
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(len(self.game.history),
+                         [None if b is None else b.to_dict() for b in self.bots],
+                         len(self.log_lines), list(self._slots), self.kept(), self.call.value)
+
+    def _on_toggle(self, slot: int, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        try:
+            self._check_not_busy()
+            if not self._deciding():
+                raise IllegalActionError(
+                    "roll first: you keep dice after a roll, on your turn (RULES.md §B3)"
+                    if not self.game.is_terminal() else "the game is over: press New game")
+            if self.game.view(STUDENT).rolls_left == 0:
+                raise IllegalActionError(
+                    "no more rerolls: after the third roll you must score (RULES.md §B3)")
+        except IllegalActionError:
+            self._set_toggles([*self.kept()[:slot], bool(change["old"]),
+                               *self.kept()[slot + 1:]])
+            raise
+        self.say("")
+        face = self.shown_dice()[slot]
+        self._syncing = True
+        try:
+            self.die_pictures[slot].value = die_svg(face, kept=bool(change["new"]))
+            self._label_toggle(slot, face)
+        finally:
+            self._syncing = False
+        n = self.kept().count(False)
+        left = self.game.view(STUDENT).rolls_left
+        self.roll_button.tooltip = (
+            f"Reroll the {n} dice not kept ({left} roll{'' if left == 1 else 's'} left)")
+        self._show_hint()
+
+    def _set_toggles(self, values: Sequence[bool]) -> None:
+        self._syncing = True
+        try:
+            for toggle, value in zip(self.dice_buttons, values, strict=True):
+                toggle.value = bool(value)
+        finally:
+            self._syncing = False
+
+    def _on_roll(self, _button: Any = None) -> None:
+        self._check_not_busy()
+        game = self.game
+        if game.is_terminal():
+            raise IllegalActionError("the game is over: press New game to play again")
+        if not self._student_moves():
+            raise IllegalActionError(f"wait: it is {seat_label(game.seat)}'s turn")
+        snapshot = self._snapshot()
+        view = game.view(STUDENT)
+        if view.phase == "tiebreak":
+            game.apply_chance()
+            self._log_rolloff()
+            self.call.value = self._call_html(self._rolloff_words())
+        else:
+            if view.phase == "decide":
+                shown = self.shown_dice()
+                keep = [f for f, k in zip(shown, self.kept(), strict=True) if k]
+                action = game.parse_action("keep " + (" ".join(keep) if keep else "nothing"))
+                game.apply(action, seat=STUDENT)  # a refusal leaves everything unchanged
+                self._log(keep_line(str(action)))
+                self._follow_keep(shown)
+            self._turn_roll()
+        self._undo.append(snapshot)
+        self.say("")
+        self._after_student()
+
+    def _follow_keep(self, shown: Sequence[str]) -> None:
+        """After a keep: the screen slots the student kept point at the dice the game holds
+        back (the same faces), so that no kept die moves on screen when the others change."""
+        held = [i for i, k in enumerate(self.game.view(STUDENT).kept) if k]
+        loose = [i for i in range(5) if i not in held]
+        slots = []
+        for slot, kept in enumerate(self.kept()):
+            if kept:
+                die = next(i for i in held if self.game.dice[i] == shown[slot])
+                held.remove(die)
+            else:
+                die = loose.pop(0)
+            slots.append(die)
+        self._slots = slots
+
+    def _turn_roll(self) -> None:
+        """Roll the dice of the turn under way (the first roll or a reroll) and log it."""
+        game = self.game
+        seat = game.seat
+        if game.roll_number == 0:
+            header = turn_header(game.round, seat)
+            self._log(header + (" - your turn" if seat == STUDENT else ""))
+            self._slots = list(range(5))
+        kept = game.view(STUDENT).kept
+        before = list(game.dice)
+        game.apply_chance()
+        self._log(roll_line(roll_entry(game, before, kept)))
+        who = "You" if seat == STUDENT else seat_label(seat)
+        self.call.value = self._call_html(f"{who} rolled (roll {game.roll_number} of 3).")
+
+    def _your_turn_html(self) -> str:
+        """The last bot's score, then "your turn" (the bots' dice are cleared by then)."""
+        before = f"{self._last_bot_score}. " if self._last_bot_score else ""
+        return (f'<div role="status" aria-live="polite" style="font-size:1.2em">'
+                f'{escape(before)}<b>Your turn: press Roll!</b></div>')
+
+    def _call_html(self, text: str) -> str:
+        return (f'<div role="status" aria-live="polite" style="font-size:1.2em;'
+                f'color:#7a2e00;font-weight:bold">{escape(CALL)} '
+                f'<span style="color:#1a1a1a;font-weight:normal">{escape(text)}</span></div>')
+
+    def _rolloff_words(self) -> str:
+        """``"Roll-off: you 1 Clubhouse, P1 0 Clubhouses."`` and who is still tied."""
+        view = self.game.view(STUDENT)
+        last = view.tiebreak_rounds[-1]
+        parts = [f"{'you' if seat == STUDENT else seat_label(seat)} {n} Clubhouse"
+                 f"{'' if n == 1 else 's'}" for seat, n in zip(last.seats, last.clubhouses,
+                                                              strict=True)]
+        after = (" Still tied: roll again." if view.phase == "tiebreak" and STUDENT in view.tied
+                 else " Still tied: they roll again." if view.phase == "tiebreak" else "")
+        return "Roll-off: " + ", ".join(parts) + "." + after
+
+    def _log_rolloff(self) -> None:
+        rounds = self.game.tiebreak_rounds
+        self.log_lines.extend(rolloff_lines(len(rounds), rounds[-1]))
+        if self.game.is_terminal():
+            self._log_end()
+
+    def _on_score(self, character: str) -> None:
+        self._check_not_busy()
+        game = self.game
+        if game.current_player() != STUDENT:
+            raise IllegalActionError(
+                "roll first: you score after a roll, on your turn (RULES.md §B3)"
+                if not game.is_terminal() else "the game is over: press New game")
+        snapshot = self._snapshot()
+        score = score_entry(game, f"score {character}")
+        self._log_score(score)
+        self._undo.append(snapshot)
+        self.say("")
+        self._set_toggles([False] * 5)
+        self._after_student()
+
+    def _log_score(self, score: dict[str, Any]) -> None:
+        spaces = self.game.board.to_dict()["rows"][score["character"]]["spaces"]
+        self._log(score_line(score, spaces))
+        if self.game.is_terminal():
+            self._log_end()
+
+    def _log_end(self) -> None:
+        result = self.game.outcome()
+        assert result is not None
+        self.log_lines.extend(standings_lines(result.scores, result.winners, result.winner,
+                                              result.reason))
+
+    def _log(self, line: str) -> None:
+        self.log_lines.append(line)
+
+    def _after_student(self) -> None:
+        """After a move of the student: the bots play if it is their turn, else redraw."""
+        if self.game.is_terminal() or self._student_moves():
+            self._refresh()
+            return
+        self._run_bots()
+
+    # -- the bots ------------------------------------------------------------------------------
+    def _run_bots(self) -> None:
+        """Let the bots play (and roll-offs the student is not in) on the background worker,
+        with every control disabled, until it is the student's move or the game is over."""
+        self._busy = True
+        self._last_bot_score = ""
+        self._refresh()
+        game = self.game
+
+        def play() -> None:
+            try:
+                while game is self.game and not game.is_terminal() and not self._student_moves():
+                    if self.bot_delay:
+                        time.sleep(self.bot_delay)
+                    self._bot_step()
+                    self._refresh()
+            finally:
+                self._busy = False
+                if game.current_player() != TERMINAL and self._student_moves():
+                    self._set_toggles([False] * 5)
+                    self._slots = list(range(5))
+                    self.call.value = self._your_turn_html()
+                self._refresh()
+
+        self.in_background(play, lambda _result: None)
+
+    def _bot_step(self) -> None:
+        """One move of the table that is not the student's: a bot's roll, keep or score, or a
+        roll-off roll."""
+        game = self.game
+        who = game.current_player()
+        if who == CHANCE:
+            if game.view(STUDENT).phase == "tiebreak":
+                game.apply_chance()
+                self._log_rolloff()
+                self.call.value = self._call_html(self._rolloff_words())
+            else:
+                self._turn_roll()
+            return
+        bot = self.bots[who]
+        assert bot is not None
+        action = bot.choose(game)
+        if action.kind == "keep":
+            game.apply(action, seat=who)
+            self._log(keep_line(str(action)))
+        else:
+            score = score_entry(game, action)
+            self._log_score(score)
+            self._last_bot_score = (f"{seat_label(who)} scored {score['character']}: "
+                                    f"{points_text(score['space'])}")
+
+    # -- undo and new game ---------------------------------------------------------------------
+    def _on_undo(self, _button: Any = None) -> None:
+        self._check_not_busy()
+        if not self._undo:
+            raise IllegalActionError("nothing to undo: you have not moved yet in this game")
+        snapshot = self._undo.pop()
+        self.invalidate()
+        while len(self.game.history) > snapshot.steps:
+            self.game.undo()
+        self.bots = [None if data is None else bot_from_dict(data) for data in snapshot.bots]
+        del self.log_lines[snapshot.log:]
+        self._slots = snapshot.slots
+        self._set_toggles(snapshot.toggles)
+        self.call.value = snapshot.call
+        self._hint_key = None
+        self.say("Undone: your last move is taken back.")
+        self._refresh()
+
+    def _on_new_game(self, _button: Any = None) -> None:
+        self._check_not_busy()
+        if not self.same_seed.value:
+            self.seed = _random_seed()
+        self._start()
+        self.say(f"New game, seed {self.seed}.")
