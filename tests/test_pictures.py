@@ -119,6 +119,26 @@ def test_roll_marks_wild_and_kept_dice() -> None:
     assert "no dice rolled yet" in texts(parse(pictures.dice_svg([])))
 
 
+def test_a_long_label_widens_the_picture_so_it_is_not_cut_off() -> None:
+    # the label's width measured with the real font (matplotlib ships DejaVu Sans Bold)
+    from matplotlib import font_manager
+    from PIL import ImageFont
+    bold = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans",
+                                                             weight="bold"))
+    font = ImageFont.truetype(bold, 15)
+    label = "Keep Mickey, Mickey, Clubhouse: WILD counts for every character"
+    cards = pictures.cards_svg(parse_cards("R4 P5"), label=label)
+    dice = pictures.dice_svg(["Mickey", "Clubhouse"], label=label)
+    for svg, heading in ((cards, f"{label} (2 cards)"), (dice, label)):
+        root = parse(svg)
+        assert heading in texts(root)
+        assert float(root.get("width")) >= 2 + font.getlength(heading)
+    # short labels keep the pictures as wide as before
+    assert parse(pictures.cards_svg(parse_cards("R4"), label="hand")).get("width") == "160"
+    assert parse(pictures.dice_svg(["Mickey"], label="roll 1")).get("width") == "180"
+    assert parse(pictures.dice_svg(["Mickey"] * 5, label="roll 1")).get("width") == "382"
+
+
 def test_scoreboard_grid_tokens_and_totals() -> None:
     board = Scoreboard(players=4)
     board.place(0, "Mickey", 5)
