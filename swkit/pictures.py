@@ -223,7 +223,7 @@ def _power(power: Any, edition: int | None = None) -> list[str]:
         _text(POWER_W - 8, 19, f"{power.color} {COLOR_NAMES[power.color]}", size=11, fill=ink,
               anchor="end", weight="bold"),
     ]
-    lines = _wrap(power.text, 27)
+    lines = _wrap(power.text, 24)  # 24 characters of 11 px text fit the card with room to spare
     if len(lines) > 5:
         lines = lines[:4] + [lines[4][:24] + "…"]
     for i, line in enumerate(lines):

@@ -103,6 +103,20 @@ def test_power_shows_color_and_text() -> None:
     assert power.text in title(root)
 
 
+def test_every_power_text_fits_inside_its_card() -> None:
+    # each line measured with the real font (matplotlib ships DejaVu Sans), with a tenth of the
+    # card's inner width to spare: some renderers draw small text a little wider
+    from matplotlib import font_manager
+    from PIL import ImageFont
+    regular = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans"))
+    font = ImageFont.truetype(regular, 11)
+    for power in load_edition("mickey").powers:
+        lines = [t for t in texts(parse(pictures.power_svg(power)))[2:]]
+        assert lines and " ".join(lines).rstrip("…") in power.text
+        for line in lines:
+            assert font.getlength(line) <= 0.9 * (pictures.POWER_W - 16), (power.key, line)
+
+
 def test_roll_marks_wild_and_kept_dice() -> None:
     roll = Roll(("Mickey", "Clubhouse", "Goofy", "Clubhouse", "Pluto"),
                 kept=(True, True, False, False, False))
