@@ -107,6 +107,12 @@ def _text(x: float, y: float, text: str, *, size: float = 14, fill: str = INK,
             f'text-anchor="{anchor}" font-weight="{weight}">{escape(str(text))}</text>')
 
 
+def _text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is in bold at font ``size`` (DejaVu Sans: ~0.64 em a character),
+    so a picture is made wide enough for its label."""
+    return 0.64 * size * len(text)
+
+
 def _group(x: float, y: float, parts: Iterable[str]) -> str:
     return f'<g transform="translate({x:g},{y:g})">' + "".join(parts) + "</g>"
 
@@ -190,15 +196,16 @@ def cards_svg(cards: Sequence[Card], *, label: str | None = None, wilds: Any = N
     top = 24 if label else 2
     width, parts = _card_row(cards, wilds)
     body = []
+    heading = f"{label} ({len(cards)} card{'' if len(cards) == 1 else 's'})" if label else ""
     if label:
-        body.append(_text(2, 17, f"{label} ({len(cards)} card{'' if len(cards) == 1 else 's'})",
-                          size=15, weight="bold"))
+        body.append(_text(2, 17, heading, size=15, weight="bold"))
     body.append(_group(2, top, parts))
     words = " ".join(f"{c} (wild)" if wilds and (c.color in wilds.colors
                                                  or c.number in wilds.numbers) else str(c)
                      for c in cards) or "no cards"
     title = f"{label}: {words}" if label else words
-    return _svg(max(width + 4, 160 if label else 0), top + CARD_H + 4, body, title)
+    return _svg(max(width + 4, 160 if label else 0, _text_width(heading, 15) + 6),
+                top + CARD_H + 4, body, title)
 
 
 # -- Powers ---------------------------------------------------------------------------------
@@ -217,7 +224,7 @@ def _power(power: Any, edition: int | None = None) -> list[str]:
         _text(POWER_W - 8, 19, f"{power.color} {COLOR_NAMES[power.color]}", size=11, fill=ink,
               anchor="end", weight="bold"),
     ]
-    lines = _wrap(power.text, 27)
+    lines = _wrap(power.text, 24)  # 24 characters of 11 px text fit the card with room to spare
     if len(lines) > 5:
         lines = lines[:4] + [lines[4][:24] + "…"]
     for i, line in enumerate(lines):
@@ -424,7 +431,8 @@ def dice_svg(faces: Sequence[str], *, kept: Sequence[bool] | None = None,
         body.append(_text(2, top + 20, "no dice rolled yet", size=14, fill=MUTED))
     words = _dice_words(faces, mask) if faces else "no dice rolled yet"
     title = f"{label}: {words}" if label else f"Dice: {words}"
-    return _svg(max(width + 4, 180), top + DIE + 26, body, title)
+    return _svg(max(width + 4, 180, _text_width(label or "", 15) + 6), top + DIE + 26, body,
+                title)
 
 
 def die_svg(face: str | None, *, kept: bool = False) -> str:

@@ -103,6 +103,20 @@ def test_power_shows_color_and_text() -> None:
     assert power.text in title(root)
 
 
+def test_every_power_text_fits_inside_its_card() -> None:
+    # each line measured with the real font (matplotlib ships DejaVu Sans), with a tenth of the
+    # card's inner width to spare: some renderers draw small text a little wider
+    from matplotlib import font_manager
+    from PIL import ImageFont
+    regular = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans"))
+    font = ImageFont.truetype(regular, 11)
+    for power in load_edition("mickey").powers:
+        lines = [t for t in texts(parse(pictures.power_svg(power)))[2:]]
+        assert lines and " ".join(lines).rstrip("…") in power.text
+        for line in lines:
+            assert font.getlength(line) <= 0.9 * (pictures.POWER_W - 16), (power.key, line)
+
+
 def test_roll_marks_wild_and_kept_dice() -> None:
     roll = Roll(("Mickey", "Clubhouse", "Goofy", "Clubhouse", "Pluto"),
                 kept=(True, True, False, False, False))
@@ -117,6 +131,26 @@ def test_roll_marks_wild_and_kept_dice() -> None:
     with pytest.raises(ValueError, match="one flag per die"):
         pictures.dice_svg(["Mickey"], kept=[True, True])
     assert "no dice rolled yet" in texts(parse(pictures.dice_svg([])))
+
+
+def test_a_long_label_widens_the_picture_so_it_is_not_cut_off() -> None:
+    # the label's width measured with the real font (matplotlib ships DejaVu Sans Bold)
+    from matplotlib import font_manager
+    from PIL import ImageFont
+    bold = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans",
+                                                             weight="bold"))
+    font = ImageFont.truetype(bold, 15)
+    label = "Keep Mickey, Mickey, Clubhouse: WILD counts for every character"
+    cards = pictures.cards_svg(parse_cards("R4 P5"), label=label)
+    dice = pictures.dice_svg(["Mickey", "Clubhouse"], label=label)
+    for svg, heading in ((cards, f"{label} (2 cards)"), (dice, label)):
+        root = parse(svg)
+        assert heading in texts(root)
+        assert float(root.get("width")) >= 2 + font.getlength(heading)
+    # short labels keep the pictures as wide as before
+    assert parse(pictures.cards_svg(parse_cards("R4"), label="hand")).get("width") == "160"
+    assert parse(pictures.dice_svg(["Mickey"], label="roll 1")).get("width") == "180"
+    assert parse(pictures.dice_svg(["Mickey"] * 5, label="roll 1")).get("width") == "382"
 
 
 def test_scoreboard_grid_tokens_and_totals() -> None:
