@@ -23,6 +23,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("odds", "hand"): ["--hand", "R3"],
     ("odds", "roll"): [],
     ("odds", "solo"): [],
+    ("lessons",): ["--no-open"],
 }
 
 

@@ -244,7 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     from swkit.cli import lessons
     lessons.add_arguments(commands.add_parser(
-        "lessons", help="copy the lesson notebooks to a folder and open JupyterLab there"))
+        "lessons", help="copy the lesson notebooks to a folder and open JupyterLab there",
+        description="Copy the lesson notebooks (and their worked answers) to a working folder, "
+                    "never over a notebook you changed, and open lesson 1 in JupyterLab there "
+                    "(issue 8; lessons/README.md is the teacher's guide)."))
     return parser
 
 

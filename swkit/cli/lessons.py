@@ -254,9 +254,17 @@ def open_lab(folder: Path) -> int:
             continue
 
 
+def _folder(text: str) -> str:
+    """An argparse type for ``--dir``: any folder name, but not an empty one."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            f"an empty value: give a folder, e.g. --dir {DEFAULT_FOLDER}, or leave --dir out")
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``swkit lessons`` to its (sub)parser."""
-    parser.add_argument("--dir", default=DEFAULT_FOLDER, metavar="DIR",
+    parser.add_argument("--dir", default=DEFAULT_FOLDER, metavar="DIR", type=_folder,
                         help=f"the working folder to copy the lessons into, created if missing "
                              f"(default ./{DEFAULT_FOLDER}); a file you changed there is never "
                              f"overwritten")
