@@ -582,8 +582,9 @@ class OddsExplorer(SwkitWidget):
         self.headline = widgets.HTML(layout=widgets.Layout(min_height="2em"))
         self.formula = widgets.HTMLMath(layout=widgets.Layout(min_height="2em"))
         self.details = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"),
-                                   tooltip="chart of the exact answer and the simulation")
+        # no tooltip: ipywidgets 8's front end reads a tooltip's widget's description, which
+        # an Image lacks, and then fails to draw it; the caption under it says what it shows
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
         self.chart_caption = widgets.HTML()
         # simulation
         self.sim_n = widgets.Dropdown(options=[("1,000", 1000), ("10,000", 10_000),
