@@ -59,7 +59,18 @@ def picture(widget: Locator, name: str) -> Path:
     """Save the widget alone as build/screenshots/<name>.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    widget.screenshot(path=str(path))
+    page = widget.page
+    size = page.viewport_size
+    # a viewport taller than the widget: Voila and JupyterLab scroll inside a panel, and a
+    # widget taller than the viewport would be cut off in the picture
+    height = int(widget.evaluate("e => e.getBoundingClientRect().height")) + 100
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
+    try:
+        widget.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        widget.screenshot(path=str(path))
+    finally:
+        page.set_viewport_size(size)
     return path
 
 
@@ -194,6 +205,7 @@ def test_lesson_9_plays_in_jupyterlab(lab, screenshot):
 
 def test_lesson_9_plays_in_voila(voila, screenshot):
     voila.open(NOTEBOOK)
+    expect(voila.outputs.locator(".swkit-dicecup")).to_be_visible()
     no_errors(voila.outputs)
     screenshot("start")
     play_dice(voila.page, voila.outputs, "voila")
