@@ -8,7 +8,8 @@ Each test checks what a player would check, on seed 8 (the lesson's class seed):
   Roll keeps it and the counter goes to 1;
 - card table: the student's hand is seed 8's; playing R6 puts R6 in the tableau and in the log;
   the bot answers; the hint first shows "computing…" and then the exact answer;
-- odds explorer: lesson 1's 25/2838 on screen; K cards 4 gives "computing…", then 113/3311.
+- odds explorer: lesson 1's 25/2838 on screen; K cards 4 gives "computing…", then 113/3311;
+  Simulate with seed 0, then seed 1, shows the estimates and 99% intervals the lesson quotes.
 
 "computing…" is caught by a MutationObserver recording every text the hint or answer area was
 given, so a fast answer that replaces it within milliseconds is still seen to have replaced it.
@@ -176,6 +177,22 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
     expect(explorer.locator(".widget-html", has_text="Chart:")).to_contain_text(
         "Chart: P(a set or a run among K random cards), by K: 3: 0.88%, 4: 3.41%,")
     expect(explorer.locator("img")).to_be_visible()
+
+    # the simulation, as the lesson tells it: seed 0 misses the exact value, seed 1 does not
+    caption = explorer.locator(".widget-html", has_text="Chart:")
+    simulate = explorer.locator("button", has_text="Simulate")
+    simulate.click()
+    progress = explorer.locator(".widget-html", has_text=re.compile(r"^[\d,]+ of [\d,]+ trials$"))
+    expect(progress).to_have_text("10,000 of 10,000 trials")
+    expect(caption).to_contain_text(
+        "Simulated after 10,000 trials: 2.88% (99% interval 2.48% to 3.34%).")
+    seed = explorer.locator(".widget-text", has_text="seed:").locator("input")
+    seed.fill("1")
+    seed.press("Enter")
+    expect(simulate).to_be_enabled()
+    simulate.click()
+    expect(caption).to_contain_text(
+        "Simulated after 10,000 trials: 3.24% (99% interval 2.81% to 3.73%).")
     picture(explorer, f"explorer-{where}")
 
 
