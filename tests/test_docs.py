@@ -29,3 +29,15 @@ def test_every_cited_rules_section_exists():
         cited |= set(re.findall(r"§([A-C]\d+)", path.read_text()))
     missing = sorted(cited - sections)
     assert not missing, f"the code cites RULES.md sections that do not exist: {missing}"
+
+
+def test_the_readme_shows_each_widget_in_a_small_picture_that_exists():
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    pictures = re.findall(r"!\[[^\]]+\]\(([^)]+\.png)\)", readme)
+    assert {Path(p).stem for p in pictures} >= {"cardtable", "dicecup", "explorer"}
+    for picture in pictures:
+        data = (ROOT / picture).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", picture
+        assert len(data) < 150_000, f"{picture} is {len(data):,} bytes: shrink it"

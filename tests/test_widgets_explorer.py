@@ -141,7 +141,7 @@ def test_dice_best_count_matches_the_hand_count(w):
 
 def test_dice_expected_points_on_a_board_agree_with_brute_force(w):
     w.game.value = "dice"
-    w.measure.value = None
+    w.measure.value = explorer.NOTHING
     w.rolls_left.value = 1
     w.scored_chars[0].value = True                      # Mickey scored
     w.taken[("Goofy", 2)].value = True
@@ -176,7 +176,7 @@ def test_the_simulation_closes_in_on_the_exact_value_on_the_same_chart(w, setup)
     elif setup.startswith("dice"):
         w.game.value = "dice"
         if setup == "dice-points":
-            w.measure.value = None
+            w.measure.value = explorer.NOTHING
     settle(w)
     w.sim_n.value = 10_000
     w.sim_seed.value = 3
@@ -218,9 +218,9 @@ def test_changing_the_question_stops_a_running_simulation(w):
 @pytest.mark.slow
 def test_ten_changes_leave_one_chart_one_answer_and_no_figures(w):
     before = plt.get_fignums()
-    changes = [("game", "dice"), ("measure", None), ("rolls_left", 1), ("game", "cards"),
-               ("kind", "hand"), ("turns", 2), ("hand", "R5 R6 B5"), ("kind", "deal"),
-               ("cards", 5), ("event", "run")]
+    changes = [("game", "dice"), ("measure", explorer.NOTHING), ("rolls_left", 1),
+               ("game", "cards"), ("kind", "hand"), ("turns", 2), ("hand", "R5 R6 B5"),
+               ("kind", "deal"), ("cards", 5), ("event", "run")]
     for name, value in changes:
         getattr(w, name).value = value
         w.simulate.click() if w.answer is not None else None
@@ -253,7 +253,7 @@ def test_replacing_picker_options_fires_no_half_set_question(w, monkeypatch):
     w.scored_chars[3].value = True     # Goofy scored: Goofy leaves the target options
     settle(w)
     assert len(asked) == 1 and asked[0].target is None and asked[0].scored == ("Goofy",)
-    assert "Goofy" not in [v for _, v in w.target.options] and w.target.value is None
+    assert "Goofy" not in [v for _, v in w.target.options] and w.target.value == explorer.NOTHING
     asked.clear()
     w.unrolled.value = True            # rolls-left options replaced (0..2 -> 1..3)
     settle(w)
@@ -327,7 +327,27 @@ def test_simulate_before_the_answer_is_refused_in_words(w):
 
 def test_every_control_can_be_read_by_a_screen_reader(w):
     controls = [x for x in tree(w) if isinstance(x, (widgets.ValueWidget, widgets.Button))
-                and not isinstance(x, (widgets.HTML, widgets.HTMLMath, widgets.Label))]
+                and not isinstance(x, (widgets.HTML, widgets.HTMLMath, widgets.Label,
+                                       widgets.Image))]  # the chart: its caption has its words
     assert len(controls) > 40
     for control in controls:
         assert getattr(control, "description", "") or getattr(control, "tooltip", ""), control
+
+
+def test_no_picker_shows_blank():
+    """Every Dropdown shows one of its labels, after each "none" / "best" / "expected points"
+    choice too (ipywidgets 8 shows a Dropdown whose value is None as blank)."""
+    w = OddsExplorer()
+    w.wild_color.value, w.wild_number.value = "P", 1
+    w.wild_color.index = w.wild_number.index = 0    # what picking "none" in a browser does
+    w.game.value = "dice"
+    w.target.value = "Goofy"
+    w.measure.index = w.target.index = 0            # "expected points", "best unscored"
+    settle(w)
+    for d in (x for x in tree(w) if isinstance(x, widgets.Dropdown)):
+        assert d.index is not None and d.label, d.description
+    assert (w.question.target, w.question.at_least) == (None, None)
+    w.game.value = "cards"
+    settle(w)
+    assert w.question == DealQuestion(3, "either", 1, None, None)
+    assert w.errors == []

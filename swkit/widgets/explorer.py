@@ -75,6 +75,10 @@ MODEL = DiceModel()
 EVENT_WORDS = {"either": "a set or a run", "set": "a set", "run": "a run"}
 MAX_EDITIONS = 3
 SLOW_TURNS = 2
+NOTHING = ""
+"""The pickers' value for "none" / "best" / "expected points": ipywidgets 8 shows a Dropdown
+whose value is None as blank (and picking such an option in a browser blanks the picker), so
+the "no choice" options carry this value and :meth:`OddsExplorer._read` turns it into None."""
 """From this many turns on, a hand question is answered in the background ("computing…")."""
 
 
@@ -503,11 +507,11 @@ class OddsExplorer(SwkitWidget):
                                          description="editions:", style=_STYLE,
                                          tooltip="copies of each card in the deck")
         self.wild_color = widgets.Dropdown(
-            options=[("none", None)] + [(f"{COLOR_NAMES[c]} ({c})", c) for c in COLORS],
-            value=None, description="wild color:", style=_STYLE,
+            options=[("none", NOTHING)] + [(f"{COLOR_NAMES[c]} ({c})", c) for c in COLORS],
+            value=NOTHING, description="wild color:", style=_STYLE,
             tooltip="a wild-color Power in force: cards of this color are any color")
         self.wild_number = widgets.Dropdown(
-            options=[("none", None)] + [(str(n), n) for n in NUMBERS], value=None,
+            options=[("none", NOTHING)] + [(str(n), n) for n in NUMBERS], value=NOTHING,
             description="wild number:", style=_STYLE,
             tooltip="a wild-number Power in force: cards of this number are any number")
         self.deal_box = widgets.VBox([self.cards, self.event, self.editions, self.wild_color,
@@ -561,10 +565,10 @@ class OddsExplorer(SwkitWidget):
         self.taken = {(name, space): _toggle(str(space),
                                              f"{name}'s space {space} holds another token")
                       for name in MODEL.names for space in range(1, TOP_SPACE + 1)}
-        self.target = widgets.Dropdown(options=self._targets(()), value=None,
+        self.target = widgets.Dropdown(options=self._targets(()), value=NOTHING,
                                        description="character:", style=_STYLE)
         self.measure = widgets.Dropdown(
-            options=[("expected points this turn", None)]
+            options=[("expected points this turn", NOTHING)]
             + [(f"P(count ≥ {k})", k) for k in range(1, MODEL.n + 1)],
             value=4, description="ask:", style=_STYLE)
         board_rows = [widgets.HBox([widgets.Label(name, layout=widgets.Layout(width="5em"))]
@@ -582,8 +586,9 @@ class OddsExplorer(SwkitWidget):
         self.headline = widgets.HTML(layout=widgets.Layout(min_height="2em"))
         self.formula = widgets.HTMLMath(layout=widgets.Layout(min_height="2em"))
         self.details = widgets.HTML()
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"),
-                                   tooltip="chart of the exact answer and the simulation")
+        # no tooltip: ipywidgets 8's front end reads a tooltip's widget's description, which
+        # an Image lacks, and then fails to draw it; the caption under it says what it shows
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
         self.chart_caption = widgets.HTML()
         # simulation
         self.sim_n = widgets.Dropdown(options=[("1,000", 1000), ("10,000", 10_000),
@@ -626,8 +631,8 @@ class OddsExplorer(SwkitWidget):
         return [("my roll: best play, count or points", "roll")]
 
     @staticmethod
-    def _targets(scored: tuple[str, ...]) -> list[tuple[str, str | None]]:
-        return [("best unscored character", None)] + [(n, n) for n in MODEL.names
+    def _targets(scored: tuple[str, ...]) -> list[tuple[str, str]]:
+        return [("best unscored character", NOTHING)] + [(n, n) for n in MODEL.names
                                                       if n not in scored]
 
     @contextmanager
@@ -647,7 +652,7 @@ class OddsExplorer(SwkitWidget):
         kind = self.kind.value
         if kind == "deal":
             return DealQuestion(self.cards.value, self.event.value, self.editions.value,
-                                self.wild_color.value, self.wild_number.value)
+                                self.wild_color.value or None, self.wild_number.value or None)
         if kind == "hand":
             def cards(name: str, text: str) -> tuple[Card, ...]:
                 try:
@@ -664,8 +669,8 @@ class OddsExplorer(SwkitWidget):
         scored = tuple(b.description for b in self.scored_chars if b.value)
         taken = tuple(key for key, b in self.taken.items() if b.value)
         dice = None if self.unrolled.value else tuple(d.value for d in self.dice)
-        question = RollQuestion(dice, self.rolls_left.value, scored, taken, self.target.value,
-                                self.measure.value)
+        question = RollQuestion(dice, self.rolls_left.value, scored, taken,
+                                self.target.value or None, self.measure.value or None)
         question.objective().resolve(MODEL).check(MODEL)
         return question
 
@@ -688,7 +693,7 @@ class OddsExplorer(SwkitWidget):
         elif owner in self.scored_chars:
             scored = tuple(b.description for b in self.scored_chars if b.value)
             with self._holding():
-                keep = self.target.value if self.target.value not in scored else None
+                keep = self.target.value if self.target.value not in scored else NOTHING
                 self.target.options = self._targets(scored)
                 self.target.value = keep
         self._refresh()

@@ -1,0 +1,232 @@
+"""Lesson 9 in a real browser, as a student plays it (issue 7 §3): JupyterLab after Run All, and
+Voila (the projector view) on the same notebook.
+
+Each test checks what a player would check, on seed 8 (the lesson's class seed):
+
+- dice cup: Roll shows seed 8's first roll and the rolls left go 3 -> 2; the hint's best keep is
+  the one the lesson quotes; pressing a die's keep shows it kept (button and picture); the next
+  Roll keeps it and the counter goes to 1;
+- card table: the student's hand is seed 8's; playing R6 puts R6 in the tableau and in the log;
+  the bot answers; the hint first shows "computing…" and then the exact answer;
+- odds explorer: lesson 1's 25/2838 on screen; K cards 4 gives "computing…", then 113/3311;
+  Simulate with seed 0, then seed 1, shows the estimates and 99% intervals the lesson quotes.
+
+"computing…" is caught by a MutationObserver recording every text the hint or answer area was
+given, so a fast answer that replaces it within milliseconds is still seen to have replaced it.
+Each widget is saved as a picture in build/screenshots/ (the README's come from Voila's).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "lessons" / "09-play.ipynb"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+FIRST_ROLL = ["Mickey", "Mickey", "Goofy", "Clubhouse", "Clubhouse"]
+"""Seed 8's first roll, quoted in the lesson (the cup may lay the dice out in another order)."""
+COMPUTING = "computing…"
+
+# Records, per watched element, every text its subtree was given (nodes added, text changed).
+WATCH = """([element, key]) => {
+  window.__swkitSeen = window.__swkitSeen || {};
+  const seen = window.__swkitSeen[key] = [element.textContent];
+  new MutationObserver(records => {
+    for (const r of records) {
+      if (r.type === 'characterData') seen.push(r.target.textContent);
+      for (const node of r.addedNodes) seen.push(node.textContent);
+    }
+  }).observe(element, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def watch(area: Locator, key: str) -> None:
+    """Start recording the texts ``area`` shows (see :data:`WATCH`)."""
+    area.evaluate(f"element => ({WATCH})([element, {key!r}])")
+
+
+def seen(page: Page, key: str) -> list[str]:
+    """The texts recorded for ``key`` since :func:`watch`."""
+    return page.evaluate(f"window.__swkitSeen[{key!r}]")
+
+
+def picture(widget: Locator, name: str) -> Path:
+    """Save the widget alone as build/screenshots/<name>.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page = widget.page
+    size = page.viewport_size
+    # a viewport taller than the widget: Voila and JupyterLab scroll inside a panel, and a
+    # widget taller than the viewport would be cut off in the picture
+    height = int(widget.evaluate("e => e.getBoundingClientRect().height")) + 100
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
+    try:
+        widget.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)
+        widget.screenshot(path=str(path))
+    finally:
+        page.set_viewport_size(size)
+    return path
+
+
+def die_titles(cup: Locator) -> list[str]:
+    return [b.get_attribute("title") or "" for b in cup.locator("button.swkit-die").all()]
+
+
+def play_dice(page: Page, outputs: Locator, where: str) -> None:
+    cup = outputs.locator(".swkit-dicecup")
+    expect(cup.locator(".swkit-seed")).to_contain_text("Clubhouse dice · seed 8")
+    roll = cup.locator("button.swkit-roll")
+    expect(roll).to_have_text("Roll (3 left)")
+    roll.click()
+    expect(roll).to_have_text("Roll (2 left)")
+    expect(cup.locator(".swkit-call")).to_contain_text("Meeska, Mooska, Mickey Mouse!")
+    titles = die_titles(cup)
+    shown = [re.match(r"Die \d shows (?:a )?(\w+)", t).group(1) for t in titles]
+    assert sorted(shown) == sorted(FIRST_ROLL), titles
+    dice = cup.locator("button.swkit-die")
+    expect(dice).to_have_text(["keep"] * 5)
+
+    # the hint, best first, is the lesson's: keep the Mickeys and the Clubhouses
+    cup.locator("button.swkit-hint").click()
+    best = cup.locator(".swkit-hint-table .swkit-best")
+    expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
+    expect(best).to_contain_text("4.56")
+    expect(best).to_contain_text("55.6%")
+
+    # keep the first Mickey: the button and the picture say kept
+    first = shown.index("Mickey")
+    die, face = dice.nth(first), cup.locator(".swkit-die-face").nth(first)
+    die.click()
+    expect(die).to_have_text("kept")
+    expect(die).to_have_class(re.compile(r"\bmod-active\b"))
+    expect(die).to_have_attribute("title", f"Die {first + 1} shows Mickey: kept, press to "
+                                           "reroll it")
+    expect(face.locator("svg")).to_have_attribute("aria-label", "die: Mickey, kept")
+    expect(face).to_contain_text("KEPT")
+    expect(cup.locator(".swkit-status")).to_contain_text("roll 1 of 3")
+    picture(cup, f"dicecup-{where}")
+
+    # the next roll keeps it and counts down
+    roll.click()
+    expect(roll).to_have_text("Roll (1 left)")
+    expect(cup.locator(".swkit-status")).to_contain_text("roll 2 of 3")
+    expect(die).to_have_text("kept")
+    expect(face.locator("svg")).to_have_attribute("aria-label", "die: Mickey, kept")
+    expect(cup.locator(".swkit-log")).to_contain_text("Mickey")
+
+
+def play_cards(page: Page, outputs: Locator, where: str) -> None:
+    table = outputs.locator(".swkit-cardtable")
+    expect(table.locator(".swkit-seed")).to_contain_text("Seed 8 · 2 players")
+    hand = table.locator(".swkit-hand svg")
+    expect(hand).to_have_attribute("aria-label", re.compile(r"^Your hand: B3 P8 R6 Y7$"))
+    mine = table.locator('.swkit-tableau[data-seat="0"] svg')
+    expect(mine).to_have_attribute("aria-label", "Tableau: no cards")
+    log = table.locator(".swkit-log")
+    expect(log).to_contain_text("Turn 1 (round 1), seat 0: draws P8")
+
+    table.locator("button.swkit-choice", has_text=re.compile(r"^play R6$")).click()
+    # R6 is in the tableau (drawn, and named for a screen reader) and in the log
+    expect(mine).to_have_attribute("aria-label", "Tableau: R6")
+    expect(table.locator('.swkit-tableau[data-seat="0"]')).to_contain_text("red")
+    expect(log).to_contain_text("Turn 1 (round 1), seat 0: draws P8, plays R6.")
+    expect(table.locator(".swkit-hand svg")).not_to_have_attribute(
+        "aria-label", re.compile(r"R6"))
+    # the bot answers after its pause, and it is the student's move again
+    expect(log).to_contain_text("Turn 2 (round 1), seat 1: draws a card, plays G4.")
+    expect(table.locator('.swkit-tableau[data-seat="1"] svg')).to_have_attribute(
+        "aria-label", "Tableau: G4")
+    expect(table.locator(".swkit-status")).to_contain_text("Your move. Turn 3")
+
+    # the hint: "computing…" first, then the exact answer replaces it
+    hint = table.locator(".swkit-hint")
+    watch(hint, f"card-hint-{where}")
+    table.locator("button.widget-toggle-button", has_text="Hint").click()
+    expect(hint).to_contain_text("score within two turns: 2757/182780 (about 1.5%)")
+    expect(hint).to_contain_text("You drew R8. Best play: play R8.")
+    expect(hint).not_to_contain_text(COMPUTING)
+    texts = seen(page, f"card-hint-{where}")
+    assert any(COMPUTING in t for t in texts), texts
+    expect(table.locator(".swkit-message")).to_have_text("")
+    picture(table, f"cardtable-{where}")
+
+
+def explore(page: Page, outputs: Locator, where: str) -> None:
+    explorer = outputs.locator(".widget-vbox", has=page.locator("h3", has_text="Odds explorer"))
+    explorer = explorer.last
+    headline = explorer.locator(".widget-html", has_text="random cards hold").first
+    expect(headline).to_contain_text("P(3 random cards hold a set or a run)")
+    expect(headline).to_contain_text("= 25/2838 ≈ 0.88%")
+    expect(explorer.locator("img")).to_be_visible()  # the chart
+
+    watch(headline, f"explorer-{where}")
+    explorer.locator(".widget-dropdown", has_text="K cards").locator("select").select_option(
+        label="4")
+    expect(headline).to_contain_text("P(4 random cards hold a set or a run)")
+    expect(headline).to_contain_text("= 113/3311 ≈ 3.41%")
+    expect(headline).not_to_contain_text(COMPUTING)
+    texts = seen(page, f"explorer-{where}")
+    assert any(COMPUTING in t for t in texts), texts
+    expect(explorer.locator(".widget-html", has_text="Chart:")).to_contain_text(
+        "Chart: P(a set or a run among K random cards), by K: 3: 0.88%, 4: 3.41%,")
+    expect(explorer.locator("img")).to_be_visible()
+
+    # the simulation, as the lesson tells it: seed 0 misses the exact value, seed 1 does not
+    caption = explorer.locator(".widget-html", has_text="Chart:")
+    simulate = explorer.locator("button", has_text="Simulate")
+    simulate.click()
+    progress = explorer.locator(".widget-html", has_text=re.compile(r"^[\d,]+ of [\d,]+ trials$"))
+    expect(progress).to_have_text("10,000 of 10,000 trials")
+    expect(caption).to_contain_text(
+        "Simulated after 10,000 trials: 2.88% (99% interval 2.48% to 3.34%).")
+    seed = explorer.locator(".widget-text", has_text="seed:").locator("input")
+    seed.fill("1")
+    seed.press("Enter")
+    expect(simulate).to_be_enabled()
+    simulate.click()
+    expect(caption).to_contain_text(
+        "Simulated after 10,000 trials: 3.24% (99% interval 2.81% to 3.73%).")
+    picture(explorer, f"explorer-{where}")
+
+
+def no_errors(outputs: Locator) -> None:
+    """No traceback, no widget that failed to draw, and no widget error message."""
+    broken = outputs.locator(".jupyter-widgets-error-widget")
+    if broken.count():
+        for error in broken.all():
+            error.click()  # the view shows its message and stack when clicked
+        pytest.fail("a widget failed to draw:\n" + "\n".join(e.inner_text()[:3000]
+                                                            for e in broken.all()))
+    expect(outputs.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
+           ).to_have_count(0)
+    expect(outputs.get_by_text("Something went wrong")).to_have_count(0)
+
+
+def test_lesson_9_plays_in_jupyterlab(lab, screenshot):
+    lab.open(NOTEBOOK)
+    lab.run_all()
+    no_errors(lab.outputs)
+    play_dice(lab.page, lab.outputs, "lab")
+    play_cards(lab.page, lab.outputs, "lab")
+    explore(lab.page, lab.outputs, "lab")
+    no_errors(lab.outputs)
+    screenshot("end")
+
+
+def test_lesson_9_plays_in_voila(voila, screenshot):
+    voila.open(NOTEBOOK)
+    expect(voila.outputs.locator(".swkit-dicecup")).to_be_visible()
+    no_errors(voila.outputs)
+    screenshot("start")
+    play_dice(voila.page, voila.outputs, "voila")
+    play_cards(voila.page, voila.outputs, "voila")
+    explore(voila.page, voila.outputs, "voila")
+    no_errors(voila.outputs)
+    screenshot("end")
