@@ -66,6 +66,10 @@ extra play, the cards completing a triple with each hand card. Before the last t
 Draw two and pass add chance nodes: before the last turn their outs are derived the same way
 from the outs of the hand before the cards come (with no extra play, a closed form: every type
 if a card that came is an out of some Discard choice, else the best Discard choice's outs).
+With two turns to go and no extra play in reach, each draw's best choice (Discard, draw two,
+pass) is read from a profile of masks memoised on the position without the cards drawn so far
+(``_turn2_profile``), so the positions reached after different draws (e.g. every pair draw two
+brings) share it; only the weights (unseen copies) are recomputed.
 
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
@@ -84,7 +88,8 @@ the last-turn search more often, not less). Building the choices that keep the d
 per position and deriving their outs per draw (issue 6) gave no gain either: ``_outs_new``
 already derives those outs from memoised ones, and the cost is the choices that play the drawn
 card. With draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some
-15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search).
+15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search)
+before the shared profiles; about 3.5 times less CPU with them (see the bench).
 """
 
 from __future__ import annotations
