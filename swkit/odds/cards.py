@@ -66,6 +66,10 @@ extra play, the cards completing a triple with each hand card. Before the last t
 Draw two and pass add chance nodes: before the last turn their outs are derived the same way
 from the outs of the hand before the cards come (with no extra play, a closed form: every type
 if a card that came is an out of some Discard choice, else the best Discard choice's outs).
+With two turns to go and no extra play in reach, each draw's best choice (Discard, draw two,
+pass) is read from a profile of masks memoised on the position without the cards drawn so far
+(``_turn2_profile``), so the positions reached after different draws (e.g. every pair draw two
+brings) share it; only the weights (unseen copies) are recomputed.
 
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
@@ -84,7 +88,10 @@ the last-turn search more often, not less). Building the choices that keep the d
 per position and deriving their outs per draw (issue 6) gave no gain either: ``_outs_new``
 already derives those outs from memoised ones, and the cost is the choices that play the drawn
 card. With draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some
-15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search).
+15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search)
+before the shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two
+50 s -> 37 s. The extra-play position (no shared profile: its last turn is a branch and
+bound that depends on the draws' weights) is unchanged.
 """
 
 from __future__ import annotations
@@ -479,6 +486,9 @@ class _Engine:
     keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     discard_memo: dict[Any, list[int]] = field(default_factory=dict)
     dk1_memo: dict[Hand, Hand] = field(default_factory=dict)
+    last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
+    turn2_memo: dict[Any, list[tuple[int, tuple[Any, ...] | None]]] = field(
+        default_factory=dict)
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -851,6 +861,9 @@ class _Engine:
         hit = self.value_memo.get(key)
         if hit is not None:
             return hit
+        if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
+            hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
+            return hit
         u_total = self.unseen0 - _net(drawn)
         full = _falling(u_total - 1, turns - 1)
         total = 0
@@ -866,6 +879,166 @@ class _Engine:
                                             full, x)
         self.value_memo[key] = total
         return total
+
+    # ---- two turns to go, no extra play: the draw-free profile of each draw ----
+    def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                    drawn: Hand) -> int | Fraction:
+        """``numerator`` for two turns to go without an extra play in reach, from the
+        draw-free ``_turn2_profile`` of the position (so positions reached after different
+        draws share it; only the weights, i.e. the unseen copies, depend on ``drawn``). Needs
+        at least two unseen cards (the pass closed form of ``_pass_value`` needs one after
+        this turn's draw)."""
+        n0 = self.unseen0 - _net(drawn)
+        full = n0 - 1                                  # _falling(n0 - 1, 1)
+        copies = dict(enumerate(self.base))
+        for d in drawn:
+            if d >= 0:
+                copies[d] -= 1
+            else:
+                copies[~d] += 1
+        total: int | Fraction = 0
+        for x, prof in self._turn2_profile(hand, tab, disc, others, figure):
+            u = copies[x]
+            if u <= 0:
+                continue
+            if prof is None:
+                total += u * full
+            else:
+                total += u * self._eval_last2(prof, hand, _take(drawn, x), full)
+        return total
+
+    def _turn2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                       ) -> list[tuple[int, tuple[Any, ...] | None]]:
+        """For each card type x: None if drawing x scores this turn, else the draw-free
+        ``_last2_profile`` of the hand holding x (memoised per position)."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.turn2_memo.get(key)
+        if hit is None:
+            hit = []
+            for x in range(len(self.types)):
+                h = _ins(hand, x)
+                if self.can_score(h, tab, disc, others, figure):
+                    hit.append((x, None))
+                else:
+                    hit.append((x, self._last2_profile(h, tab, disc, others, figure)))
+            self.turn2_memo[key] = hit
+        return hit
+
+    def _last2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                       ) -> tuple[Any, ...]:
+        """The draw-free part of ``best_next`` with two turns to go and no extra play in
+        reach, after a non-scoring draw: (full, masks, draws, passes). ``full``: some choice
+        makes every type an out (``_best_last_no_extra`` returns every unseen card); else
+        its value is the largest weight of ``masks`` (the maximal end masks). ``draws``: per
+        play taking or holding the figure, (union, masks) of the Discard choices' outs for
+        draw two's closed form in ``_draw_value``; ``passes``: (q, union, masks) per card q
+        passed, for the closed form in ``_pass_value``."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.last2_memo.get(key)
+        if hit is not None:
+            return hit
+        full = False
+        found: set[int] = set()
+        draws: list[tuple[int, tuple[int, ...]]] = []
+        passes: list[tuple[int, int, tuple[int, ...]]] = []
+        if self.scorable:
+            plays: list[int | None] = list(_distinct(hand)) or [None]
+            for p in plays:
+                tab1 = tab if p is None else _ins(tab, p)
+                hand1 = hand if p is None else _rem(hand, p)
+                fig1 = self.access(p, figure)
+                hm = 0
+                for q in hand1:
+                    hm |= 1 << q
+                union, top = self._keep_profile(tab1, disc, others, fig1)
+                if hm & union:
+                    full = True
+                    break
+                found.update(top)
+                if fig1 and self.tfd and disc:
+                    k = min(self.tfd, len(disc))
+                    hm2 = hm
+                    for c in disc[len(disc) - k:]:
+                        hm2 |= 1 << c
+                    for t3, dk3 in self._end_states(tab1, disc[:len(disc) - k]):
+                        m = self._end_mask(t3, dk3, others, fig1)
+                        if hm2 & m:
+                            full = True
+                            break
+                        found.add(m)
+                    if full:
+                        break
+        masks = tuple(m for m in found if not any(m != o and m & o == m for o in found))
+        if not full and self.scorable and (self.draw_k or self.pass_n):
+            for p in list(_distinct(hand)) or [None]:
+                fig1 = self.access(p, figure)
+                if not fig1:
+                    continue
+                tab1 = tab if p is None else _ins(tab, p)
+                hand1 = hand if p is None else _rem(hand, p)
+                # without an extra play, the last turn's outs of a hand are every type if
+                # the hand holds a type of the end mask, else the end mask (``_outs_fast``)
+                ems = [self._end_mask(t3, dk3, others, fig1)
+                       for t3, dk3 in self._end_states(tab1, disc)]
+                every = self.every
+                if self.draw_k:
+                    hm = 0
+                    for q in hand1:
+                        hm |= 1 << q
+                    ms = tuple(every if hm & e else e for e in ems)
+                    union = 0
+                    for m in ms:
+                        union |= m
+                    draws.append((union, ms))
+                if self.pass_n and hand1:
+                    for q in _distinct(hand1):
+                        hm = 0
+                        for r in _rem(hand1, q):
+                            hm |= 1 << r
+                        ms = tuple(every if hm & e else e for e in ems)
+                        union = 0
+                        for m in ms:
+                            union |= m
+                        passes.append((q, union, ms))
+        hit = self.last2_memo[key] = (full, masks, tuple(draws), tuple(passes))
+        return hit
+
+    def _eval_last2(self, prof: tuple[Any, ...], hand: Hand, drawn: Hand, n: int
+                    ) -> int | Fraction:
+        """``best_next(..., turns=2)`` (no extra play) from its ``_last2_profile``: ``drawn``
+        includes this turn's draw, ``n`` >= 1 = the unseen cards now. The same value as
+        ``_best_last_no_extra`` then ``_with_chance`` (the best of all choices is the same in
+        any order)."""
+        full, masks, draws, passes = prof
+        if full:
+            return n
+        w = self.weighted
+        best: int | Fraction = 0
+        for m in masks:
+            v = w(m, drawn)
+            if v > best:
+                best = v
+        if best >= n:
+            return best
+        # the best so far as num / den (integers; a Fraction only at the end)
+        num, den = best, 1
+        k = self.draw_k
+        if draws and n >= k + 1:
+            fk = _falling(n, k)
+            denom = fk * (n - k)
+            for union, ms in draws:
+                miss = _falling(n - w(union, drawn), k)
+                w_best = max(w(m, drawn) for m in ms)
+                acc = (fk - miss) * (n - k) + miss * w_best
+                if acc * n * den > num * denom:
+                    num, den = acc * n, denom
+        for q, union, ms in passes:
+            w_best = max(w(m, drawn) + (m >> q & 1) for m in ms)
+            hit = w(union, drawn)
+            acc = hit * n + (n - hit) * w_best
+            if acc * den > num * n:
+                num, den = acc, n
+        return num if den == 1 else Fraction(num, den)
 
     def best_next(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
                   drawn: Hand, turns: int, full: int, new: int | None = None) -> int:
