@@ -92,6 +92,18 @@ card. With draw two or pass in reach and the figure, T = 2 takes milliseconds an
 before the shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two
 50 s -> 37 s. The extra-play position (no shared profile: its last turn is a branch and
 bound that depends on the draws' weights) is unchanged.
+
+Measured on that extra-play position (stop 6, by instrumenting ``_Engine``): 2,577
+positions two turns before the end, 56,670 draws there that do not score at once. A choice
+that plays the drawn card is strictly the best after 8,986 of them (16 %), and its bound (the
+outs before the Discard) beats the best choice keeping the card after 33,897 (60 %), so those
+choices cannot be skipped. About 816,000 distinct last-turn positions get their outs computed
+(``_outs_fast`` misses, some 25 µs each): that alone is over the 2 s target, so sharing the
+choices that keep the drawn card across draws (built once per position, their outs derived per
+draw, weights as popcounts) measured 22.4 s against 22.9 s, no gain. Those outs are about a
+third of the time (cProfile: ``_outs_fast`` 14 of 48 s) and enumerating the choices most of the
+rest, so faster outs alone cannot reach 2 s: the target needs fewer positions searched, i.e. a
+bound one level up (per position two turns before the end) that is both cheap and tight.
 """
 
 from __future__ import annotations
@@ -434,6 +446,14 @@ def _distinct(t: Iterable[int]) -> list[int]:
     return sorted(set(t))
 
 
+def _bits(t: Iterable[int]) -> int:
+    """The bitmask of the card types in ``t``."""
+    out = 0
+    for x in t:
+        out |= 1 << x
+    return out
+
+
 def _take(drawn: Hand, x: int) -> Hand:
     """The pool change ``drawn`` after a card of type x leaves the unseen cards. Entries are
     types taken out (x >= 0) or put in (``~x`` < 0: a card passed to an opponent, Power 10),
@@ -537,6 +557,36 @@ class _Engine:
         return figure or (p is not None and self.center_color is not None
                           and self.types[p].color == self.center_color)
 
+    def plays(self, hand: Hand, tab: Hand, figure: bool
+              ) -> Iterator[tuple[int | None, Hand, Hand, bool]]:
+        """Each play of a turn after the draw (RULES.md §A3 step 2): (the card type played, or
+        None for an empty hand; the tableau after it; the hand after it; True if a Power is
+        usable: the figure is held or this play takes it)."""
+        for p in _distinct(hand) or [None]:
+            if p is None:
+                yield None, tab, hand, figure
+            else:
+                yield p, _ins(tab, p), _rem(hand, p), self.access(p, figure)
+
+    def _taken_masks(self, hm: int, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                     ) -> list[int] | None:
+        """Without an extra play: after taking the top of the discard pile (Power 8) with the
+        hand ``hm`` (bitmask), the end masks of the Discard choices (see ``_end_mask``), or
+        None if one of them holds a card of the hand (the last turn then scores whatever
+        comes). Empty if take-discard is out of reach."""
+        if not (fig1 and self.tfd and disc):
+            return []
+        k = min(self.tfd, len(disc))
+        for c in disc[len(disc) - k:]:
+            hm |= 1 << c
+        masks = []
+        for t3, dk3 in self._end_states(tab1, disc[:len(disc) - k]):
+            m = self._end_mask(t3, dk3, others, fig1)
+            if hm & m:
+                return None
+            masks.append(m)
+        return masks
+
     # ---- this turn ----
     def _power_scores(self, hand1: Hand, tab1: Hand, disc: Hand,
                       others: Hand) -> bool:
@@ -596,9 +646,7 @@ class _Engine:
         if self.ep == 0 and hand:
             # without an extra play, a play scores alone: has the hand a type whose play
             # scores (the drawn-card mask of ``_outs_drawn``)?
-            hm = 0
-            for q in hand:
-                hm |= 1 << q
+            hm = _bits(hand)
             hit = self.has(tab) or bool(hm & self._outs_drawn(tab, disc, others, figure))
         else:
             hit = self._can_score(hand, tab, disc, others, figure)
@@ -774,11 +822,7 @@ class _Engine:
              turns_after: int) -> Iterator[tuple[tuple[Any, ...], tuple[Any, ...]]]:
         """Every way to finish a non-scoring turn after the draw: (steps, next position) with
         the next position = (hand, tableau, discard key, others, figure)."""
-        plays: list[int | None] = list(_distinct(hand)) or [None]
-        for p in plays:
-            tab1 = tab if p is None else _ins(tab, p)
-            hand1 = hand if p is None else _rem(hand, p)
-            fig1 = self.access(p, figure)
+        for p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
             step0: tuple[Any, ...] = ("play", p, fig1 and not figure)
             for steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
                 for dsteps, t3, d3 in self._discards(t2, d2, turns_after):
@@ -942,49 +986,27 @@ class _Engine:
         draws: list[tuple[int, tuple[int, ...]]] = []
         passes: list[tuple[int, int, tuple[int, ...]]] = []
         if self.scorable:
-            plays: list[int | None] = list(_distinct(hand)) or [None]
-            for p in plays:
-                tab1 = tab if p is None else _ins(tab, p)
-                hand1 = hand if p is None else _rem(hand, p)
-                fig1 = self.access(p, figure)
-                hm = 0
-                for q in hand1:
-                    hm |= 1 << q
+            for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+                hm = _bits(hand1)
                 union, top = self._keep_profile(tab1, disc, others, fig1)
-                if hm & union:
+                taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
+                if taken is None:
                     full = True
                     break
                 found.update(top)
-                if fig1 and self.tfd and disc:
-                    k = min(self.tfd, len(disc))
-                    hm2 = hm
-                    for c in disc[len(disc) - k:]:
-                        hm2 |= 1 << c
-                    for t3, dk3 in self._end_states(tab1, disc[:len(disc) - k]):
-                        m = self._end_mask(t3, dk3, others, fig1)
-                        if hm2 & m:
-                            full = True
-                            break
-                        found.add(m)
-                    if full:
-                        break
+                found.update(taken)
         masks = tuple(m for m in found if not any(m != o and m & o == m for o in found))
         if not full and self.scorable and (self.draw_k or self.pass_n):
-            for p in list(_distinct(hand)) or [None]:
-                fig1 = self.access(p, figure)
+            for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
                 if not fig1:
                     continue
-                tab1 = tab if p is None else _ins(tab, p)
-                hand1 = hand if p is None else _rem(hand, p)
                 # without an extra play, the last turn's outs of a hand are every type if
                 # the hand holds a type of the end mask, else the end mask (``_outs_fast``)
                 ems = [self._end_mask(t3, dk3, others, fig1)
                        for t3, dk3 in self._end_states(tab1, disc)]
                 every = self.every
                 if self.draw_k:
-                    hm = 0
-                    for q in hand1:
-                        hm |= 1 << q
+                    hm = _bits(hand1)
                     ms = tuple(every if hm & e else e for e in ems)
                     union = 0
                     for m in ms:
@@ -992,9 +1014,7 @@ class _Engine:
                     draws.append((union, ms))
                 if self.pass_n and hand1:
                     for q in _distinct(hand1):
-                        hm = 0
-                        for r in _rem(hand1, q):
-                            hm |= 1 << r
+                        hm = _bits(_rem(hand1, q))
                         ms = tuple(every if hm & e else e for e in ems)
                         union = 0
                         for m in ms:
@@ -1098,12 +1118,9 @@ class _Engine:
         scale = _falling(n, after)
         pool = [(x, self.copies(x, drawn)) for x in range(len(self.types))]
         pool = [(x, u) for x, u in pool if u > 0]
-        for p in list(_distinct(hand)) or [None]:
-            fig1 = self.access(p, figure)
+        for p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
             if not fig1:
                 continue
-            tab1 = tab if p is None else _ins(tab, p)
-            hand1 = hand if p is None else _rem(hand, p)
             step0 = ("play", p, not figure)
             k = self.draw_k
             if k and n >= k + after:
@@ -1299,33 +1316,16 @@ class _Engine:
         every = self.every
         full = self.weighted(every, drawn)
         best = 0
-        plays: list[int | None] = list(_distinct(hand)) or [None]
-        for p in plays:
-            tab1 = tab if p is None else _ins(tab, p)
-            hand1 = hand if p is None else _rem(hand, p)
-            fig1 = self.access(p, figure)
-            hm = 0
-            for q in hand1:
-                hm |= 1 << q
+        for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+            hm = _bits(hand1)
             union, top = self._keep_profile(tab1, disc, others, fig1)
-            if hm & union:
+            taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
+            if taken is None:
                 return full
-            for m in top:
+            for m in (*top, *taken):
                 v = self.weighted(m, drawn)
                 if v > best:
                     best = v
-            if fig1 and self.tfd and disc:
-                k = min(self.tfd, len(disc))
-                hm2 = hm
-                for c in disc[len(disc) - k:]:
-                    hm2 |= 1 << c
-                for t3, dk3 in self._end_states(tab1, disc[:len(disc) - k]):
-                    m = self._end_mask(t3, dk3, others, fig1)
-                    if hm2 & m:
-                        return full
-                    v = self.weighted(m, drawn)
-                    if v > best:
-                        best = v
         return best
 
     def _outs_new(self, hand: Hand, tab: Hand, dkey: Hand, others: Hand, figure: bool,
@@ -1356,11 +1356,7 @@ class _Engine:
         if hit is not None:
             return hit
         found: dict[tuple[Any, ...], list[Any]] = {}
-        plays: list[int | None] = list(_distinct(hand)) or [None]
-        for p in plays:
-            tab1 = tab if p is None else _ins(tab, p)
-            hand1 = hand if p is None else _rem(hand, p)
-            fig1 = self.access(p, figure)
+        for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
             for _steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
                 pre = (h2, t2, d2, o2, fig1)
                 if pre in found:
