@@ -3,6 +3,7 @@ in words, the hint equal to the odds engine, undo and replayable seeds (issue 7 
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from collections.abc import Iterator
@@ -154,10 +155,25 @@ def test_a_whole_game_by_clicks(players, seed):
     assert {"play", "power"} <= phases and outcome is not None
     assert "Game over" in w.status.value and escape(outcome.reason) in w.log_view.value
     assert all(b.layout.display == "none" for b in w.choice_buttons)
-    # every finished turn is on the page, in the transcript's words for seat 0
+    # every finished turn is on the page, in the transcript's words for seat 0, with each
+    # Power named as its card is headed ("Power 7 (blue)"), never by its key
+    def name(key: str, edition: int) -> str:
+        power = next(p for p in w.game.editions[edition - 1].powers if p.key == key)
+        return f"Power {power.number} ({COLOR_NAMES[power.color]})"
+
     for record in w.game.log:
         t = {**record, "turn": record["turn"] + 1, "round": record["round"] + 1}
-        assert escape(turn_line(t, players, viewer=0)) in w.log_view.value
+        assert escape(turn_line(t, players, viewer=0, power_name=name)) in w.log_view.value
+    assert "uses Power" in w.log_view.value and "takes Power" in w.log_view.value
+    keys = [p.key for p in w.game.editions[0].powers]
+    scored = re.findall(r'class="swkit-scored".*?</div></div>', w.board.value)
+    shown = html.unescape(w.log_view.value + "".join(scored))
+    assert not [k for k in keys if k in shown], shown
+    assert re.search(r"Power \d+ \((blue|green|purple|red|yellow)\)", "".join(scored))
+    assert "uses Power blue-draw-two" in turn_line(  # the command line's transcript keeps keys
+        {"turn": 1, "round": 1, "player": 0, "draw": "B1", "play": "B1", "figure": None,
+         "score": None, "discard": [], "power": {"key": "blue-draw-two", "edition": 1,
+                                                 "effect": "extra_draw", "cards": []}}, 2)
 
 
 @pytest.mark.slow

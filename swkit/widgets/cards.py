@@ -31,6 +31,7 @@ seats inside the board):
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from collections.abc import Sequence
@@ -70,6 +71,18 @@ _PROMPTS = {
     "power_swap": "Power: swap a card of your tableau for a card of another player's tableau.",
     "score": "You can score! Choose three cards of your tableau (a set or a run).",
 }
+
+
+_HINT_TIPS = {False: "Hint is off: press to show your exact chances of scoring and the best play",
+              True: "Hint is on: press to hide it"}
+
+# The Hint toggle when on: white on the hint box's purple (8:1), so on and off differ by far
+# more than ipywidgets' pale grey; its words say "Hint: on" / "Hint: off" too.
+_CSS = """<style>
+.swkit-cardtable .swkit-hint-toggle { border:2px solid #5e3c99; font-weight:bold; }
+.swkit-cardtable .swkit-hint-toggle.mod-active { background:#5e3c99; color:#ffffff;
+  box-shadow:none; }
+</style>"""
 
 
 def _tint(color: str, white: float = 0.62) -> str:
@@ -139,8 +152,8 @@ class CardTable(SwkitWidget):
             description="Undo", icon="undo",
             tooltip="Take back your last move and the bots' moves after it")
         self.hint_toggle = widgets.ToggleButton(
-            value=False, description="Hint", icon="lightbulb-o",
-            tooltip="Show your exact chances of scoring and the best play")
+            value=False, description="Hint: off", icon="lightbulb-o",
+            tooltip=_HINT_TIPS[False]).add_class("swkit-hint-toggle")
         self.new_button.on_click(self.guard(self._on_new))
         self.undo_button.on_click(self.guard(self._on_undo))
         self.hint_toggle.observe(self.guard(self._on_hint), names="value")
@@ -177,8 +190,8 @@ class CardTable(SwkitWidget):
         self.hint = widgets.HTML(layout=layout(display="none")).add_class("swkit-hint")
         self.log_view = widgets.HTML().add_class("swkit-log")
         self.message.add_class("swkit-message")
-        self.children = [top, self.status, self.message, self.board, self.hand, self.prompt,
-                         self.actions, typed, self.hint, self.log_view]
+        self.children = [widgets.HTML(_CSS), top, self.status, self.message, self.board,
+                         self.hand, self.prompt, self.actions, typed, self.hint, self.log_view]
 
     # -- games ---------------------------------------------------------------------------------
     def _new_game(self, seed: int | None) -> None:
@@ -391,6 +404,23 @@ class CardTable(SwkitWidget):
             return (f"Your tableau has {have} cards: discard {need} to keep 5.{order}")
         return _PROMPTS.get(phase, "Choose your move.")
 
+    def _power_name(self, key: str, edition: int = 1) -> str:
+        """The Power ``key`` of edition ``edition`` as the kit names it (``"Power 7 (blue)"``,
+        :attr:`~swkit.cards.editions.Power.name`); the key itself if no edition holds it."""
+        editions = self.game.editions
+        if 1 <= edition <= len(editions):
+            for p in editions[edition - 1].powers:
+                if p.key == key:
+                    return p.name
+        return f"Power {key}"
+
+    def _named_powers(self, text: str) -> str:
+        """``text`` (the odds engine's words) with each "Power <key>" of the game's first
+        edition written as the kit names it ("use Power 7 (blue)")."""
+        names = {p.key: p.name for p in self.game.editions[0].powers}
+        return re.sub(r"\bPower ([a-z0-9][a-z0-9-]*)",
+                      lambda m: names.get(m.group(1), m.group(0)), text)
+
     def _power_named(self, view: CardView, key: str) -> Any:
         for ed in view.editions:
             for p in ed.powers:
@@ -403,7 +433,7 @@ class CardTable(SwkitWidget):
         if action.startswith("use Power"):
             power = self._power_named(view, words[2])
             if power is not None:
-                return f"Use Power {power.number} ({COLOR_NAMES[power.color]}): {power.text}"
+                return f"Use {power.name}: {power.text}"
         if action == "skip Power":
             return "Do not use a Power this turn"
         if action.startswith(("play ", "power play ")) and not action.endswith("discard"):
@@ -502,7 +532,7 @@ class CardTable(SwkitWidget):
             chips = "".join(
                 f'<span style="display:inline-block;margin:2px 4px 2px 0;padding:2px 6px;'
                 f"border:1px solid {INK};border-radius:5px;"
-                f'background:{_tint(CARD_COLORS[p.color])}">Power {p.number} {escape(p.key)}'
+                f'background:{_tint(CARD_COLORS[p.color])}">{escape(p.name)}'
                 f"</span>" for p in (view.power(k, e) for e, k in view.scored[seat]))
             wilds = view.wilds if seat == view.turn_player else None
             parts.append(
@@ -530,14 +560,16 @@ class CardTable(SwkitWidget):
     def _log_html(self, view: CardView) -> str:
         game = self.game
         several = len(view.centers) > 1
-        lines = [setup_line(self._setup, viewer=0)]
+        named = self._power_name
+        lines = [setup_line(self._setup, viewer=0, power_name=named)]
         last = len(game.log) - 1
         for i, record in enumerate(game.log):
             t = {**record, "turn": record["turn"] + 1, "round": record["round"] + 1}
             partial = i == last and not game.is_terminal()
             if partial and not record.get("events"):
                 continue
-            lines.append(turn_line(t, game.players, several, viewer=0, partial=partial))
+            lines.append(turn_line(t, game.players, several, viewer=0, partial=partial,
+                                   power_name=named))
         outcome = game.outcome()
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}.")
@@ -563,7 +595,10 @@ class CardTable(SwkitWidget):
                 if tu == turn and isinstance(o, PlayerOdds)}
 
     def _on_hint(self, change: dict[str, Any]) -> None:
-        self.hint.layout.display = None if change["new"] else "none"
+        on = bool(change["new"])
+        self.hint_toggle.description = "Hint: on" if on else "Hint: off"
+        self.hint_toggle.tooltip = _HINT_TIPS[on]
+        self.hint.layout.display = None if on else "none"
         self._show_hint()
 
     def _odds_for(self, turn: int, pos: Position, turns: int) -> PlayerOdds | str:
@@ -627,7 +662,8 @@ class CardTable(SwkitWidget):
         if plan is not None:
             where = "this turn" if best is first else "within two turns"
             got = f"You drew {drawn}. " if drawn else "You drew nothing. "
-            rows.append(f"{got}Best play: {plan.play}. With it, your chance of scoring {where} "
+            rows.append(f"{got}Best play: {self._named_powers(plan.play)}. With it, your "
+                        f"chance of scoring {where} "
                         f"is {_fraction(plan.probability)} (about {_percent(plan.probability)}).")
         return "\n".join(rows)
 
