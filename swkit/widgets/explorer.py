@@ -45,7 +45,7 @@ from swkit.odds import (
     player_odds,
 )
 from swkit.odds.cards import parse_others
-from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS
+from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, DealOdds
 from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds
 from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
 from swkit.plots import (
@@ -229,6 +229,29 @@ def _latex(expr: Any) -> str:
     return sympy.latex(expr)
 
 
+def _no_formula_note(q: DealQuestion, odds: DealOdds) -> str:
+    """Why a deal question has no short formula, and how the exact count is made instead, in
+    words for a ten-year-old and their teacher (the numbers are the engine's counts)."""
+    if q.cards != 3:
+        if q.event == "set":
+            why = ("one hand can hold several sets at once (R7 G7 B7 Y7 holds four sets: leave "
+                   "out any one card), so “pick a set, then any other cards” would count it more "
+                   "than once")
+        else:
+            why = ("one hand can hold two runs at once (R3 R4 R5 R6 holds R3 R4 R5 and "
+                   "R4 R5 R6), so “pick a run, then any other cards” would count it twice")
+        head = f"No short formula for {q.cards} cards: {why}."
+    else:
+        head = ("No short formula when a color and a number are both wild: the ways they mix "
+                "overlap too much to count with one formula.")
+    words = EVENT_WORDS[q.event]
+    without = odds.total - odds.counts[q.event]
+    return (f"{head} So swkit counts the other way round (the complement): it counts the "
+            f"hands with no {words.removeprefix('a ').replace(' or a ', ' and no ')}, then "
+            f"takes them away from all hands: {odds.total:,} − {without:,} = "
+            f"{odds.counts[q.event]:,} hands with {words}.")
+
+
 def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
     ks = [q.cards] if quick else list(range(MIN_CARDS, MAX_CARDS + 1))
     by_k = {k: deal_odds(k, editions=q.editions, wild_color=q.wild_color,
@@ -244,14 +267,7 @@ def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
                 f"{odds.deck.size} cards (RULES.md §C1)")
     else:
         tex = None
-        if q.cards != 3:
-            note = (f"no closed formula for K = {q.cards}: a hand can hold overlapping sets and "
-                    "runs, so the engine counts the deals WITHOUT a triple card type by card "
-                    "type (a dynamic programme) and takes the complement; formulas are given "
-                    "for K = 3")
-        else:
-            note = ("no closed formula with a wild color and a wild number together: their "
-                    "cases overlap in too many ways; the count comes from the dynamic programme")
+        note = _no_formula_note(q, odds)
     details = (f"{odds.counts[q.event]:,} of {odds.total:,} equally likely deals "
                f"({odds.deck}); a set {percent_text(odds.set)}, a run {percent_text(odds.run)}, "
                f"either {percent_text(odds.either)}",)
