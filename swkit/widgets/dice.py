@@ -31,6 +31,12 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 Bots play on the background worker with every control disabled, one move every ``bot_delay``
 seconds (0 in tests; call :meth:`~swkit.widgets._base.SwkitWidget.wait_idle` after a move that
 hands over to them).
+
+Many games in a loop: one cup plays game after game ("New game"), or close each cup made in
+the loop (``with DiceCup(...) as cup:``). A cup is about 110 widget models, and Voilà loads
+every model still open before it draws the page: 300 cups left open kept it on "Loading
+widget..." for minutes. Games with no one watching need no widget at all:
+:func:`swkit.dice.play.play_game`.
 """
 
 from __future__ import annotations

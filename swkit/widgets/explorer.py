@@ -473,7 +473,10 @@ def chart(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
 
 _BIG = "font-size:1.25em;color:#1a1a1a"
 _TEXT = "font-size:1.05em;color:#1a1a1a"
-_WIDE = widgets.Layout(width="36em")
+def _wide() -> widgets.Layout:
+    """A wide picker's layout (one per picker: a layout shared between widgets would be closed
+    with the first of them, see ``SwkitWidget.close``)."""
+    return widgets.Layout(width="36em")
 _STYLE = {"description_width": "9em"}
 
 
@@ -512,7 +515,7 @@ class OddsExplorer(SwkitWidget):
             tooltips=["Something Wild! cards", "Clubhouse dice"], style=_STYLE)
         self.kind = widgets.Dropdown(
             options=self._kinds("cards"), value="deal", description="question:", style=_STYLE,
-            layout=_WIDE)
+            layout=_wide())
         # cards: K random cards
         self.cards = widgets.Dropdown(options=list(range(MIN_CARDS, MAX_CARDS + 1)), value=3,
                                       description="K cards:", style=_STYLE,
@@ -534,22 +537,22 @@ class OddsExplorer(SwkitWidget):
                                       self.wild_number])
         # cards: my hand
         edition = load_edition("mickey")
-        powers = [(f"{p.number} {p.key}: {p.text}", p.key) for p in edition.powers]
+        powers = [(f"{p.name}: {p.text}", p.key) for p in edition.powers]
         self.hand = widgets.Text(value="B2 G7 Y9", description="my hand:", style=_STYLE,
-                                 layout=_WIDE, continuous_update=False,
+                                 layout=_wide(), continuous_update=False,
                                  placeholder="cards like R5 B7 (before this turn's draw)")
         self.tableau = widgets.Text(value="R4 R6 B8", description="my tableau:", style=_STYLE,
-                                    layout=_WIDE, continuous_update=False,
+                                    layout=_wide(), continuous_update=False,
                                     placeholder="cards like R4 R6")
         self.discard = widgets.Text(value="G3 P5 Y4 B1", description="discard pile:",
-                                    style=_STYLE, layout=_WIDE, continuous_update=False,
+                                    style=_STYLE, layout=_wide(), continuous_update=False,
                                     placeholder="bottom to top, e.g. G3 P5 (top last)")
         self.others = widgets.Text(value="", description="other tableaux:", style=_STYLE,
-                                   layout=_WIDE, continuous_update=False,
+                                   layout=_wide(), continuous_update=False,
                                    placeholder="one per player, separated by /: R1 R2 / B5")
         self.center = widgets.Dropdown(
             options=[("unknown (face down to me)", "unknown"), ("none", "none")] + powers,
-            value="green-discard", description="center Power:", style=_STYLE, layout=_WIDE)
+            value="green-discard", description="center Power:", style=_STYLE, layout=_wide())
         self.figure_held = widgets.Checkbox(value=False, description="I hold the figure",
                                             indent=False)
         self.scored_powers = widgets.SelectMultiple(
