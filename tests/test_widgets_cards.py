@@ -92,18 +92,24 @@ def settle(w: CardTable) -> None:
 
 
 def offered(w: CardTable) -> list[str]:
-    shown = [b.description for b in w.choice_buttons if b.layout.display != "none"]
-    return shown + [str(o) for o in w.choice_list.options]
+    shown = [a for b, a in zip(w.choice_buttons, w.choice_actions, strict=True)
+             if b.layout.display != "none"]
+    return shown + [value for _label, value in w.choice_list.options]
 
 
 def click(w: CardTable, action: str) -> None:
     """Do ``action`` the way a student does: its button, else the list and "Do it"."""
-    for b in w.choice_buttons:
-        if b.layout.display != "none" and b.description == action:
+    for b, a in zip(w.choice_buttons, w.choice_actions, strict=True):
+        if b.layout.display != "none" and a == action:
+            # the button says the action, a Power by its name ("use Power 7 (blue)")
+            assert b.description == w._named_powers(action)
+            if action.startswith("use Power"):
+                assert re.fullmatch(r"use Power \d+ \((blue|green|purple|red|yellow)\)",
+                                    b.description), b.description
             b.click()
             break
     else:
-        assert action in w.choice_list.options, (action, offered(w))
+        assert action in offered(w), (action, offered(w))
         w.choice_list.value = action
         w.choice_go.click()
     settle(w)
@@ -304,7 +310,7 @@ def test_moves_are_refused_while_the_bots_play():
         return original(game)
 
     w.bots[1].choose = slow_choose
-    click_button = next(b for b in w.choice_buttons if b.description == action)
+    click_button = w.choice_buttons[w.choice_actions.index(action)]
     click_button.click()
     assert w.busy and w.typed.disabled
     assert all(b.layout.display == "none" for b in w.choice_buttons)
@@ -363,7 +369,14 @@ def test_the_hint_shows_computing_then_the_answer(monkeypatch):
     monkeypatch.setattr(cards_module, "player_odds", slow)
     w = CardTable(players=2, seed=3, bot_delay=0)
     w.wait_idle()
+    assert w.hint_toggle.description == "Hint: off" and "press to show" in w.hint_toggle.tooltip
     w.hint_toggle.value = True
+    # on is plain to see: the words, and white on the hint box's purple (not a paler grey)
+    assert w.hint_toggle.description == "Hint: on" and "press to hide" in w.hint_toggle.tooltip
+    assert "swkit-hint-toggle" in w.hint_toggle._dom_classes
+    assert re.search(r"\.swkit-hint-toggle\.mod-active \{ background:#5e3c99; color:#ffffff",
+                     cards_module._CSS)
+    assert contrast_ratio("#ffffff", "#5e3c99") >= 7
     assert w.hint.layout.display != "none"
     assert "computing…" in w.hint.value
     assert "score this turn" in w.hint.value        # T = 1 at once
@@ -373,7 +386,7 @@ def test_the_hint_shows_computing_then_the_answer(monkeypatch):
     two = real(w.hint_position, 2).probability
     assert f"{two.numerator}/{two.denominator}" in w.hint.value or str(two) in w.hint.value
     w.hint_toggle.value = False
-    assert w.hint.layout.display == "none"
+    assert w.hint.layout.display == "none" and w.hint_toggle.description == "Hint: off"
 
 
 # -- undo and new game ------------------------------------------------------------------------

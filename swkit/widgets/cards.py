@@ -19,8 +19,9 @@ seats inside the board):
                        ``.swkit-tableau[data-seat=N]``, ``.swkit-scored[data-seat=N]``
 ``swkit-hand``         the student's hand (``hand``)
 ``swkit-actions``      the legal choices: one button per action, whose description is the
-                       action text (``"play R7"``, ``"score R3 R4 R5"``); many choices go to a
-                       dropdown (``choice_list``) and the "Do it" button (``choice_go``)
+                       action text (``"play R7"``, ``"score R3 R4 R5"``; a Power by its name,
+                       ``"use Power 7 (blue)"``, the action in ``choice_actions``); many choices
+                       go to a dropdown (``choice_list``) and the "Do it" button (``choice_go``)
 ``swkit-typed``        the free-text move box (``typed``) and its "Try it" button
 ``swkit-hint``         the hint area (``hint``), shown while the "Hint" toggle is on
 ``swkit-log``          every move, newest first (``log_view``)
@@ -97,6 +98,13 @@ def _percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+def _chance(p: Fraction) -> str:
+    """``"2757/182780 (about 1.5%)"``; a sure or impossible event exactly: ``"0 (0%)"``."""
+    if p.denominator == 1:
+        return f"{p.numerator} ({p.numerator * 100}%)"
+    return f"{_fraction(p)} (about {_percent(p)})"
+
+
 def _fraction(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
@@ -167,6 +175,8 @@ class CardTable(SwkitWidget):
         self.prompt = widgets.HTML()
         self.choice_buttons = [widgets.Button(layout=layout(display="none", width="auto"))
                                for _ in range(MAX_BUTTONS)]
+        self.choice_actions: list[str | None] = [None] * MAX_BUTTONS
+        """The action of each choice button (None: hidden); the button shows it in words."""
         for b in self.choice_buttons:
             b.add_class("swkit-choice")
             b.on_click(self.guard(self._on_choice))
@@ -314,7 +324,10 @@ class CardTable(SwkitWidget):
         self._continue()
 
     def _on_choice(self, button: widgets.Button) -> None:
-        self.act(button.description)
+        action = self.choice_actions[self.choice_buttons.index(button)]
+        if action is None:
+            raise IllegalActionError("that choice is gone: choose one of the buttons shown")
+        self.act(action)
 
     def _on_go(self, _button: widgets.Button) -> None:
         if not self.choice_list.value:
@@ -458,7 +471,8 @@ class CardTable(SwkitWidget):
         for i, button in enumerate(self.choice_buttons):
             if as_buttons and i < len(legal):
                 action = legal[i]
-                button.description = action
+                self.choice_actions[i] = action
+                button.description = self._named_powers(action)
                 button.tooltip = self._tooltip(view, action)
                 color = "#E8E8E8"
                 words = action.split()
@@ -477,10 +491,12 @@ class CardTable(SwkitWidget):
                 button.layout.display = None
             else:
                 button.layout.display = "none"
+                self.choice_actions[i] = None
                 button.description = ""
                 button.tooltip = ""
         many = not as_buttons
-        self.choice_list.options = list(legal) if many else []
+        self.choice_list.options = ([(self._named_powers(a), a) for a in legal] if many
+                                    else [])
         self.choice_list.value = legal[0] if many else None
         self.choice_list.layout.display = None if many else "none"
         self.choice_go.layout.display = None if many else "none"
@@ -647,15 +663,13 @@ class CardTable(SwkitWidget):
         if isinstance(first, str):
             return f"No hint now: {first}"
         rows = ["Your exact chances, counted from what you could see before your draw:",
-                f"• score this turn: {_fraction(first.this_turn)} "
-                f"(about {_percent(first.this_turn)})"]
+                f"• score this turn: {_chance(first.this_turn)}"]
         if second is None:
             rows.append("• score within two turns: computing…")
         elif isinstance(second, str):
             rows.append(f"• score within two turns: not counted ({second})")
         else:
-            rows.append(f"• score within two turns: {_fraction(second.probability)} "
-                        f"(about {_percent(second.probability)})")
+            rows.append(f"• score within two turns: {_chance(second.probability)}")
         best = second if isinstance(second, PlayerOdds) else first
         card = None if drawn is None else parse_card(drawn)
         plan = next((p for p in best.plans if p.card == card), None)
@@ -664,7 +678,7 @@ class CardTable(SwkitWidget):
             got = f"You drew {drawn}. " if drawn else "You drew nothing. "
             rows.append(f"{got}Best play: {self._named_powers(plan.play)}. With it, your "
                         f"chance of scoring {where} "
-                        f"is {_fraction(plan.probability)} (about {_percent(plan.probability)}).")
+                        f"is {_chance(plan.probability)}.")
         return "\n".join(rows)
 
     def _hint_html(self, text: str) -> str:
