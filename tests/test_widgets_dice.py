@@ -415,7 +415,7 @@ def test_the_hint_lists_every_keep_with_the_engines_values(cup):
     for row in w.hint_rows:
         for value in (row.points, row.p_at_least):
             shown = str(value) if value.denominator > 1 else f"{value.numerator}"
-            assert f"<td>{shown}" in table, (shown, row)
+            assert f'<td><span class="swkit-exact">{shown}' in table, (shown, row)
     assert "title=" not in table  # nothing exact hides in a tooltip
     # the keep toggled now is marked
     w.dice_buttons[0].value = True

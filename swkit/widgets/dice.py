@@ -99,6 +99,7 @@ _CSS = """<style>
 .swkit-dicecup .swkit-hint-table .swkit-best { font-weight:bold; background:#fff3c4; }
 .swkit-dicecup .swkit-hint-table .swkit-yours td:first-child { outline:3px solid #004d80; }
 .swkit-dicecup .swkit-hint-table .swkit-about { color:#595959; }
+.swkit-dicecup .swkit-hint-table .swkit-exact { white-space:nowrap; }
 </style>"""
 
 
@@ -157,8 +158,11 @@ def _exact(value: Fraction, percent: bool = False) -> str:
     ``41/9 (about 4.56)``, ``5/9 (about 55.6%)``; a whole number alone (``4``, ``0 (0%)``)."""
     about = f"{float(value) * 100:.1f}%" if percent else f"{float(value):.2f}"
     if value.denominator == 1:
-        return f"{value.numerator}" + (f" ({value.numerator * 100}%)" if percent else "")
-    return f'{value.numerator}/{value.denominator} <span class="swkit-about">(about {about})</span>'
+        text = f"{value.numerator}" + (f" ({value.numerator * 100}%)" if percent else "")
+    else:
+        text = (f'{value.numerator}/{value.denominator} '
+                f'<span class="swkit-about">(about {about})</span>')
+    return f'<span class="swkit-exact">{text}</span>'
 
 
 def _random_seed() -> int:
