@@ -36,7 +36,8 @@ def kind_of(action: str) -> str:
 
 def clicked(w: CardTable, action: str) -> float:
     """Seconds from clicking ``action`` to the table updated (the bots then move)."""
-    button = next((b for b in w.choice_buttons if b.description == action), None)
+    shown = [b for b, a in zip(w.choice_buttons, w.choice_actions, strict=True) if a == action]
+    button = shown[0] if shown else None
     start = time.perf_counter()
     if button is not None:
         button.click()

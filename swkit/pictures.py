@@ -31,12 +31,12 @@ from xml.sax.saxutils import escape, quoteattr
 
 from swkit.cards.notation import COLOR_NAMES, Card
 from swkit.dice.board import SPACE_VALUES, seat_label
-from swkit.dice.faces import CLUBHOUSE
+from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS
 
 __all__ = [
     "CARD_COLORS", "CLUBHOUSE_COLOR", "PLAYER_COLORS", "card_svg", "card_view_svg", "cards_svg",
-    "contrast_ratio", "dice_svg", "dice_view_svg", "die_svg", "power_svg", "scoreboard_svg",
-    "text_color",
+    "contrast_ratio", "dice_svg", "dice_view_svg", "die_svg", "face_label", "power_svg",
+    "scoreboard_svg", "text_color",
 ]
 
 # -- the palette ----------------------------------------------------------------------------
@@ -372,7 +372,23 @@ def _house(cx: float, top: float) -> str:
             f'stroke="{INK}" stroke-width="2.5" stroke-linejoin="round"/>')
 
 
-def _die(face: str, kept: bool) -> list[str]:
+def face_label(face: str, characters: Sequence[str] = DEFAULT_CHARACTERS) -> str:
+    """The big letters printed on a die face: the fewest first letters of ``face`` that no
+    other character of ``characters`` starts with, so no two faces of a game look alike at a
+    glance (Mickey ``"Mic"``, Minnie ``"Min"``, Donald ``"D"``, Goofy ``"G"``, Pluto ``"P"``);
+    the whole name when it starts another one; ``"WILD"`` for the Clubhouse. ``face``: a
+    canonical face name (RULES.md §B1), in ``characters`` or not."""
+    if face == CLUBHOUSE:
+        return "WILD"
+    others = [c.casefold() for c in characters if c != face]
+    name = face.casefold()
+    for n in range(1, len(face)):
+        if not any(other.startswith(name[:n]) for other in others):
+            return face[:n]
+    return face
+
+
+def _die(face: str, kept: bool, characters: Sequence[str] = DEFAULT_CHARACTERS) -> list[str]:
     """One die at (0, 0), DIE x DIE (plus the KEPT label under it)."""
     wild = face == CLUBHOUSE
     fill = CLUBHOUSE_COLOR if wild else "#FFFFFF"
@@ -383,8 +399,9 @@ def _die(face: str, kept: bool) -> list[str]:
         parts.append(_text(DIE / 2, DIE - 10, "WILD", size=13, weight="bold", anchor="middle"))
     else:
         size = 14 if len(face) <= 6 else max(9, 84 / len(face))
-        parts.append(_text(DIE / 2, DIE / 2 - 2, face[0], size=22, weight="bold",
-                           anchor="middle"))
+        big = face_label(face, characters)
+        parts.append(_text(DIE / 2, DIE / 2 - 2, big, size=min(22, 52 / (0.68 * len(big))),
+                           weight="bold", anchor="middle"))
         parts.append(_text(DIE / 2, DIE - 12, face, size=size, weight="bold", anchor="middle"))
     if kept:
         parts.append(f'<rect x="{DIE / 2 - 22:g}" y="{DIE + 5}" width="44" height="18" rx="4" '
@@ -394,10 +411,11 @@ def _die(face: str, kept: bool) -> list[str]:
     return parts
 
 
-def _dice_row(faces: Sequence[str], kept: Sequence[bool]) -> tuple[float, list[str]]:
+def _dice_row(faces: Sequence[str], kept: Sequence[bool],
+              characters: Sequence[str] = DEFAULT_CHARACTERS) -> tuple[float, list[str]]:
     parts = []
     for i, face in enumerate(faces):
-        parts.append(_group(i * (DIE + DIE_GAP), 0, _die(face, bool(kept[i]))))
+        parts.append(_group(i * (DIE + DIE_GAP), 0, _die(face, bool(kept[i]), characters)))
     return max(0, len(faces) * (DIE + DIE_GAP) - DIE_GAP), parts
 
 
@@ -415,15 +433,16 @@ def _dice_words(faces: Sequence[str], kept: Sequence[bool]) -> str:
 
 
 def dice_svg(faces: Sequence[str], *, kept: Sequence[bool] | None = None,
-             label: str | None = None) -> str:
-    """Dice in die order (RULES.md §B1): a character face shows its initial and name, the
-    Clubhouse face is orange with a house and WILD; a kept die (``kept[i]`` True) has a thick
-    frame and a KEPT tag. ``label``: words written above. Raises ValueError when ``kept`` does
-    not give one flag per die."""
+             label: str | None = None, characters: Sequence[str] = DEFAULT_CHARACTERS) -> str:
+    """Dice in die order (RULES.md §B1): a character face shows its :func:`face_label` big
+    and its name under it, the Clubhouse face is orange with a house and WILD; a kept die
+    (``kept[i]`` True) has a thick frame and a KEPT tag. ``label``: words written above;
+    ``characters``: the game's characters (row order), which the face labels tell apart.
+    Raises ValueError when ``kept`` does not give one flag per die."""
     faces = list(faces)
     mask = _kept_mask(faces, kept)
     top = 24 if label else 2
-    width, parts = _dice_row(faces, mask)
+    width, parts = _dice_row(faces, mask, characters)
     body = [_text(2, 17, label, size=15, weight="bold")] if label else []
     if faces:
         body.append(_group(2, top, parts))
@@ -435,7 +454,8 @@ def dice_svg(faces: Sequence[str], *, kept: Sequence[bool] | None = None,
                 title)
 
 
-def die_svg(face: str | None, *, kept: bool = False) -> str:
+def die_svg(face: str | None, *, kept: bool = False,
+            characters: Sequence[str] = DEFAULT_CHARACTERS) -> str:
     """One die as drawn by :func:`dice_svg` (a kept die framed and tagged KEPT), or, for
     ``face`` None, a blank die with a question mark (not rolled yet). The picture is always
     ``DIE + 4`` wide and ``DIE + 28`` high, so a row of dice with controls under them lines up
@@ -447,7 +467,7 @@ def die_svg(face: str | None, *, kept: bool = False) -> str:
                       anchor="middle")]
         return _svg(DIE + 4, DIE + 28, body, "a die not rolled yet")
     words = f"{face} (wild)" if face == CLUBHOUSE else face
-    return _svg(DIE + 4, DIE + 28, [_group(2, 2, _die(face, kept))],
+    return _svg(DIE + 4, DIE + 28, [_group(2, 2, _die(face, kept, characters))],
                 f"die: {words}{', kept' if kept else ''}")
 
 
@@ -544,7 +564,7 @@ def dice_view_svg(view: Any) -> str:
                 f"{view.turns_per_player} · roll {view.roll_number} of 3")
     dice = list(view.dice)
     mask = _kept_mask(dice, view.kept if dice else None)
-    dice_w, dice_parts = _dice_row(dice, mask)
+    dice_w, dice_parts = _dice_row(dice, mask, view.characters)
     board_w, board_h, board, board_title = _scoreboard(view.board, None)
     body = [_text(2, 20, head, size=16, weight="bold")]
     if dice:

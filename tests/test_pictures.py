@@ -133,6 +133,33 @@ def test_roll_marks_wild_and_kept_dice() -> None:
     assert "no dice rolled yet" in texts(parse(pictures.dice_svg([])))
 
 
+def test_every_die_face_has_its_own_big_label_and_it_fits_the_die() -> None:
+    # Mickey and Minnie used to print the same "M"; the labels are measured with the real
+    # font (matplotlib ships DejaVu Sans Bold)
+    from matplotlib import font_manager
+    from PIL import ImageFont
+    bold = font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans",
+                                                             weight="bold"))
+    faces = [*DiceGame(1, 1).characters, "Clubhouse"]
+    big = {}
+    for face in faces:
+        root = parse(pictures.die_svg(face))
+        first = next(t for t in root.iter(f"{NS}text"))
+        size = float(first.get("font-size"))
+        assert size >= 18 or face == "Clubhouse", (face, size)  # readable across a classroom
+        big[face] = first.text
+        assert ImageFont.truetype(bold, round(size)).getlength(first.text) <= pictures.DIE - 12
+    assert big == {"Mickey": "Mic", "Minnie": "Min", "Donald": "D", "Goofy": "G", "Pluto": "P",
+                   "Clubhouse": "WILD"}
+    assert len(set(big.values())) == len(faces)
+    # a game of other characters: the labels tell them apart too, whatever the names
+    names = ("Chip", "Chuck", "Daisy", "Dale", "Ch")
+    labels = [pictures.face_label(n, names) for n in names]
+    assert labels == ["Chi", "Chu", "Dai", "Dal", "Ch"] and len(set(labels)) == 5
+    svg = pictures.dice_svg(["Chip", "Chuck"], characters=names)
+    assert ">Chi<" in svg and ">Chu<" in svg
+
+
 def test_a_long_label_widens_the_picture_so_it_is_not_cut_off() -> None:
     # the label's width measured with the real font (matplotlib ships DejaVu Sans Bold)
     from matplotlib import font_manager

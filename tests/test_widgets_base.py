@@ -87,3 +87,29 @@ def test_messages_are_escaped_and_announced(kind):
     w = SwkitWidget()
     w.say("<b>R5</b>", kind)
     assert "&lt;b&gt;" in w.message.value and 'aria-live="polite"' in w.message.value
+
+
+@pytest.mark.parametrize("kind", ["DiceCup", "CardTable", "OddsExplorer"])
+def test_close_takes_every_widget_model_of_a_widget_out_of_the_kernel(kind):
+    """A notebook that plays many games in a loop with one widget per game must be able to
+    let their models go: Voila loads every live model before drawing anything, and with ~34,000
+    (300 dice cups) its page stayed on "Loading widget..." (issue 7 follow-up, nit 8)."""
+    from ipywidgets.widgets.widget import _instances
+
+    import swkit.widgets as kit
+
+    kwargs = {} if kind == "OddsExplorer" else {"players": 2, "seed": 8, "bot_delay": 0}
+    other = getattr(kit, kind)(**kwargs)  # a second widget of the kind, left open
+    other.wait_idle()
+    before = set(_instances)
+    with getattr(kit, kind)(**kwargs) as w:
+        w.wait_idle()
+        made = set(_instances) - before
+        assert len(made) > 50  # a layout and a style per control: many models each
+        if kind == "DiceCup":
+            w.roll_button.click()
+            next(iter(w.score_buttons.values())).click()  # a score button leaves the screen
+            w.wait_idle()
+    assert not set(_instances) - before, "models left open after close()"
+    assert before <= set(_instances), "close() closed a model of another widget"
+    assert w.errors == [] and other.errors == []

@@ -3,6 +3,7 @@ in words, the hint equal to the odds engine, undo and replayable seeds (issue 7 
 
 from __future__ import annotations
 
+import html
 import re
 import threading
 from collections.abc import Iterator
@@ -91,18 +92,24 @@ def settle(w: CardTable) -> None:
 
 
 def offered(w: CardTable) -> list[str]:
-    shown = [b.description for b in w.choice_buttons if b.layout.display != "none"]
-    return shown + [str(o) for o in w.choice_list.options]
+    shown = [a for b, a in zip(w.choice_buttons, w.choice_actions, strict=True)
+             if b.layout.display != "none"]
+    return shown + [value for _label, value in w.choice_list.options]
 
 
 def click(w: CardTable, action: str) -> None:
     """Do ``action`` the way a student does: its button, else the list and "Do it"."""
-    for b in w.choice_buttons:
-        if b.layout.display != "none" and b.description == action:
+    for b, a in zip(w.choice_buttons, w.choice_actions, strict=True):
+        if b.layout.display != "none" and a == action:
+            # the button says the action, a Power by its name ("use Power 7 (blue)")
+            assert b.description == w._named_powers(action)
+            if action.startswith("use Power"):
+                assert re.fullmatch(r"use Power \d+ \((blue|green|purple|red|yellow)\)",
+                                    b.description), b.description
             b.click()
             break
     else:
-        assert action in w.choice_list.options, (action, offered(w))
+        assert action in offered(w), (action, offered(w))
         w.choice_list.value = action
         w.choice_go.click()
     settle(w)
@@ -154,10 +161,25 @@ def test_a_whole_game_by_clicks(players, seed):
     assert {"play", "power"} <= phases and outcome is not None
     assert "Game over" in w.status.value and escape(outcome.reason) in w.log_view.value
     assert all(b.layout.display == "none" for b in w.choice_buttons)
-    # every finished turn is on the page, in the transcript's words for seat 0
+    # every finished turn is on the page, in the transcript's words for seat 0, with each
+    # Power named as its card is headed ("Power 7 (blue)"), never by its key
+    def name(key: str, edition: int) -> str:
+        power = next(p for p in w.game.editions[edition - 1].powers if p.key == key)
+        return f"Power {power.number} ({COLOR_NAMES[power.color]})"
+
     for record in w.game.log:
         t = {**record, "turn": record["turn"] + 1, "round": record["round"] + 1}
-        assert escape(turn_line(t, players, viewer=0)) in w.log_view.value
+        assert escape(turn_line(t, players, viewer=0, power_name=name)) in w.log_view.value
+    assert "uses Power" in w.log_view.value and "takes Power" in w.log_view.value
+    keys = [p.key for p in w.game.editions[0].powers]
+    scored = re.findall(r'class="swkit-scored".*?</div></div>', w.board.value)
+    shown = html.unescape(w.log_view.value + "".join(scored))
+    assert not [k for k in keys if k in shown], shown
+    assert re.search(r"Power \d+ \((blue|green|purple|red|yellow)\)", "".join(scored))
+    assert "uses Power blue-draw-two" in turn_line(  # the command line's transcript keeps keys
+        {"turn": 1, "round": 1, "player": 0, "draw": "B1", "play": "B1", "figure": None,
+         "score": None, "discard": [], "power": {"key": "blue-draw-two", "edition": 1,
+                                                 "effect": "extra_draw", "cards": []}}, 2)
 
 
 @pytest.mark.slow
@@ -288,7 +310,7 @@ def test_moves_are_refused_while_the_bots_play():
         return original(game)
 
     w.bots[1].choose = slow_choose
-    click_button = next(b for b in w.choice_buttons if b.description == action)
+    click_button = w.choice_buttons[w.choice_actions.index(action)]
     click_button.click()
     assert w.busy and w.typed.disabled
     assert all(b.layout.display == "none" for b in w.choice_buttons)
@@ -347,7 +369,14 @@ def test_the_hint_shows_computing_then_the_answer(monkeypatch):
     monkeypatch.setattr(cards_module, "player_odds", slow)
     w = CardTable(players=2, seed=3, bot_delay=0)
     w.wait_idle()
+    assert w.hint_toggle.description == "Hint: off" and "press to show" in w.hint_toggle.tooltip
     w.hint_toggle.value = True
+    # on is plain to see: the words, and white on the hint box's purple (not a paler grey)
+    assert w.hint_toggle.description == "Hint: on" and "press to hide" in w.hint_toggle.tooltip
+    assert "swkit-hint-toggle" in w.hint_toggle._dom_classes
+    assert re.search(r"\.swkit-hint-toggle\.mod-active \{ background:#5e3c99; color:#ffffff",
+                     cards_module._CSS)
+    assert contrast_ratio("#ffffff", "#5e3c99") >= 7
     assert w.hint.layout.display != "none"
     assert "computing…" in w.hint.value
     assert "score this turn" in w.hint.value        # T = 1 at once
@@ -357,7 +386,7 @@ def test_the_hint_shows_computing_then_the_answer(monkeypatch):
     two = real(w.hint_position, 2).probability
     assert f"{two.numerator}/{two.denominator}" in w.hint.value or str(two) in w.hint.value
     w.hint_toggle.value = False
-    assert w.hint.layout.display == "none"
+    assert w.hint.layout.display == "none" and w.hint_toggle.description == "Hint: off"
 
 
 # -- undo and new game ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from swkit.dice.play import format_transcript, play_game
 from swkit.errors import ConfigurationError
 from swkit.odds import DiceModel, Objective, keep_options
 from swkit.widgets import DiceCup
+from swkit.widgets.dice import _CSS as CSS
 from swkit.widgets.dice import CALL
 
 STUDENT = 0
@@ -265,6 +266,9 @@ def test_a_roll_announces_itself_and_counts_down(cup):
     w = cup(2, 3)
     assert w.roll_button.description == "Roll (3 left)"
     assert all(b.disabled for b in w.dice_buttons)
+    # before the first roll the log says what it is for, in a box as tall as its lines
+    assert "Nothing yet. Press Roll to start" in w.log_view.value
+    assert "max-height:11em" in CSS and not re.search(r"[^-]height:11em", CSS)
     w.roll_button.click()
     check(w)
     assert CALL == "Meeska, Mooska, Mickey Mouse!"
@@ -403,8 +407,16 @@ def test_the_hint_lists_every_keep_with_the_engines_values(cup):
             assert row.target in row.option.keep and row.target in unscored
     table = w.hint.value
     assert table.count("<tr class=") == len(options)
+    # every row is on screen (no box that cuts the table off), with its exact values visible
+    assert "max-height" not in table and "overflow" not in table
+    assert f"All {len(options)} choices" in table
     best = w.hint_rows[0]
     assert f"{float(best.points):.2f}" in table and "swkit-best" in table
+    for row in w.hint_rows:
+        for value in (row.points, row.p_at_least):
+            shown = str(value) if value.denominator > 1 else f"{value.numerator}"
+            assert f'<td><span class="swkit-exact">{shown}' in table, (shown, row)
+    assert "title=" not in table  # nothing exact hides in a tooltip
     # the keep toggled now is marked
     w.dice_buttons[0].value = True
     check(w)

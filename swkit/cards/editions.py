@@ -89,6 +89,12 @@ class Power:
         return NO_WILDS
 
     @property
+    def name(self) -> str:
+        """How a player names this Power: ``"Power 7 (blue)"``, its number and color as its
+        card is headed (:func:`swkit.pictures.power_svg`) and RULES.md §A7's table lists it."""
+        return f"Power {self.number} ({COLOR_NAMES[self.color]})"
+
+    @property
     def is_wild(self) -> bool:
         """True for the wild primitives (``wild_color``, ``wild_number``)."""
         return self.effect in WILD_EFFECTS

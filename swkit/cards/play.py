@@ -7,7 +7,7 @@ seeded by ``seed``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,8 +125,15 @@ def _power_draws(during: list[dict[str, Any]], cards: list[str], hidden: bool = 
                      f"draws {_count(len(g)) if hidden else ' '.join(g)}" for g in groups)
 
 
+PowerName = Callable[[str, int], str]
+"""``power_name(key, edition)`` -> the words naming a Power (edition 1-based), e.g. ``"Power 7
+(blue)"`` from :attr:`swkit.cards.editions.Power.name`; without one a transcript names Powers by
+key."""
+
+
 def turn_line(t: dict[str, Any], players: int, several: bool = False, *,
-              viewer: int | None = None, partial: bool = False) -> str:
+              viewer: int | None = None, partial: bool = False,
+              power_name: PowerName | None = None) -> str:
     """One turn of a record (a ``play_game`` turn, or a ``CardGame.log`` entry with ``turn``
     and ``round`` counted from 1) as a transcript line.
 
@@ -134,7 +141,8 @@ def turn_line(t: dict[str, Any], players: int, several: bool = False, *,
     ``viewer``: write only what that seat may see (RULES.md §A6): another seat's draws are
     counted, not named ("draws a card"), and so are the blind passes that neither come from nor
     go to the viewer. ``partial``: the turn is still going on, so the draw and the play are left
-    out until they happen (instead of "draws nothing", "plays nothing").
+    out until they happen (instead of "draws nothing", "plays nothing"). ``power_name``: names
+    the Powers (``"uses Power 7 (blue)"``) instead of their keys (``"uses Power blue-draw-two"``).
     """
     hidden = viewer is not None and t["player"] != viewer
     parts = []
@@ -157,7 +165,7 @@ def turn_line(t: dict[str, Any], players: int, several: bool = False, *,
         parts.append(text)
     power = t["power"]
     if power:
-        text = f"uses Power {power['key']}"
+        text = f"uses {_power_words(power['key'], power.get('edition', 1), power_name)}"
         if several:
             text += f" of edition {power['edition']}"
         cards = power["cards"]
@@ -182,10 +190,12 @@ def turn_line(t: dict[str, Any], players: int, several: bool = False, *,
     if score:
         wild = "" if score["wilds"] == "no wilds" else f" ({score['wilds']})"
         center = f" from center {score['center']}" if several else ""
-        text = (f"scores the {score['kind']} {score['cards']}{wild} and takes Power "
-                f"{score['power']}{center}")
+        text = (f"scores the {score['kind']} {score['cards']}{wild} and takes "
+                f"{_power_words(score['power'], score.get('center', 1), power_name)}{center}")
         if "new_center" in score:
             new = score["new_center"]
+            if new is not None and power_name is not None:
+                new = power_name(new, score.get("center", 1))
             text += (f"; the new center{center and ' ' + str(score['center'])} is {new}"
                      if new is not None else
                      f"; the pile{center and ' ' + str(score['center'])} is empty, no new "
@@ -219,13 +229,25 @@ def _setup_lines(record: dict[str, Any]) -> list[str]:
     return [setup_line(setup)]
 
 
-def setup_line(setup: dict[str, Any], *, viewer: int | None = None) -> str:
+def _power_words(key: str, edition: int, power_name: PowerName | None) -> str:
+    """``"Power <key>"``, or the Power's name from ``power_name``."""
+    return f"Power {key}" if power_name is None else power_name(key, edition)
+
+
+def setup_line(setup: dict[str, Any], *, viewer: int | None = None,
+               power_name: PowerName | None = None) -> str:
     """The setup of a record (``hands``: each seat's starting hand in notation; ``centers``:
     each edition's center Power key or None) as a transcript line. ``viewer``: only that seat's
-    hand is named; the others are counted (RULES.md §A6)."""
+    hand is named; the others are counted (RULES.md §A6). ``power_name``: as in
+    :func:`turn_line`."""
     centers = setup["centers"]
     shown = [c if c is not None else "none (empty pile)" for c in centers]
-    if len(centers) == 1:
+    if power_name is not None:
+        shown = [power_name(c, e + 1) if c is not None else "none (its pile is empty)"
+                 for e, c in enumerate(centers)]
+        line = "Setup: center " + (shown[0] if len(shown) == 1 else ", ".join(
+            f"{c} (edition {e + 1})" for e, c in enumerate(shown)))
+    elif len(centers) == 1:
         line = f"Setup: center Power {shown[0]}"
     else:
         line = "Setup: center Powers " + ", ".join(f"{e + 1} {c}" for e, c in enumerate(shown))

@@ -19,8 +19,9 @@ seats inside the board):
                        ``.swkit-tableau[data-seat=N]``, ``.swkit-scored[data-seat=N]``
 ``swkit-hand``         the student's hand (``hand``)
 ``swkit-actions``      the legal choices: one button per action, whose description is the
-                       action text (``"play R7"``, ``"score R3 R4 R5"``); many choices go to a
-                       dropdown (``choice_list``) and the "Do it" button (``choice_go``)
+                       action text (``"play R7"``, ``"score R3 R4 R5"``; a Power by its name,
+                       ``"use Power 7 (blue)"``, the action in ``choice_actions``); many choices
+                       go to a dropdown (``choice_list``) and the "Do it" button (``choice_go``)
 ``swkit-typed``        the free-text move box (``typed``) and its "Try it" button
 ``swkit-hint``         the hint area (``hint``), shown while the "Hint" toggle is on
 ``swkit-log``          every move, newest first (``log_view``)
@@ -31,6 +32,7 @@ seats inside the board):
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from collections.abc import Sequence
@@ -72,6 +74,18 @@ _PROMPTS = {
 }
 
 
+_HINT_TIPS = {False: "Hint is off: press to show your exact chances of scoring and the best play",
+              True: "Hint is on: press to hide it"}
+
+# The Hint toggle when on: white on the hint box's purple (8:1), so on and off differ by far
+# more than ipywidgets' pale grey; its words say "Hint: on" / "Hint: off" too.
+_CSS = """<style>
+.swkit-cardtable .swkit-hint-toggle { border:2px solid #5e3c99; font-weight:bold; }
+.swkit-cardtable .swkit-hint-toggle.mod-active { background:#5e3c99; color:#ffffff;
+  box-shadow:none; }
+</style>"""
+
+
 def _tint(color: str, white: float = 0.62) -> str:
     """``color`` mixed with ``white`` parts of white: a light background for dark text (the
     tests check 7:1 contrast)."""
@@ -82,6 +96,13 @@ def _tint(color: str, white: float = 0.62) -> str:
 def _percent(p: Fraction) -> str:
     """``p`` as a percent for reading (the exact fraction is shown beside it)."""
     return f"{float(p) * 100:.1f}%"
+
+
+def _chance(p: Fraction) -> str:
+    """``"2757/182780 (about 1.5%)"``; a sure or impossible event exactly: ``"0 (0%)"``."""
+    if p.denominator == 1:
+        return f"{p.numerator} ({p.numerator * 100}%)"
+    return f"{_fraction(p)} (about {_percent(p)})"
 
 
 def _fraction(p: Fraction) -> str:
@@ -139,8 +160,8 @@ class CardTable(SwkitWidget):
             description="Undo", icon="undo",
             tooltip="Take back your last move and the bots' moves after it")
         self.hint_toggle = widgets.ToggleButton(
-            value=False, description="Hint", icon="lightbulb-o",
-            tooltip="Show your exact chances of scoring and the best play")
+            value=False, description="Hint: off", icon="lightbulb-o",
+            tooltip=_HINT_TIPS[False]).add_class("swkit-hint-toggle")
         self.new_button.on_click(self.guard(self._on_new))
         self.undo_button.on_click(self.guard(self._on_undo))
         self.hint_toggle.observe(self.guard(self._on_hint), names="value")
@@ -154,6 +175,8 @@ class CardTable(SwkitWidget):
         self.prompt = widgets.HTML()
         self.choice_buttons = [widgets.Button(layout=layout(display="none", width="auto"))
                                for _ in range(MAX_BUTTONS)]
+        self.choice_actions: list[str | None] = [None] * MAX_BUTTONS
+        """The action of each choice button (None: hidden); the button shows it in words."""
         for b in self.choice_buttons:
             b.add_class("swkit-choice")
             b.on_click(self.guard(self._on_choice))
@@ -177,8 +200,8 @@ class CardTable(SwkitWidget):
         self.hint = widgets.HTML(layout=layout(display="none")).add_class("swkit-hint")
         self.log_view = widgets.HTML().add_class("swkit-log")
         self.message.add_class("swkit-message")
-        self.children = [top, self.status, self.message, self.board, self.hand, self.prompt,
-                         self.actions, typed, self.hint, self.log_view]
+        self.children = [widgets.HTML(_CSS), top, self.status, self.message, self.board,
+                         self.hand, self.prompt, self.actions, typed, self.hint, self.log_view]
 
     # -- games ---------------------------------------------------------------------------------
     def _new_game(self, seed: int | None) -> None:
@@ -301,7 +324,10 @@ class CardTable(SwkitWidget):
         self._continue()
 
     def _on_choice(self, button: widgets.Button) -> None:
-        self.act(button.description)
+        action = self.choice_actions[self.choice_buttons.index(button)]
+        if action is None:
+            raise IllegalActionError("that choice is gone: choose one of the buttons shown")
+        self.act(action)
 
     def _on_go(self, _button: widgets.Button) -> None:
         if not self.choice_list.value:
@@ -391,6 +417,23 @@ class CardTable(SwkitWidget):
             return (f"Your tableau has {have} cards: discard {need} to keep 5.{order}")
         return _PROMPTS.get(phase, "Choose your move.")
 
+    def _power_name(self, key: str, edition: int = 1) -> str:
+        """The Power ``key`` of edition ``edition`` as the kit names it (``"Power 7 (blue)"``,
+        :attr:`~swkit.cards.editions.Power.name`); the key itself if no edition holds it."""
+        editions = self.game.editions
+        if 1 <= edition <= len(editions):
+            for p in editions[edition - 1].powers:
+                if p.key == key:
+                    return p.name
+        return f"Power {key}"
+
+    def _named_powers(self, text: str) -> str:
+        """``text`` (the odds engine's words) with each "Power <key>" of the game's first
+        edition written as the kit names it ("use Power 7 (blue)")."""
+        names = {p.key: p.name for p in self.game.editions[0].powers}
+        return re.sub(r"\bPower ([a-z0-9][a-z0-9-]*)",
+                      lambda m: names.get(m.group(1), m.group(0)), text)
+
     def _power_named(self, view: CardView, key: str) -> Any:
         for ed in view.editions:
             for p in ed.powers:
@@ -403,7 +446,7 @@ class CardTable(SwkitWidget):
         if action.startswith("use Power"):
             power = self._power_named(view, words[2])
             if power is not None:
-                return f"Use Power {power.number} ({COLOR_NAMES[power.color]}): {power.text}"
+                return f"Use {power.name}: {power.text}"
         if action == "skip Power":
             return "Do not use a Power this turn"
         if action.startswith(("play ", "power play ")) and not action.endswith("discard"):
@@ -428,7 +471,8 @@ class CardTable(SwkitWidget):
         for i, button in enumerate(self.choice_buttons):
             if as_buttons and i < len(legal):
                 action = legal[i]
-                button.description = action
+                self.choice_actions[i] = action
+                button.description = self._named_powers(action)
                 button.tooltip = self._tooltip(view, action)
                 color = "#E8E8E8"
                 words = action.split()
@@ -447,10 +491,12 @@ class CardTable(SwkitWidget):
                 button.layout.display = None
             else:
                 button.layout.display = "none"
+                self.choice_actions[i] = None
                 button.description = ""
                 button.tooltip = ""
         many = not as_buttons
-        self.choice_list.options = list(legal) if many else []
+        self.choice_list.options = ([(self._named_powers(a), a) for a in legal] if many
+                                    else [])
         self.choice_list.value = legal[0] if many else None
         self.choice_list.layout.display = None if many else "none"
         self.choice_go.layout.display = None if many else "none"
@@ -502,7 +548,7 @@ class CardTable(SwkitWidget):
             chips = "".join(
                 f'<span style="display:inline-block;margin:2px 4px 2px 0;padding:2px 6px;'
                 f"border:1px solid {INK};border-radius:5px;"
-                f'background:{_tint(CARD_COLORS[p.color])}">Power {p.number} {escape(p.key)}'
+                f'background:{_tint(CARD_COLORS[p.color])}">{escape(p.name)}'
                 f"</span>" for p in (view.power(k, e) for e, k in view.scored[seat]))
             wilds = view.wilds if seat == view.turn_player else None
             parts.append(
@@ -530,14 +576,16 @@ class CardTable(SwkitWidget):
     def _log_html(self, view: CardView) -> str:
         game = self.game
         several = len(view.centers) > 1
-        lines = [setup_line(self._setup, viewer=0)]
+        named = self._power_name
+        lines = [setup_line(self._setup, viewer=0, power_name=named)]
         last = len(game.log) - 1
         for i, record in enumerate(game.log):
             t = {**record, "turn": record["turn"] + 1, "round": record["round"] + 1}
             partial = i == last and not game.is_terminal()
             if partial and not record.get("events"):
                 continue
-            lines.append(turn_line(t, game.players, several, viewer=0, partial=partial))
+            lines.append(turn_line(t, game.players, several, viewer=0, partial=partial,
+                                   power_name=named))
         outcome = game.outcome()
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}.")
@@ -563,7 +611,10 @@ class CardTable(SwkitWidget):
                 if tu == turn and isinstance(o, PlayerOdds)}
 
     def _on_hint(self, change: dict[str, Any]) -> None:
-        self.hint.layout.display = None if change["new"] else "none"
+        on = bool(change["new"])
+        self.hint_toggle.description = "Hint: on" if on else "Hint: off"
+        self.hint_toggle.tooltip = _HINT_TIPS[on]
+        self.hint.layout.display = None if on else "none"
         self._show_hint()
 
     def _odds_for(self, turn: int, pos: Position, turns: int) -> PlayerOdds | str:
@@ -612,23 +663,22 @@ class CardTable(SwkitWidget):
         if isinstance(first, str):
             return f"No hint now: {first}"
         rows = ["Your exact chances, counted from what you could see before your draw:",
-                f"• score this turn: {_fraction(first.this_turn)} "
-                f"(about {_percent(first.this_turn)})"]
+                f"• score this turn: {_chance(first.this_turn)}"]
         if second is None:
             rows.append("• score within two turns: computing…")
         elif isinstance(second, str):
             rows.append(f"• score within two turns: not counted ({second})")
         else:
-            rows.append(f"• score within two turns: {_fraction(second.probability)} "
-                        f"(about {_percent(second.probability)})")
+            rows.append(f"• score within two turns: {_chance(second.probability)}")
         best = second if isinstance(second, PlayerOdds) else first
         card = None if drawn is None else parse_card(drawn)
         plan = next((p for p in best.plans if p.card == card), None)
         if plan is not None:
             where = "this turn" if best is first else "within two turns"
             got = f"You drew {drawn}. " if drawn else "You drew nothing. "
-            rows.append(f"{got}Best play: {plan.play}. With it, your chance of scoring {where} "
-                        f"is {_fraction(plan.probability)} (about {_percent(plan.probability)}).")
+            rows.append(f"{got}Best play: {self._named_powers(plan.play)}. With it, your "
+                        f"chance of scoring {where} "
+                        f"is {_chance(plan.probability)}.")
         return "\n".join(rows)
 
     def _hint_html(self, text: str) -> str:

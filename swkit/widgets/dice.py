@@ -31,6 +31,12 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 Bots play on the background worker with every control disabled, one move every ``bot_delay``
 seconds (0 in tests; call :meth:`~swkit.widgets._base.SwkitWidget.wait_idle` after a move that
 hands over to them).
+
+Many games in a loop: one cup plays game after game ("New game"), or close each cup made in
+the loop (``with DiceCup(...) as cup:``). A cup is about 110 widget models, and Voilà loads
+every model still open before it draws the page: 300 cups left open kept it on "Loading
+widget..." for minutes. Games with no one watching need no widget at all:
+:func:`swkit.dice.play.play_game`.
 """
 
 from __future__ import annotations
@@ -84,7 +90,7 @@ _CSS = """<style>
   border-radius:6px; font-weight:bold; }
 .swkit-dicecup .swkit-score.swkit-zero { border-style:dashed; }
 .swkit-dicecup .swkit-hint.mod-active { background:#1a1a1a; color:#ffffff; }
-.swkit-dicecup .swkit-log-box { height:11em; overflow:auto; display:flex;
+.swkit-dicecup .swkit-log-box { max-height:11em; overflow:auto; display:flex;
   flex-direction:column-reverse; border:1px solid #595959; padding:4px 8px; background:#fafafa;
   font-size:14px; line-height:1.35; }
 .swkit-dicecup .swkit-hint-table table { border-collapse:collapse; font-size:14px; }
@@ -92,6 +98,8 @@ _CSS = """<style>
   border-bottom:1px solid #bbbbbb; padding:2px 10px; text-align:left; }
 .swkit-dicecup .swkit-hint-table .swkit-best { font-weight:bold; background:#fff3c4; }
 .swkit-dicecup .swkit-hint-table .swkit-yours td:first-child { outline:3px solid #004d80; }
+.swkit-dicecup .swkit-hint-table .swkit-about { color:#595959; }
+.swkit-dicecup .swkit-hint-table .swkit-exact { white-space:nowrap; }
 </style>"""
 
 
@@ -143,6 +151,18 @@ class _Snapshot:
     slots: list[int]
     toggles: list[bool]
     call: str
+
+
+def _exact(value: Fraction, percent: bool = False) -> str:
+    """``value`` exactly, with a decimal (or a percent) beside it for reading, as HTML:
+    ``41/9 (about 4.56)``, ``5/9 (about 55.6%)``; a whole number alone (``4``, ``0 (0%)``)."""
+    about = f"{float(value) * 100:.1f}%" if percent else f"{float(value):.2f}"
+    if value.denominator == 1:
+        text = f"{value.numerator}" + (f" ({value.numerator * 100}%)" if percent else "")
+    else:
+        text = (f'{value.numerator}/{value.denominator} '
+                f'<span class="swkit-about">(about {about})</span>')
+    return f'<span class="swkit-exact">{text}</span>'
 
 
 def _random_seed() -> int:
@@ -370,7 +390,8 @@ class DiceCup(SwkitWidget):
             for slot, (picture, toggle) in enumerate(zip(self.die_pictures, self.dice_buttons,
                                                          strict=True)):
                 face = shown[slot] if shown else None
-                picture.value = die_svg(face, kept=toggle.value and face is not None)
+                picture.value = die_svg(face, kept=toggle.value and face is not None,
+                                        characters=game.characters)
                 self._label_toggle(slot, face)
                 toggle.disabled = not (deciding and view.rolls_left > 0)
         finally:
@@ -484,8 +505,10 @@ class DiceCup(SwkitWidget):
                                                                           "Final", "Winner"))
                      else "padding-left:1.2em")
             rows.append(f'<div style="{style}">{escape(line)}</div>')
+        empty = ("<div><i>Nothing yet. Press Roll to start: every roll, keep and score will "
+                 "be written here.</i></div>")
         self.log_view.value = ('<div class="swkit-log-box" role="log" aria-label="What happened">'
-                          f'<div>{"".join(rows) or "Press Roll to start."}</div></div>')
+                               f'<div>{"".join(rows) or empty}</div></div>')
 
     # -- the hint ------------------------------------------------------------------------------
     def _show_hint(self) -> None:
@@ -512,22 +535,21 @@ class DiceCup(SwkitWidget):
                 classes.append("swkit-best")
             if row.option.counts == mine:
                 classes.append("swkit-yours")
-            pts = float(row.points)
             rows.append(
                 f'<tr class="{" ".join(classes)}"><td>{number}. {escape(row.describe())}'
                 f'{" ← your choice" if row.option.counts == mine else ""}</td>'
-                f'<td title="exactly {row.points}">{pts:.2f}</td>'
-                f'<td title="exactly {row.p_at_least}">{float(row.p_at_least) * 100:.1f}% '
-                f'({escape(row.goal())})</td></tr>')
+                f"<td>{_exact(row.points)}</td>"
+                f"<td>{_exact(row.p_at_least, percent=True)} for {escape(row.goal())}</td></tr>")
         left = view.rolls_left
+        n = len(self.hint_rows)
         self.hint.value = (
-            f"<div>Every choice for these dice with {left} roll{'' if left == 1 else 's'} left, "
-            "best first. <i>Points</i>: the points you can expect from this turn on this board "
-            "if you play your best from here; <i>chance</i>: of ending the turn with that "
-            "count if you play for it (RULES.md §C2).</div>"
-            '<div style="max-height:22em;overflow:auto;display:inline-block">'
+            f"<div>All {n} choice{'' if n == 1 else 's'} for these dice with {left} "
+            f"roll{'' if left == 1 else 's'} left, best first. <i>Expected points</i>: the "
+            "points you can expect from this turn on this board if you play your best from "
+            "here; <i>chance</i>: of ending the turn with that count if you play for it. Both "
+            "are exact fractions (RULES.md §C2).</div>"
             "<table><tr><th>Choice</th><th>Expected points</th><th>Chance</th></tr>"
-            + "".join(rows) + "</table></div>")
+            + "".join(rows) + "</table>")
 
     def _model(self) -> DiceModel:
         return DiceModel(names=self.game.characters)
@@ -611,7 +633,8 @@ class DiceCup(SwkitWidget):
         face = self.shown_dice()[slot]
         self._syncing = True
         try:
-            self.die_pictures[slot].value = die_svg(face, kept=bool(change["new"]))
+            self.die_pictures[slot].value = die_svg(face, kept=bool(change["new"]),
+                                                     characters=self.game.characters)
             self._label_toggle(slot, face)
         finally:
             self._syncing = False

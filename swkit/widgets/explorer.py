@@ -45,7 +45,7 @@ from swkit.odds import (
     player_odds,
 )
 from swkit.odds.cards import parse_others
-from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS
+from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, DealOdds
 from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds
 from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
 from swkit.plots import (
@@ -229,6 +229,29 @@ def _latex(expr: Any) -> str:
     return sympy.latex(expr)
 
 
+def _no_formula_note(q: DealQuestion, odds: DealOdds) -> str:
+    """Why a deal question has no short formula, and how the exact count is made instead, in
+    words for a ten-year-old and their teacher (the numbers are the engine's counts)."""
+    if q.cards != 3:
+        if q.event == "set":
+            why = ("one hand can hold several sets at once (R7 G7 B7 Y7 holds four sets: leave "
+                   "out any one card), so “pick a set, then any other cards” would count it more "
+                   "than once")
+        else:
+            why = ("one hand can hold two runs at once (R3 R4 R5 R6 holds R3 R4 R5 and "
+                   "R4 R5 R6), so “pick a run, then any other cards” would count it twice")
+        head = f"No short formula for {q.cards} cards: {why}."
+    else:
+        head = ("No short formula when a color and a number are both wild: the ways they mix "
+                "overlap too much to count with one formula.")
+    words = EVENT_WORDS[q.event]
+    without = odds.total - odds.counts[q.event]
+    return (f"{head} So swkit counts the other way round (the complement): it counts the "
+            f"hands with no {words.removeprefix('a ').replace(' or a ', ' and no ')}, then "
+            f"takes them away from all hands: {odds.total:,} − {without:,} = "
+            f"{odds.counts[q.event]:,} hands with {words}.")
+
+
 def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
     ks = [q.cards] if quick else list(range(MIN_CARDS, MAX_CARDS + 1))
     by_k = {k: deal_odds(k, editions=q.editions, wild_color=q.wild_color,
@@ -244,14 +267,7 @@ def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
                 f"{odds.deck.size} cards (RULES.md §C1)")
     else:
         tex = None
-        if q.cards != 3:
-            note = (f"no closed formula for K = {q.cards}: a hand can hold overlapping sets and "
-                    "runs, so the engine counts the deals WITHOUT a triple card type by card "
-                    "type (a dynamic programme) and takes the complement; formulas are given "
-                    "for K = 3")
-        else:
-            note = ("no closed formula with a wild color and a wild number together: their "
-                    "cases overlap in too many ways; the count comes from the dynamic programme")
+        note = _no_formula_note(q, odds)
     details = (f"{odds.counts[q.event]:,} of {odds.total:,} equally likely deals "
                f"({odds.deck}); a set {percent_text(odds.set)}, a run {percent_text(odds.run)}, "
                f"either {percent_text(odds.either)}",)
@@ -457,7 +473,10 @@ def chart(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
 
 _BIG = "font-size:1.25em;color:#1a1a1a"
 _TEXT = "font-size:1.05em;color:#1a1a1a"
-_WIDE = widgets.Layout(width="36em")
+def _wide() -> widgets.Layout:
+    """A wide picker's layout (one per picker: a layout shared between widgets would be closed
+    with the first of them, see ``SwkitWidget.close``)."""
+    return widgets.Layout(width="36em")
 _STYLE = {"description_width": "9em"}
 
 
@@ -496,7 +515,7 @@ class OddsExplorer(SwkitWidget):
             tooltips=["Something Wild! cards", "Clubhouse dice"], style=_STYLE)
         self.kind = widgets.Dropdown(
             options=self._kinds("cards"), value="deal", description="question:", style=_STYLE,
-            layout=_WIDE)
+            layout=_wide())
         # cards: K random cards
         self.cards = widgets.Dropdown(options=list(range(MIN_CARDS, MAX_CARDS + 1)), value=3,
                                       description="K cards:", style=_STYLE,
@@ -518,22 +537,22 @@ class OddsExplorer(SwkitWidget):
                                       self.wild_number])
         # cards: my hand
         edition = load_edition("mickey")
-        powers = [(f"{p.number} {p.key}: {p.text}", p.key) for p in edition.powers]
+        powers = [(f"{p.name}: {p.text}", p.key) for p in edition.powers]
         self.hand = widgets.Text(value="B2 G7 Y9", description="my hand:", style=_STYLE,
-                                 layout=_WIDE, continuous_update=False,
+                                 layout=_wide(), continuous_update=False,
                                  placeholder="cards like R5 B7 (before this turn's draw)")
         self.tableau = widgets.Text(value="R4 R6 B8", description="my tableau:", style=_STYLE,
-                                    layout=_WIDE, continuous_update=False,
+                                    layout=_wide(), continuous_update=False,
                                     placeholder="cards like R4 R6")
         self.discard = widgets.Text(value="G3 P5 Y4 B1", description="discard pile:",
-                                    style=_STYLE, layout=_WIDE, continuous_update=False,
+                                    style=_STYLE, layout=_wide(), continuous_update=False,
                                     placeholder="bottom to top, e.g. G3 P5 (top last)")
         self.others = widgets.Text(value="", description="other tableaux:", style=_STYLE,
-                                   layout=_WIDE, continuous_update=False,
+                                   layout=_wide(), continuous_update=False,
                                    placeholder="one per player, separated by /: R1 R2 / B5")
         self.center = widgets.Dropdown(
             options=[("unknown (face down to me)", "unknown"), ("none", "none")] + powers,
-            value="green-discard", description="center Power:", style=_STYLE, layout=_WIDE)
+            value="green-discard", description="center Power:", style=_STYLE, layout=_wide())
         self.figure_held = widgets.Checkbox(value=False, description="I hold the figure",
                                             indent=False)
         self.scored_powers = widgets.SelectMultiple(

@@ -84,6 +84,11 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     expect(cup.locator(".swkit-seed")).to_contain_text("Clubhouse dice · seed 8")
     roll = cup.locator("button.swkit-roll")
     expect(roll).to_have_text("Roll (3 left)")
+    # before the first roll the log says what it is for, in a box no taller than its line
+    log_box = cup.locator(".swkit-log-box")
+    expect(log_box).to_contain_text("Nothing yet. Press Roll to start")
+    assert log_box.evaluate("e => e.getBoundingClientRect().height") < 60
+    picture(log_box, f"dicecup-log-start-{where}")
     roll.click()
     expect(roll).to_have_text("Roll (2 left)")
     expect(cup.locator(".swkit-call")).to_contain_text("Meeska, Mooska, Mickey Mouse!")
@@ -97,8 +102,19 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     cup.locator("button.swkit-hint").click()
     best = cup.locator(".swkit-hint-table .swkit-best")
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
-    expect(best).to_contain_text("4.56")
-    expect(best).to_contain_text("55.6%")
+    expect(best).to_contain_text("41/9 (about 4.56)")     # exact, on screen, not in a tooltip
+    expect(best).to_contain_text("5/9 (about 55.6%) for 5+ Mickey")
+    # every row of the table is on the page, none cut off by a box: the last one's bottom is
+    # the table's bottom
+    rows = cup.locator(".swkit-hint-table tr")
+    expect(rows).to_have_count(19)  # the heading and the 18 keeps of seed 8's first roll
+    expect(rows.last).to_contain_text("18. keep Mickey Goofy (reroll 3)")
+    assert rows.last.evaluate("r => { const t = r.closest('.widget-html').getBoundingClientRect();"
+                              " return r.getBoundingClientRect().bottom <= t.bottom + 1; }")
+    # Mickey and Minnie dice no longer print the same "M"
+    faces = cup.locator(".swkit-die-face svg text")
+    expect(faces.filter(has_text=re.compile(r"^Mic$"))).to_have_count(2)
+    expect(faces.filter(has_text=re.compile(r"^M$"))).to_have_count(0)
 
     # keep the first Mickey: the button and the picture say kept
     first = shown.index("Mickey")
@@ -131,6 +147,8 @@ def play_cards(page: Page, outputs: Locator, where: str) -> None:
     expect(mine).to_have_attribute("aria-label", "Tableau: no cards")
     log = table.locator(".swkit-log")
     expect(log).to_contain_text("Turn 1 (round 1), seat 0: draws P8")
+    expect(log).to_contain_text("Setup: center Power 7 (blue); starting hands")
+    expect(log).not_to_contain_text("blue-draw-two")
 
     table.locator("button.swkit-choice", has_text=re.compile(r"^play R6$")).click()
     # R6 is in the tableau (drawn, and named for a screen reader) and in the log
@@ -148,7 +166,16 @@ def play_cards(page: Page, outputs: Locator, where: str) -> None:
     # the hint: "computing…" first, then the exact answer replaces it
     hint = table.locator(".swkit-hint")
     watch(hint, f"card-hint-{where}")
-    table.locator("button.widget-toggle-button", has_text="Hint").click()
+    toggle = table.locator("button.swkit-hint-toggle")
+    expect(toggle).to_have_text("Hint: off")
+    picture(table.locator(".widget-hbox").first, f"cardtable-hint-off-{where}")
+    toggle.click()
+    # on is plain to see: its words, and white on purple
+    expect(toggle).to_have_text("Hint: on")
+    expect(toggle).to_have_class(re.compile(r"\bmod-active\b"))
+    expect(toggle).to_have_css("background-color", "rgb(94, 60, 153)")
+    expect(toggle).to_have_css("color", "rgb(255, 255, 255)")
+    picture(table.locator(".widget-hbox").first, f"cardtable-hint-on-{where}")
     expect(hint).to_contain_text("score within two turns: 2757/182780 (about 1.5%)")
     expect(hint).to_contain_text("You drew R8. Best play: play R8.")
     expect(hint).not_to_contain_text(COMPUTING)
@@ -172,6 +199,8 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
     expect(headline).to_contain_text("P(4 random cards hold a set or a run)")
     expect(headline).to_contain_text("= 113/3311 ≈ 3.41%")
     expect(headline).not_to_contain_text(COMPUTING)
+    expect(explorer.locator(".widget-htmlmath", has_text="No short formula")).to_contain_text(
+        "148,995 − 143,910 = 5,085 hands with a set or a run")
     texts = seen(page, f"explorer-{where}")
     assert any(COMPUTING in t for t in texts), texts
     expect(explorer.locator(".widget-html", has_text="Chart:")).to_contain_text(
