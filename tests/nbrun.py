@@ -101,3 +101,63 @@ def stored_outputs(path: Path) -> list[str]:
         if cell.get("execution_count") is not None:
             found.append(f"cell {index}: execution count {cell.execution_count}")
     return found
+
+
+CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d+\.\d+)["']""")
+
+
+def _shown_text(cell: nbformat.NotebookNode) -> str:
+    """What a student sees of a cell: its source and the text of its outputs."""
+    parts = [cell.source]
+    for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+        parts.append(output.get("text", ""))
+        for mime, data in output.get("data", {}).items():
+            if mime.startswith("text/"):
+                parts.append(data if isinstance(data, str) else "".join(data))
+    return "\n".join(parts)
+
+
+def answer_patterns(answer: object) -> list[re.Pattern[str]]:
+    """How an exercise's answer would read if a lesson showed it: a whole number of 100 or more
+    (plain or with thousands commas), a fraction as p/q, Fraction(p, q) or LaTeX, or a text.
+    (Small whole numbers are everywhere in a lesson and give nothing away.)"""
+    from fractions import Fraction
+
+    def number(text: str) -> re.Pattern[str]:
+        return re.compile(rf"(?<![\w.,/]){re.escape(text)}(?![\w/]|[.,]\d)")
+
+    if isinstance(answer, bool):
+        return []
+    if isinstance(answer, int):
+        return [number(str(answer)), number(f"{answer:,}")] if abs(answer) >= 100 else []
+    if isinstance(answer, Fraction):
+        p, q = answer.numerator, answer.denominator
+        if q == 1:
+            return answer_patterns(p)
+        return [number(f"{p}/{q}"), re.compile(rf"(Fraction|Rational)\({p}, {q}\)"),
+                re.compile(re.escape(rf"\frac{{{p}}}{{{q}}}"))]
+    if isinstance(answer, str):
+        return [re.compile(rf"(?<!\w){re.escape(answer)}(?!\w)", re.IGNORECASE)]
+    return []
+
+
+def answer_leaks(notebook: nbformat.NotebookNode) -> list[str]:
+    """Exercises whose answer the notebook shows before the exercise's check cell (in a cell's
+    source or output), and check cells that show a value under their message; one line each."""
+    from swkit.exercises import get
+
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        for key in CHECK_CALL.findall(cell.source):
+            if any(o.get("output_type") == "execute_result" for o in cell.get("outputs", [])):
+                found.append(f"cell {index}: check({key!r}, ...) shows a value under its message")
+            before = "\n".join(_shown_text(c) for c in notebook.cells[:index])
+            for pattern in answer_patterns(get(key).answer()):
+                match = pattern.search(before)
+                if match:
+                    around = before[max(0, match.start() - 40):match.end() + 20]
+                    found.append(f"exercise {key}: its answer is shown above it: ...{around!r}...")
+                    break
+    return found
