@@ -157,7 +157,8 @@ class _Text:
     """Patterns a student may type a number as, inside quotes."""
 
     SPACES_AROUND_SLASH = re.compile(r"\s*/\s*")
-    THOUSANDS = re.compile(r"[+-]?\d{1,3}(,\d{3})+")
+    THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+")
+    DECIMAL_COMMA = re.compile(r"[+-]?\d+,\d+")
     EXACT = re.compile(r"[+-]?\d+(/[+-]?\d+)?")
     FRACTION_CALL = re.compile(r"(?:Fraction|Rational)\(\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)")
     PERCENT = re.compile(r"(.+?)\s*%")
@@ -180,11 +181,14 @@ class _DecimalText(float):
 def _read_text(value: str) -> Fraction | float | None:
     """A number typed as text: a Fraction for an exact form ("7/2838", "7 / 2838", "14,190",
     "Fraction(7, 2838)"), a float (a :class:`_DecimalText`) for a decimal ("0.0088",
-    "0.88%"), None for anything else."""
+    "0.88%", or with a decimal comma "0,0088"; a comma is thousands only in groups of three
+    after a first digit that is not 0), None for anything else."""
     text = _Text.SPACES_AROUND_SLASH.sub("/", value.strip())
     parts = text.split("/")
     if len(parts) <= 2 and all(_Text.THOUSANDS.fullmatch(part) for part in parts if "," in part):
         text = text.replace(",", "")
+    if _Text.DECIMAL_COMMA.fullmatch(text):  # "0,125" or "1,5": a decimal comma, not thousands
+        text = text.replace(",", ".")
     call = _Text.FRACTION_CALL.fullmatch(text)
     if call:
         text = f"{call[1]}/{call[2]}"
@@ -328,6 +332,21 @@ def _example(expected: Any) -> tuple[str, str]:
     raise AssertionError("unreachable: two different examples")
 
 
+def _whole_example(expected: Any) -> str:
+    """A whole number to show as an example of the form, never the expected answer."""
+    return "7" if expected == 12 else "12"
+
+
+def _made_from_a_decimal(value: Fraction) -> bool:
+    """Whether a Fraction may have been made from a decimal (``Fraction(0.1)``,
+    ``Fraction(Decimal(...))``): its denominator has no prime factor but 2 and 5."""
+    q = value.denominator
+    for prime in (2, 5):
+        while q % prime == 0:
+            q //= prime
+    return q == 1
+
+
 def _looks_like(kind: Kind, value: Fraction) -> str:
     """Which kind of answer ``value`` looks like instead (for a kind it cannot be), in words."""
     if kind.whole and 0 < value < 1:
@@ -365,7 +384,7 @@ def _assess_number(exercise: Exercise, kind: Kind, expected: Any,
     exact = Fraction(expected)
     number = _read(given)
     if number is None:
-        form = "a whole number, such as 12" if kind.whole else (
+        form = f"a whole number, such as {_whole_example(exact)}" if kind.whole else (
             "an exact fraction, such as {} or the text {}".format(*_example(exact)))
         return False, (f"Exercise {key}: I could not read {_show(given)} as a number. This "
                        f"exercise asks for {kind.noun}: write {form}.")
@@ -375,6 +394,10 @@ def _assess_number(exercise: Exercise, kind: Kind, expected: Any,
             return False, f"Exercise {key}: you gave {shown}, which is not a number I can check."
         value = Fraction(number)
         if kind.whole:
+            if isinstance(number, _DecimalText) and number.text.endswith("%"):
+                return False, (f"Exercise {key}: you gave {shown}, a percentage, but this "
+                               f"exercise asks for {kind.noun}: write it without %, such as "
+                               f"{_whole_example(exact)}.")
             if number.is_integer():
                 if value != exact:
                     return False, ""
@@ -402,7 +425,7 @@ def _assess_number(exercise: Exercise, kind: Kind, expected: Any,
                        f"text {text}.")
     if number == exact:
         return True, ""
-    if not kind.whole and _rounded_equal(number, exact):
+    if not kind.whole and _made_from_a_decimal(number) and _rounded_equal(number, exact):
         p, q = exact.numerator, exact.denominator
         return False, (f"Exercise {key}: very close, but not exact: {_show(given)} has a huge "
                        f"denominator. Fraction({p}/{q}) goes through a decimal first: {p}/{q} "

@@ -28,9 +28,9 @@ EXERCISES = [
         key="3.1",
         question="5s are any number: how many 3-card hands form a run?",
         answer=lambda: _runs(Wilds(numbers=frozenset({5}))),
-        hint="A 5 keeps its color, so count one color at a time: the runs with no 5 in a "
-             "window of their own, plus the pairs of that color, one or two numbers apart, "
-             "that the 5 completes. Is a 5 as useful as a 1?",
+        hint="A 5 keeps its color, so count one color at a time: the runs that use no 5, "
+             "plus the hands of the 5 with two other cards of its color, one or two numbers "
+             "apart (the 5 fills the gap or an end). Is a 5 as useful as a 1?",
         wrong=95,  # the 1s' count: a 5 is not a 1
         explain="15 runs in each color, 75 in all: fewer than 1s wild (95). A real 5 already "
                 "sits in three windows of its own, so making it wild adds less.",

@@ -47,16 +47,22 @@ def _crowded_best_keep() -> str:
     return best_keep(model, objective, model.counts(DICE)).describe()
 
 
-def _same_keep(expected: Any, given: Any) -> bool:
-    """Two keeps are the same when they hold the same faces, in any order and spelling."""
-    if not isinstance(given, str):
-        return False
+FILLER = frozenset({"keep", "only", "and", "the", "a", "&", "+"})
+"""Words a student may put around a keep's faces: "keep only Pluto and the Clubhouse"."""
 
-    def faces(text: str) -> list[str]:
-        words = text.replace(",", " ").split()
-        if words and words[0].lower() == "keep":
-            words = words[1:]
-        return sorted(parse_faces(words))
+
+def _same_keep(expected: Any, given: Any) -> bool:
+    """Two keeps are the same when they hold the same faces, in any order and spelling: text
+    ("keep Pluto and the Clubhouse", "pluto, C") or a tuple or list of face names (the
+    lesson's ``keep_value`` keys, such as ``('Pluto', 'Clubhouse')``)."""
+    def faces(keep: Any) -> list[str]:
+        if isinstance(keep, str):
+            words = keep.replace(",", " ").split()
+        elif isinstance(keep, (tuple, list)) and all(isinstance(w, str) for w in keep):
+            words = list(keep)
+        else:
+            raise SwkitError("a keep is text or a tuple of face names")
+        return sorted(parse_faces([w for w in words if w.lower() not in FILLER]))
     try:
         return faces(expected) == faces(given)
     except SwkitError:
