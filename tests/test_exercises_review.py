@@ -209,3 +209,21 @@ def test_the_example_of_a_whole_number_is_never_the_answer():
                       wrong=11)
     right, message = assess(twelve, "twelve")
     assert right is False and "whole number" in message and "12" not in message.split("0.12")[1]
+
+
+# --- the lessons' answer scan ---------------------------------------------------------------------
+
+def _notebook(*sources: str):
+    import nbformat
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+
+
+def test_the_scan_flags_a_probability_whose_count_and_total_are_both_shown():
+    from nbrun import answer_leaks
+    shown = _notebook('assert counts == {"set": 1080, "run": 280, "either": 1360}',
+                      "deals2 = 117480", 'check("4.4", answer)')
+    assert answer_leaks(shown) == [
+        "exercise 4.4: its answer 34/2937 is 1360/117480, and both numbers are shown above it"]
+    assert answer_leaks(_notebook("deals2 = 117480", 'check("4.4", answer)')) == []
+    assert answer_leaks(_notebook("sets, runs = 1080, 280", "deals2 = 117,480",
+                                  'check("4.4", answer)')) == []
