@@ -1,4 +1,4 @@
-"""A review of the exercises rewritten after the newcomer trial (branch polish).
+"""A review of the exercises rewritten after the newcomer trial (branch polish); fast tier.
 
 Each rewritten exercise's answer is checked against an enumeration written here from
 docs/RULES.md alone (cards as (color, number) pairs, dice as face names), never with swkit's
@@ -59,7 +59,6 @@ def test_lesson_3_runs_with_5s_wild_and_runs_made_only_by_purple():
     assert get("3.2").answer() == only_purple == 168
 
 
-@pytest.mark.slow
 def test_lesson_4_deals_of_physical_cards():
     four = [(card, copy) for card in CARDS for copy in range(4)]
     deals = sets = 0
@@ -141,7 +140,6 @@ def _keep_value(kept, left, alive, board):
                for new, p in _rolls(5 - len(kept)))
 
 
-@pytest.mark.slow
 def test_lesson_7_two_characters_left_and_the_crowded_board():
     for alive in (("Mickey", "Pluto"), ("Minnie", "Goofy")):   # any two are alike
         turn = sum(p * _value(dice, 2, alive, ()) for dice, p in _rolls(5))
