@@ -40,6 +40,7 @@ __all__ = [
     "new_figure",
     "percent_text",
     "probability_bars",
+    "use_okabe_ito",
 ]
 
 OKABE_ITO: dict[str, str] = {
@@ -54,6 +55,11 @@ OKABE_ITO: dict[str, str] = {
 }
 """The Okabe–Ito palette (Okabe & Ito 2008), distinguishable with every common color vision
 deficiency."""
+
+CYCLE_ORDER: tuple[str, ...] = ("blue", "orange", "bluish green", "vermillion", "sky blue",
+                                "reddish purple", "yellow", "black")
+"""The order in which :func:`use_okabe_ito` hands out the palette's colors to a chart's series
+(the strongest contrasts first; yellow, pale on white, late)."""
 
 EVENT_COLOR = OKABE_ITO["blue"]
 OTHER_COLOR = OKABE_ITO["sky blue"]
@@ -88,6 +94,18 @@ def percent_text(p: Fraction | float, digits: int = 2) -> str:
     if 100 - smallest < value < 100:
         return f">{100 - smallest:.{digits}f}%"
     return f"{value:.{digits}f}%"
+
+
+def use_okabe_ito() -> None:
+    """Make the Okabe–Ito palette matplotlib's default color cycle (``axes.prop_cycle``), in
+    :data:`CYCLE_ORDER`: every later chart whose series take no explicit color (pyplot in a
+    lesson, or a ``Figure``) gets the kit's color-blind-safe colors. Changes matplotlib's
+    global settings; call it once, after importing matplotlib.
+    """
+    import matplotlib
+    from cycler import cycler
+
+    matplotlib.rcParams["axes.prop_cycle"] = cycler(color=[OKABE_ITO[n] for n in CYCLE_ORDER])
 
 
 def new_figure(rows: int = 1, columns: int = 1, width: float = 7.0,

@@ -101,3 +101,91 @@ def stored_outputs(path: Path) -> list[str]:
         if cell.get("execution_count") is not None:
             found.append(f"cell {index}: execution count {cell.execution_count}")
     return found
+
+
+CHECK_CALL = re.compile(r"""\bcheck\(\s*["'](\d+\.\d+)["']""")
+
+
+def _shown_text(cell: nbformat.NotebookNode) -> str:
+    """What a student sees of a cell: its source and the text of its outputs."""
+    parts = [cell.source]
+    for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
+        parts.append(output.get("text", ""))
+        for mime, data in output.get("data", {}).items():
+            if mime.startswith("text/"):
+                parts.append(data if isinstance(data, str) else "".join(data))
+    return "\n".join(parts)
+
+
+def answer_patterns(answer: object) -> list[re.Pattern[str]]:
+    """How an exercise's answer would read if a lesson showed it: a whole number of 100 or more
+    (plain or with thousands commas), a fraction as p/q, Fraction(p, q) or LaTeX, or a text.
+    (Small whole numbers are everywhere in a lesson and give nothing away.)"""
+    from fractions import Fraction
+
+    def number(text: str) -> re.Pattern[str]:
+        return re.compile(rf"(?<![\w.,/]){re.escape(text)}(?![\w/]|[.,]\d)")
+
+    if isinstance(answer, bool):
+        return []
+    if isinstance(answer, int):
+        return [number(str(answer)), number(f"{answer:,}")] if abs(answer) >= 100 else []
+    if isinstance(answer, Fraction):
+        p, q = answer.numerator, answer.denominator
+        if q == 1:
+            return answer_patterns(p)
+        return [number(f"{p}/{q}"), re.compile(rf"(Fraction|Rational)\({p}, {q}\)"),
+                re.compile(re.escape(rf"\frac{{{p}}}{{{q}}}"))]
+    if isinstance(answer, str):
+        return [re.compile(rf"(?<!\w){re.escape(answer)}(?!\w)", re.IGNORECASE)]
+    return []
+
+
+SHOWN_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.]|,\d)")
+
+
+def count_and_total(answer: object, text: str) -> tuple[int, int] | None:
+    """For a probability ``answer`` p/q, two whole numbers of 100 or more shown in ``text``
+    whose quotient it is (the event's count and the number of outcomes, such as 1360 and
+    117480 for 34/2937): a division away from the answer. None when there are none."""
+    from fractions import Fraction
+
+    if not isinstance(answer, Fraction) or answer.denominator == 1 or not 0 < answer < 1:
+        return None
+    shown = {int(n.replace(",", "")) for n in SHOWN_NUMBER.findall(text)}
+    shown = {n for n in shown if n >= 100}
+    for count in sorted(shown):
+        total = count / answer
+        if total.denominator == 1 and int(total) in shown:
+            return count, int(total)
+    return None
+
+
+def answer_leaks(notebook: nbformat.NotebookNode) -> list[str]:
+    """Exercises whose answer the notebook shows before the exercise's check cell (in a cell's
+    source or output), or whose probability is a division of two whole numbers shown there
+    (:func:`count_and_total`), and check cells that show a value under their message; one line
+    each."""
+    from swkit.exercises import get
+
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        for key in CHECK_CALL.findall(cell.source):
+            if any(o.get("output_type") == "execute_result" for o in cell.get("outputs", [])):
+                found.append(f"cell {index}: check({key!r}, ...) shows a value under its message")
+            before = "\n".join(_shown_text(c) for c in notebook.cells[:index])
+            answer = get(key).answer()
+            for pattern in answer_patterns(answer):
+                match = pattern.search(before)
+                if match:
+                    around = before[max(0, match.start() - 40):match.end() + 20]
+                    found.append(f"exercise {key}: its answer is shown above it: ...{around!r}...")
+                    break
+            else:
+                pair = count_and_total(answer, before)
+                if pair:
+                    found.append(f"exercise {key}: its answer {answer} is {pair[0]}/{pair[1]}, "
+                                 f"and both numbers are shown above it")
+    return found

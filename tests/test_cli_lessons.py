@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import sysconfig
@@ -177,6 +179,17 @@ def test_readme_first_command_opens_the_lessons_and_ci_runs_the_second():
     assert blocks[1] in (ROOT / ".ci" / "run").read_text().splitlines()
 
 
+def test_the_readme_names_every_option_of_swkit_lessons():
+    import argparse
+    parser = argparse.ArgumentParser()
+    lessons.add_arguments(parser)
+    options = [o for action in parser._actions for o in action.option_strings
+               if o.startswith("--") and o != "--help"]
+    readme = (ROOT / "README.md").read_text()
+    assert {"--dir", "--no-open", "--no-solutions"} <= set(options)
+    assert [o for o in options if o not in readme] == []
+
+
 def test_help_lists_the_lessons_command(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
@@ -191,10 +204,29 @@ def test_jupyter_command_as_root_without_a_browser(tmp_path):
     assert "--allow-root" in command and "--no-browser" in command
     assert f"--ServerApp.root_dir={tmp_path}" in command and command[-1] == "01-a.ipynb"
     assert not any("token" in part.lower() for part in command)  # the token goes by env
+    # quiet: JupyterLab's start-up INFO lines would scroll the printed address away
+    assert "--ServerApp.log_level=WARN" in command and "--LabApp.log_level=WARN" in command
     plain = lessons.jupyter_command(tmp_path, None, 8890, browser=True, root=False)
     assert "--allow-root" not in plain and "--no-browser" not in plain
     assert lessons.lab_address(8890, "t0k", "01 a.ipynb") == (
         "http://localhost:8890/lab/tree/01%20a.ipynb?token=t0k")
+
+
+def test_the_address_is_printed_again_once_jupyterlab_answers():
+    port = lessons.free_port(18888)
+    out = io.StringIO()
+    assert not lessons.announce_when_ready(port, "http://x/lab", lambda: True, wait=0.3,
+                                           poll=0.05, out=out)
+    assert not lessons.announce_when_ready(port, "http://x/lab", lambda: False, out=out)
+    assert out.getvalue() == ""                     # nothing said until it answers
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", port))
+        server.listen()
+        assert lessons.announce_when_ready(port, "http://x/lab?token=t", lambda: True,
+                                           wait=5, out=out)
+    lines = out.getvalue().splitlines()
+    assert any("JupyterLab is ready" in line for line in lines)
+    assert "    http://x/lab?token=t" in lines
 
 
 def test_first_lesson_is_the_first_by_name(source, tmp_path):
@@ -251,6 +283,8 @@ def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
                 if child.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"JupyterLab did not start (exit status {child.poll()})")
                 time.sleep(0.5)
+        ready = read_until(child.stdout, r"JupyterLab is ready", 60)
+        assert "ready" in ready and child.stdout.readline().strip() == address
         with urllib.request.urlopen(address, timeout=30) as page:
             assert page.status == 200 and "JupyterLab" in page.read().decode()
         with urllib.request.urlopen(f"{base}/api/contents/01-a.ipynb?content=0&token={token}",

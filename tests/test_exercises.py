@@ -16,12 +16,12 @@ EXERCISES = list(all_exercises())
 
 @pytest.mark.parametrize("exercise", EXERCISES, ids=[e.key for e in EXERCISES])
 def test_right_wrong_and_missing(exercise: Exercise, capsys):
-    assert check(exercise.key, exercise.answer()) is True
+    assert check(exercise.key, exercise.answer()).right is True
     assert "right" in capsys.readouterr().out
-    assert check(exercise.key, exercise.wrong) is False
+    assert check(exercise.key, exercise.wrong).right is False
     out = capsys.readouterr().out
     assert "not yet" in out or "decimal" in out or "could not compare" in out
-    assert check(exercise.key, ...) is None
+    assert check(exercise.key, ...).right is None
     assert "no answer yet" in capsys.readouterr().out
 
 
@@ -42,14 +42,14 @@ def test_exact_forms_agree():
 
 
 def test_a_decimal_is_refused_with_a_word_on_fractions(capsys):
-    assert check("0.1", 1 / 6) is False
+    assert check("0.1", 1 / 6).right is False
     assert "exact" in capsys.readouterr().out
 
 
 def test_a_strange_answer_never_raises(capsys):
-    assert check("0.1", object()) is False
-    assert check("0.1", [1, 2]) is False
-    assert check("0.1", "banana") is False
+    assert check("0.1", object()).right is False
+    assert check("0.1", [1, 2]).right is False
+    assert check("0.1", "banana").right is False
     out = capsys.readouterr().out
     assert "Traceback" not in out
     assert "1/6" not in out  # the answer is never revealed

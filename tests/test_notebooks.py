@@ -4,9 +4,11 @@ and every one named in the teacher's guide (issue 8). Executing them is the ``no
 
 from __future__ import annotations
 
+import re
+
 import nbformat
 import pytest
-from nbrun import LESSONS, ROOT, execute, lesson_notebooks, problems, stored_outputs
+from nbrun import LESSONS, ROOT, answer_leaks, execute, lesson_notebooks, problems, stored_outputs
 
 STORED = sorted({*lesson_notebooks(), *ROOT.joinpath("tests").rglob("*.ipynb")})
 
@@ -37,6 +39,31 @@ def test_notebook_runs_top_to_bottom_without_errors_or_warnings(path):
     notebook, _ = execute(path)
     found = problems(notebook)
     assert not found, f"{relative(path)} shows:\n" + "\n".join(map(str, found))
+    if path.parent == LESSONS:  # a lesson never shows an exercise's answer before it
+        leaks = [line for line in answer_leaks(notebook)
+                 if not any(line.startswith(f"exercise {key}:") for key in SHOWN_ELSEWHERE)]
+        assert not leaks, f"{relative(path)}:\n" + "\n".join(leaks)
+
+
+SHOWN_ELSEWHERE = {
+    "7.4": "the answer's words name a keep, and the lesson ranks every keep on another board",
+}
+"""Exercises whose answer text appears above them without giving the answer away (why)."""
+
+
+COLOR_LITERAL = re.compile(r"""\bcolou?r\s*=\s*\[?\s*["']""")
+
+
+@pytest.mark.parametrize("path", lesson_notebooks(), ids=relative)
+def test_charts_use_the_kits_okabe_ito_palette(path):
+    """A lesson drawing with matplotlib sets the palette as its default cycle and names no
+    color of its own (every color comes from swkit.plots.OKABE_ITO or the card colors)."""
+    code = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells
+                     if c.cell_type == "code")
+    if "matplotlib" in code:
+        assert "use_okabe_ito()" in code, f"{relative(path)} does not call use_okabe_ito()"
+    literals = [line.strip() for line in code.splitlines() if COLOR_LITERAL.search(line)]
+    assert not literals, f"{relative(path)} names its own colors: {literals}"
 
 
 # --- the runner itself, on throwaway notebooks ----------------------------------------------
@@ -71,6 +98,18 @@ def test_the_scan_catches_stderr_warnings_and_errors_and_nothing_else(tmp_path):
     assert str(ROOT / "swkit") in notebook.cells[1].outputs[0]["text"]
     assert any(o.get("output_type") == "display_data" for o in notebook.cells[5].outputs)
     assert notebook.cells[6].outputs[0]["data"]["text/plain"] == "Fraction(25, 2838)"
+
+
+@pytest.mark.slow
+@pytest.mark.notebooks
+def test_check_shows_its_message_and_no_value_under_it(tmp_path):
+    notebook, _ = execute(throwaway(
+        tmp_path, "from fractions import Fraction\nfrom swkit.exercises import check",
+        'check("0.1", Fraction(1, 6))', 'check("0.1", 0.5)', 'check("0.1", ...)'))
+    for cell in notebook.cells[2:]:
+        kinds = [o["output_type"] for o in cell.outputs]
+        assert kinds == ["stream"], (cell.source, kinds)  # no Out[..]: True / False
+    assert "right!" in notebook.cells[2].outputs[0]["text"]
 
 
 @pytest.mark.slow

@@ -145,10 +145,14 @@ def test_odds_hand_text_labels_each_probability_and_uses_plain_words():
 
 
 def test_deal_text_and_json_say_why_there_is_no_formula():
-    for k in (4,):
+    for k in (4, 5):
         r = deal_query(k)
         assert r["formula"]["either"] is None and "several triples" in r["formula_note"]
-        assert "no short formula" in format_deal(r)
+        text = format_deal(r)
+        assert "no formula shown" in text
+        # lesson 1 counts 4 cards by formula (inclusion-exclusion): the text must not deny one
+        assert "no short formula" not in text and "inclusion-exclusion" in r["formula_note"]
+        assert "lesson 1" in r["formula_note"]
     three = deal_query(3)
     assert three["formula_note"] is None and "counted as" in format_deal(three)
 

@@ -105,3 +105,20 @@ def test_percent_text_never_rounds_a_possible_outcome_to_zero_or_a_doubt_to_cert
     assert percent_text(Fraction(1, 10**7)) == "<0.01%"
     assert percent_text(1 - Fraction(1, 10**7)) == ">99.99%"
     assert percent_text(0) == "0.00%" and percent_text(1) == "100.00%"
+
+
+def test_use_okabe_ito_makes_the_palette_the_default_cycle():
+    import matplotlib
+    from matplotlib.colors import to_hex
+    from matplotlib.figure import Figure
+
+    from swkit.plots import CYCLE_ORDER, OKABE_ITO, use_okabe_ito
+
+    assert sorted(CYCLE_ORDER) == sorted(OKABE_ITO)
+    with matplotlib.rc_context():
+        use_okabe_ito()
+        ax = Figure().subplots()
+        colors = [to_hex(ax.bar([i], [1])[0].get_facecolor()) for i in range(3)]
+        line = ax.plot([0, 1], [0, 1])[0]
+    assert colors == [OKABE_ITO[n].lower() for n in CYCLE_ORDER[:3]]
+    assert to_hex(line.get_color()) == OKABE_ITO[CYCLE_ORDER[0]].lower()

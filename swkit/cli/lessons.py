@@ -21,9 +21,13 @@ import secrets
 import socket
 import subprocess
 import sys
+import threading
+import time
 import webbrowser
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 from urllib.parse import quote
 
 from swkit.errors import SwkitError
@@ -39,6 +43,13 @@ LESSON_PATTERNS = ("*.ipynb", "README.md")
 
 FIRST_PORT = 8888
 """JupyterLab's usual port; the next free one up to ``FIRST_PORT + 100`` is taken."""
+
+LOG_LEVEL = "WARN"
+"""JupyterLab's log level: its start-up INFO lines would scroll the address away; warnings and
+errors still show."""
+
+READY_WAIT = 300.0
+"""Seconds to wait for JupyterLab to answer before giving up on announcing it is ready."""
 
 
 class LessonsError(SwkitError):
@@ -202,12 +213,14 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
     """The ``python -m jupyter lab`` command serving ``folder`` and opening ``first``.
 
     ``first``: a notebook's path relative to ``folder`` to open, or None for the folder.
+    JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view.
     The token is not on the command line (other users could read it): pass it in the
     ``JUPYTER_TOKEN`` environment variable.
     """
     command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}",
                "--ServerApp.ip=localhost", f"--ServerApp.port={port}",
-               "--ServerApp.port_retries=0"]
+               "--ServerApp.port_retries=0", f"--ServerApp.log_level={LOG_LEVEL}",
+               f"--LabApp.log_level={LOG_LEVEL}"]
     if not browser:
         command.append("--no-browser")
     if root:
@@ -229,6 +242,32 @@ def first_lesson(folder: Path) -> str | None:
     return notebooks[0] if notebooks else None
 
 
+def is_listening(port: int, host: str = "localhost") -> bool:
+    """Whether something accepts connections on ``host:port`` (JupyterLab has started)."""
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def announce_when_ready(port: int, address: str, alive: Callable[[], bool], *,
+                        wait: float = READY_WAIT, poll: float = 0.5,
+                        out: TextIO | None = None) -> bool:
+    """Wait until JupyterLab answers on ``port``, then print ``address`` again (below
+    JupyterLab's own start-up lines) and return True. Returns False, printing nothing, when
+    ``alive()`` turns False (JupyterLab stopped) or after ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and alive():
+        if is_listening(port):
+            print(f"\nJupyterLab is ready. Open this address in a browser on this computer "
+                  f"if no page opened:\n    {address}\nStop it with Ctrl-C in this window "
+                  f"(twice).", file=out or sys.stdout, flush=True)
+            return True
+        time.sleep(poll)
+    return False
+
+
 def open_lab(folder: Path) -> int:
     """Run JupyterLab on ``folder`` at its first lesson until it stops; return its exit status."""
     first = first_lesson(folder)
@@ -247,6 +286,8 @@ def open_lab(folder: Path) -> int:
           flush=True)
     env = dict(os.environ, JUPYTER_TOKEN=token)
     child = subprocess.Popen(command, cwd=folder, env=env)
+    threading.Thread(target=announce_when_ready, args=(port, address, lambda: child.poll() is None),
+                     daemon=True).start()
     while True:
         try:
             return child.wait()

@@ -1,7 +1,9 @@
 """Lesson 1, counting sets and runs: the exercises' checkers (RULES.md §A1, §A4, §C1).
 
-Each answer is computed: by enumerating the physical cards with the triple rule of
-``swkit.cards.triples``, or by the deal counter ``swkit.odds.deal``.
+Each answer is computed: by enumerating the physical cards (with the triple rule of
+``swkit.cards.triples`` where sets and runs are asked), or by the deal counter
+``swkit.odds.deal``. The lesson computes P(set or run) and the four-card "set or run" count;
+the exercises ask what it leaves out (one-color hands, the four-card sets and runs).
 """
 
 from __future__ import annotations
@@ -10,40 +12,41 @@ from fractions import Fraction
 from itertools import combinations
 
 from swkit.cards.notation import ALL_CARDS
-from swkit.cards.triples import is_run
 from swkit.exercises import Exercise
 from swkit.odds.deal import count_deals
 
 
-def _three_card_hands() -> int:
-    """The number of 3-card hands from the 45 cards, counted one by one."""
-    return sum(1 for _ in combinations(ALL_CARDS, 3))
+def _one_color_hands() -> int:
+    """The number of 3-card hands whose cards all have one color, counted one by one."""
+    return sum(1 for hand in combinations(ALL_CARDS, 3) if len({c.color for c in hand}) == 1)
 
 
-def _p_run() -> Fraction:
-    """P(three random cards form a run), by enumeration."""
+def _p_one_color() -> Fraction:
+    """P(three random cards all have one color), by enumeration."""
     hands = list(combinations(ALL_CARDS, 3))
-    return Fraction(sum(1 for h in hands if is_run(h)), len(hands))
+    return Fraction(sum(1 for h in hands if len({c.color for c in h}) == 1), len(hands))
 
 
 EXERCISES = [
     Exercise(
         key="1.1",
-        question="How many different 3-card hands can be dealt from the 45 character cards?",
-        answer=_three_card_hands,
-        hint="Order does not matter in a hand: R3 B7 G1 is the same hand as G1 R3 B7. "
-             "Try math.comb, or count the combinations.",
-        wrong=45 * 44 * 43,
-        explain="C(45, 3) = 45·44·43 / (3·2·1): each hand can be dealt in 6 orders.",
+        question="How many 3-card hands have all three cards of the same color?",
+        answer=_one_color_hands,
+        hint="Choose the color (5 ways), then 3 of the 9 cards of that color. Order does not "
+             "matter in a hand: try math.comb, or count with the lesson's brute force.",
+        wrong=5 * 9 * 8 * 7,
+        explain="5 · C(9, 3) = 5 · 84 = 420: the same pattern as the sets, 9 · C(5, 3).",
     ),
     Exercise(
         key="1.2",
-        question="Three random cards: what is the probability that they form a run?",
-        answer=_p_run,
-        hint="Choose the color (5 ways), then the lowest number of the run. Can a run start "
-             "at 8 or 9? Divide by the number of 3-card hands.",
-        wrong=Fraction(5 * 9, 14190),
-        explain="5 colors × 7 lowest numbers (1 to 7) = 35 runs out of 14190 hands.",
+        question="Three random cards: what is the probability that all three have the same "
+                 "color?",
+        answer=_p_one_color,
+        hint="Divide your count of 1.1 by the number of 3-card hands. Or card by card: the "
+             "second card matches the first's color with 8 of the 44 cards left, and the third?",
+        wrong=Fraction(1, 25),
+        explain="420/14190 = 14/473, about 3%. Not 1/5 · 1/5 = 1/25: the cards do not go back "
+                "into the deck, so matching gets harder (8/44, then 7/43).",
     ),
     Exercise(
         key="1.3",

@@ -10,7 +10,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from swkit.cards.notation import ALL_CARDS
-from swkit.cards.triples import Wilds, is_run, is_set
+from swkit.cards.triples import Wilds, is_run
 from swkit.exercises import Exercise
 from swkit.odds.cards import make_position, player_odds
 
@@ -23,30 +23,28 @@ def _runs(wilds: Wilds) -> int:
     return sum(1 for hand in combinations(ALL_CARDS, 3) if is_run(hand, wilds))
 
 
-def _sets(wilds: Wilds) -> int:
-    """The number of 3-card hands that form a set under ``wilds``, by enumeration."""
-    return sum(1 for hand in combinations(ALL_CARDS, 3) if is_set(hand, wilds))
-
-
 EXERCISES = [
     Exercise(
         key="3.1",
-        question="Yellow is any color: how many 3-card hands form a run?",
-        answer=lambda: _runs(Wilds(colors=frozenset({"Y"}))),
-        hint="For one window of numbers (like 3 4 5), a run of color c may use c or yellow "
-             "for each card: 2·2·2 ways for each of the four other colors. But the all-yellow "
-             "hand is in every one of those: inclusion–exclusion.",
-        wrong=5 * 7 * 8,
-        explain="29 runs for each of the 7 windows: 1 all-yellow + 4 colors × 7.",
+        question="5s are any number: how many 3-card hands form a run?",
+        answer=lambda: _runs(Wilds(numbers=frozenset({5}))),
+        hint="A 5 keeps its color, so count one color at a time: the runs that use no 5, "
+             "plus the hands of the 5 with two other cards of its color, one or two numbers "
+             "apart (the 5 fills the gap or an end). Is a 5 as useful as a 1?",
+        wrong=95,  # the 1s' count: a 5 is not a 1
+        explain="15 runs in each color, 75 in all: fewer than 1s wild (95). A real 5 already "
+                "sits in three windows of its own, so making it wild adds less.",
     ),
     Exercise(
         key="3.2",
-        question="9s are any number: how many 3-card hands form a set?",
-        answer=lambda: _sets(Wilds(numbers=frozenset({9}))),
-        hint="For each number 1 to 8, pick 3 of its 5 cards and the five 9s. A hand of three "
-             "9s is counted once for every number: keep it only once.",
-        wrong=8 * 120,
-        explain="8 · C(10, 3) − 7 · C(5, 3): the ten hands of three 9s were counted 8 times.",
+        question="Purple is any color: how many 3-card hands are a run ONLY thanks to the "
+                 "Power (a run with purple wild, but not without it)?",
+        answer=lambda: sum(1 for hand in combinations(ALL_CARDS, 3)
+                           if is_run(hand, Wilds(colors=frozenset({"P"}))) and not is_run(hand)),
+        hint="Count the runs with purple wild, then take away the hands that were runs already "
+             "(every one of them is still a run).",
+        wrong=203,
+        explain="203 − 35 = 168: the Power makes 168 new runs, and no new set.",
     ),
     Exercise(
         key="3.3",

@@ -1,8 +1,8 @@
-"""Lesson 4, combining editions: the exercises' checkers (RULES.md §A9, §C1; docs/DECISIONS.md:
-three copies of one card type count as a set).
+"""Lesson 4, combining editions: the exercises' checkers (RULES.md §A9, §C1).
 
-Answers come from the deal counter ``swkit.odds.deal`` or from enumerating physical cards with
-the triple rule of ``swkit.cards.triples``.
+Answers come from the deal counter ``swkit.odds.deal`` or from enumerating physical cards.
+The lesson works with two boxes (and three copies of one card); the exercises ask about four
+boxes, two copies of one card, and "set or run", which it does not compute.
 """
 
 from __future__ import annotations
@@ -12,56 +12,56 @@ from itertools import combinations
 from math import comb
 
 from swkit.cards.notation import ALL_CARDS
-from swkit.cards.triples import is_set
 from swkit.exercises import Exercise
 from swkit.odds.deal import Deck, count_deals, deal_odds
 
 
-def _same_card_sets(editions: int = 3) -> int:
-    """How many 3-card deals of ``editions`` boxes are three copies of one card and a set."""
-    total = 0
-    for card in ALL_CARDS:
-        copies = [(card, copy) for copy in range(editions)]
-        total += sum(1 for three in combinations(copies, 3) if is_set([c for c, _ in three]))
-    return total
+def _two_copies_deals(editions: int = 2) -> int:
+    """How many 3-card deals of ``editions`` boxes hold two copies of one card (and a third
+    card of another type), counted one by one over the physical cards."""
+    deck = [(card, copy) for card in ALL_CARDS for copy in range(editions)]
+    return sum(1 for deal in combinations(deck, 3)
+               if len({card for card, _ in deal}) == 2)
 
 
 EXERCISES = [
     Exercise(
         key="4.1",
-        question="Two boxes shuffled together: how many different 3-card deals are there?",
-        answer=lambda: comb(Deck(editions=2).size, 3),
-        hint="Two copies of a card are different physical cards. How many cards are in the "
-             "deck now?",
-        wrong=2 * comb(45, 3),
-        explain="C(90, 3): 90 physical cards, any 3 of them.",
+        question="Four boxes shuffled together: how many different 3-card deals are there?",
+        answer=lambda: comb(Deck(editions=4).size, 3),
+        hint="Four copies of a card are four different physical cards. How many cards are in "
+             "the deck now?",
+        wrong=4 * comb(45, 3),
+        explain="C(180, 3): 180 physical cards, any 3 of them.",
     ),
     Exercise(
         key="4.2",
-        question="Two boxes: how many 3-card deals form a set?",
-        answer=lambda: count_deals(3, "set", Deck(editions=2)),
-        hint="A set only needs the same number: R7 R7 B7 is a set too. For each number there "
-             "are 10 cards now.",
-        wrong=9 * comb(5, 3) * 2**3,
-        explain="9 · C(10, 3): any three of the ten cards of one number, repeated colors too.",
+        question="Four boxes: how many 3-card deals form a set?",
+        answer=lambda: count_deals(3, "set", Deck(editions=4)),
+        hint="A set only needs the same number: R7 R7 B7 is a set too. How many cards show "
+             "each number now?",
+        wrong=9 * comb(5, 3) * 4**3,
+        explain="9 · C(20, 3): any three of the twenty cards of one number, repeated colors "
+                "too.",
     ),
     Exercise(
         key="4.3",
-        question="Three boxes: how many 3-card deals are three copies of the same card "
-                 "(like R7 R7 R7)?",
-        answer=_same_card_sets,
-        hint="How many card types are there, and in how many ways can you pick all three "
-             "copies of one?",
-        wrong=0,
-        explain="45 card types, one way each; and each of them is a set (same number).",
+        question="Two boxes: how many 3-card deals hold two copies of the same card (like "
+                 "R7 R7 B2)?",
+        answer=_two_copies_deals,
+        hint="Choose the card that comes twice (both of its copies), then the third card: "
+             "how many physical cards are left for it?",
+        wrong=45 * 89,
+        explain="45 · 88: both copies of one of the 45 cards, then any of the other 88.",
     ),
     Exercise(
         key="4.4",
-        question="Two boxes: what is the probability that 3 random cards form a run?",
-        answer=lambda: deal_odds(3, editions=2).run,
-        hint="Each card of a run now comes in 2 copies: 5 · 7 · 2 · 2 · 2 runs. Divide by the "
-             "3-card deals of 4.1.",
-        wrong=Fraction(7, 2838),
-        explain="280 / 117480: a little less than with one box!",
+        question="Two boxes: what is the probability that 3 random cards form a set or a run?",
+        answer=lambda: deal_odds(3, editions=2).either,
+        hint="No deal is both a set and a run, so add the sets and the runs of two boxes, then "
+             "divide by the number of deals.",
+        wrong=Fraction(25, 2838),
+        explain="1360/117480 = 34/2937: a little more than with one box (25/2838), thanks to "
+                "the sets.",
     ),
 ]

@@ -24,8 +24,8 @@ def _P(event) -> Fraction:  # noqa: N802 - the textbook's name
     return Fraction(sum(1 for r in rolls if event(r)), len(rolls))
 
 
-def _goofy_exactly_two() -> Fraction:
-    return _P(lambda r: _count(r, "Goofy") == 2)
+def _goofy_at_least_four() -> Fraction:
+    return _P(lambda r: _count(r, "Goofy") >= 4)
 
 
 def _at_least_one_clubhouse() -> Fraction:
@@ -45,13 +45,13 @@ EXERCISES = [
     Exercise(
         key="5.1",
         question="One roll of five Clubhouse dice: what is the probability that Goofy's count "
-                 "is exactly 2?",
-        answer=_goofy_exactly_two,
+                 "is at least 4?",
+        answer=_goofy_at_least_four,
         hint="Goofy's count is his dice plus the Clubhouses: each die is a hit with 2/6 = 1/3. "
-             "Use the binomial: C(5, 2) (1/3)^2 (2/3)^3.",
-        wrong=Fraction(625, 3888),
-        explain="C(5, 2) (1/3)^2 (2/3)^3 = 80/243: the wild Clubhouse doubles Goofy's chance per "
-                "die.",
+             "Add the binomial's chances of exactly 4 and exactly 5 hits.",
+        wrong=Fraction(10, 243),  # exactly 4 only
+        explain="C(5, 4) (1/3)^4 (2/3) + (1/3)^5 = 10/243 + 1/243 = 11/243, as for Mickey: "
+                "every character has the same chances.",
     ),
     Exercise(
         key="5.2",

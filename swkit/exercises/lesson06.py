@@ -20,10 +20,19 @@ def _best(dice: tuple[str, ...]) -> int:
     return max(dice.count(c) + dice.count(CLUBHOUSE) for c in DEFAULT_CHARACTERS)
 
 
-def _from_three_to_five() -> Fraction:
-    new_rolls = list(product(FACES, repeat=2))
-    hits = sum(1 for new in new_rolls if all(d in ("Mickey", CLUBHOUSE) for d in new))
-    return Fraction(hits, len(new_rolls))
+def _is_hit(die: str) -> bool:
+    return die in ("Mickey", CLUBHOUSE)
+
+
+def _from_three_to_five_in_two_rolls() -> Fraction:
+    """Three hits kept, two rolls left, every hit kept: P(five hits), over every roll."""
+    total = Fraction(0)
+    for first in product(FACES, repeat=2):
+        missing = sum(1 for d in first if not _is_hit(d))
+        seconds = list(product(FACES, repeat=missing))
+        done = sum(1 for second in seconds if all(_is_hit(d) for d in second))
+        total += Fraction(done, len(seconds) * 36)
+    return total
 
 
 def _five_within_two() -> Fraction:
@@ -42,20 +51,22 @@ def _p_best_at_least(kept: tuple[str, ...], k: int) -> Fraction:
     return Fraction(tally[True], 6 ** (5 - len(kept)))
 
 
-def _clubhouses_beat_mickey() -> Fraction:
-    return (_p_best_at_least((CLUBHOUSE, CLUBHOUSE), 4)
-            - _p_best_at_least(("Mickey", CLUBHOUSE, CLUBHOUSE), 4))
+def _pair_beats_clubhouse() -> Fraction:
+    return (_p_best_at_least(("Mickey", "Mickey", CLUBHOUSE), 4)
+            - _p_best_at_least((CLUBHOUSE,), 4))
 
 
 EXERCISES = [
     Exercise(
         key="6.1",
-        question="You keep three dice that count for Mickey and reroll the other two, one roll "
-                 "left. What is the probability that Mickey's count becomes 5?",
-        answer=_from_three_to_five,
-        hint="Both rerolled dice must be hits, and a hit is Mickey OR the Clubhouse.",
-        wrong=Fraction(1, 36),
-        explain="(1/3) x (1/3) = 1/9: the row of the transition matrix from state 3 to state 5.",
+        question="You keep three dice that count for Mickey and have TWO rolls left; you keep "
+                 "every new hit. What is the probability that Mickey's count ends at 5?",
+        answer=_from_three_to_five_in_two_rolls,
+        hint="Two steps of the chain from state 3: square the transition matrix, or follow "
+             "each of the two free dice (it misses both rolls with (2/3) x (2/3)).",
+        wrong=Fraction(2, 9),  # adding the one-roll chance 1/9 twice
+        explain="Each free die ends a hit with 1 - (2/3)^2 = 5/9, so (5/9)^2 = 25/81: row 3, "
+                "column 5 of the matrix squared.",
     ),
     Exercise(
         key="6.2",
@@ -77,14 +88,15 @@ EXERCISES = [
     ),
     Exercise(
         key="6.4",
-        question="Dice: Mickey, Clubhouse, Clubhouse, Goofy, Pluto, one roll left. For "
-                 "P(best count >= 4), how much better is keeping only the two Clubhouses than "
-                 "keeping Mickey and the two Clubhouses? (a difference of probabilities)",
-        answer=_clubhouses_beat_mickey,
+        question="Dice: Mickey, Mickey, Clubhouse, Goofy, Pluto, one roll left. For "
+                 "P(best count >= 4), how much better is keeping Mickey, Mickey, Clubhouse "
+                 "than keeping only the Clubhouse? (a difference of probabilities)",
+        answer=_pair_beats_clubhouse,
         hint="Compute both probabilities by brute force over the rerolled dice and subtract: "
-             "(keep the Clubhouses) - (keep Mickey and the Clubhouses).",
-        wrong=Fraction(13, 18),
-        explain="13/18 - 2/3 = 1/18: three fresh dice make a pair more often than two make a "
-                "Mickey.",
+             "(keep Mickey Mickey Clubhouse) - (keep the Clubhouse).",
+        wrong=Fraction(1, 18),  # the lesson's dice, not these
+        explain="5/9 - 43/108 = 17/108: here the pair is worth keeping, unlike the lone Mickey "
+                "of the lesson.",
+        kind="difference of probabilities",
     ),
 ]

@@ -16,6 +16,8 @@ from swkit.exercises import Exercise
 
 FACES = (*DEFAULT_CHARACTERS, CLUBHOUSE)
 DICE = "Mickey Mickey Clubhouse Goofy Pluto"
+CROWDED = {"Mickey": [4, 5], "Goofy": [4, 5]}
+"""Exercise 7.4's board: the spaces other players hold (the lesson's board holds Mickey's only)."""
 
 
 def _best(dice: tuple[str, ...]) -> int:
@@ -33,28 +35,34 @@ def _keep_mmc_one_roll_left() -> Fraction:
     return sum((Fraction(n, 36) * points for points, n in tally.items()), Fraction(0))
 
 
-def _last_solo_turn() -> Fraction:
+def _two_left_solo_turn() -> Fraction:
     from swkit.odds.solo import solo_turn_values
-    return solo_turn_values()[1]
+    return solo_turn_values()[2]
 
 
 def _crowded_best_keep() -> str:
     from swkit.odds.dice import DiceModel, Objective, best_keep
     model = DiceModel()
-    objective = Objective.points(taken={"Mickey": [4, 5]})
+    objective = Objective.points(taken=CROWDED)
     return best_keep(model, objective, model.counts(DICE)).describe()
 
 
-def _same_keep(expected: Any, given: Any) -> bool:
-    """Two keeps are the same when they hold the same faces, in any order and spelling."""
-    if not isinstance(given, str):
-        return False
+FILLER = frozenset({"keep", "only", "and", "the", "a", "&", "+"})
+"""Words a student may put around a keep's faces: "keep only Pluto and the Clubhouse"."""
 
-    def faces(text: str) -> list[str]:
-        words = text.replace(",", " ").split()
-        if words and words[0].lower() == "keep":
-            words = words[1:]
-        return sorted(parse_faces(words))
+
+def _same_keep(expected: Any, given: Any) -> bool:
+    """Two keeps are the same when they hold the same faces, in any order and spelling: text
+    ("keep Pluto and the Clubhouse", "pluto, C") or a tuple or list of face names (the
+    lesson's ``keep_value`` keys, such as ``('Pluto', 'Clubhouse')``)."""
+    def faces(keep: Any) -> list[str]:
+        if isinstance(keep, str):
+            words = keep.replace(",", " ").split()
+        elif isinstance(keep, (tuple, list)) and all(isinstance(w, str) for w in keep):
+            words = list(keep)
+        else:
+            raise SwkitError("a keep is text or a tuple of face names")
+        return sorted(parse_faces([w for w in words if w.lower() not in FILLER]))
     try:
         return faces(expected) == faces(given)
     except SwkitError:
@@ -71,6 +79,7 @@ EXERCISES = [
              "add up; or average best_count over the 7776 rolls.",
         wrong=Fraction(5, 3),
         explain="About 2.81 points: more than Mickey's 5/3, because you choose after the roll.",
+        kind="expected value",
     ),
     Exercise(
         key="7.2",
@@ -81,26 +90,32 @@ EXERCISES = [
              "each time, and average.",
         wrong=Fraction(3),
         explain="11/3 points, better than the 3 points of stopping now.",
+        kind="expected value",
     ),
     Exercise(
         key="7.3",
-        question="The solo game's last turn: one character is left to score. What is the best "
-                 "expected number of points of that turn?",
-        answer=_last_solo_turn,
-        hint="Only one character counts: keep it and the Clubhouses. Each die ends a hit with "
-             "19/27 (lesson 6), so the count is a binomial with n = 5.",
-        wrong=Fraction(5, 3),
-        explain="5 x 19/27 = 95/27, about 3.52 points.",
+        question="The solo game: two characters are left to score (any two: they are alike). "
+                 "What is the best expected number of points of this turn?",
+        answer=_two_left_solo_turn,
+        hint="The notebook's turn(value, scored) plays a whole turn best; three characters are "
+             "scored already (they help nobody).",
+        wrong=Fraction(95, 27),  # one character left
+        explain="About 3.82 points: more than with one character left (95/27), because the "
+                "turn may go for whichever of the two the dice favour.",
+        kind="expected value",
     ),
     Exercise(
         key="7.4",
         question=f"Dice {DICE}, two rolls left, but other players hold Mickey's 4 and 5 "
-                 "spaces. Which keep is best? Answer with text such as \"keep Goofy Clubhouse\".",
+                 "spaces AND Goofy's 4 and 5 spaces. Which keep is best? Answer with text "
+                 "such as \"keep Minnie Clubhouse\".",
         answer=_crowded_best_keep,
-        hint="Mickey can now score at most 3. Compare the keeps' expected points on this "
-             "board (the engine's keep_options, or the notebook's brute force).",
-        wrong="keep Mickey Mickey Clubhouse",
-        explain="Keep only the Clubhouse: it helps whichever character the next rolls favour.",
+        hint="Mickey and Goofy can now score at most 3. Compare the keeps' expected points on "
+             "this board (the engine's keep_options, or the notebook's keep_value with a "
+             "board).",
+        wrong="keep Clubhouse",
+        explain="Keep Pluto and the Clubhouse: Pluto is the one character of the roll whose "
+                "4 and 5 are still open.",
         compare=_same_keep,
     ),
 ]

@@ -64,6 +64,7 @@ EXERCISES = [
              "success. Take P(best count 5 after three rolls) from the exact distribution.",
         wrong=Fraction(450461, 1417176),
         explain="About 6.4 turns of the 20: 20 x 450461/1417176.",
+        kind="expected value",
     ),
     Exercise(
         key="8.2",
@@ -73,6 +74,7 @@ EXERCISES = [
              "saying so.",
         wrong=1,
         explain="The check character caught it: every single wrong character is caught.",
+        kind="whole number",
     ),
     Exercise(
         key="8.3",

@@ -268,9 +268,11 @@ def no_formula_reason(cards: int, wilds: Wilds = NO_WILDS) -> str | None:
     """Why :func:`deal_formula` gives no formula for this question, in words for a reader, or
     None when it gives one (K = 3 with at most one wild color or one wild number)."""
     if cards != 3:
-        return (f"no short formula for {cards} cards: one deal can hold several triples (R3 R4 "
+        return (f"no formula shown for {cards} cards: one deal can hold several triples (R3 R4 "
                 "R5 R6 holds two runs), so 'choose a triple, then any other cards' counts such "
-                "deals more than once; the counts come from checking every deal")
+                "deals more than once and must be corrected by inclusion-exclusion (lesson 1 and "
+                "its exercises do it by hand for 4 cards of one box); the counts here come from "
+                "checking every deal")
     if (wilds.colors and wilds.numbers) or len(wilds.colors) > 1 or len(wilds.numbers) > 1:
         return ("no short formula with several wilds at once: their cases overlap; the counts "
                 "come from checking every deal")
