@@ -13,7 +13,9 @@ SHARED = next((p / "shared" / "RULES.md" for p in ROOT.parents
                if (p / "shared" / "RULES.md").exists()), ROOT.parent / "shared" / "RULES.md")
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="no shared folder beside the repo")
+@pytest.mark.skipif(not SHARED.exists(),
+                    reason="the team's master copy of the rules (shared/RULES.md beside the "
+                    "repository) is not on this machine, so docs/RULES.md is not compared with it")
 def test_docs_rules_is_the_shared_specification():
     assert (ROOT / "docs" / "RULES.md").read_text() == SHARED.read_text(), (
         "docs/RULES.md differs from the shared RULES.md: copy the shared one over it")
