@@ -88,10 +88,19 @@ def count(dice, character) -> int:
     return dice.count(character) + dice.count(WILD)
 
 
-def test_lesson_5_goofy_at_least_four():
+def test_lesson_5_goofy_after_keeping_one_and_the_best_count_without_the_wild():
+    # 5.1: the first die is the kept Goofy; the other four are every equally likely reroll
+    rerolls = [("Goofy", *rest) for rest in product(FACES, repeat=4)]
+    hits = sum(1 for dice in rerolls if count(dice, "Goofy") >= 4)
+    assert get("5.1").answer() == Fraction(hits, len(rerolls)) == Fraction(1, 9)
+    # 5.3: the Clubhouse counts for nobody: some character on 3 or more of the five dice
     rolls = list(product(FACES, repeat=5))
-    hits = sum(1 for roll in rolls if count(roll, "Goofy") >= 4)
-    assert get("5.1").answer() == Fraction(hits, len(rolls)) == Fraction(11, 243)
+    three = sum(1 for roll in rolls if any(roll.count(c) >= 3 for c in CHARACTERS))
+    assert get("5.3").answer() == Fraction(three, len(rolls)) == Fraction(115, 648)
+    # 5.4: faces A B C D and two wild faces W; five of a kind is one letter and the Ws only
+    home = list(product("ABCDWW", repeat=5))
+    five = sum(1 for roll in home if any(set(roll) <= {c, "W"} for c in "ABCD"))
+    assert get("5.4").answer() == Fraction(five, len(home)) == Fraction(73, 648)
 
 
 def test_lesson_6_two_rolls_from_three_and_the_pair_against_the_clubhouse():

@@ -8,7 +8,8 @@ import re
 
 import nbformat
 import pytest
-from nbrun import LESSONS, ROOT, answer_leaks, execute, lesson_notebooks, problems, stored_outputs
+from nbrun import (LESSONS, ROOT, answer_leaks, execute, lesson_notebooks, problems, raw_reprs,
+                   shown_sum, stored_outputs)
 
 STORED = sorted({*lesson_notebooks(), *ROOT.joinpath("tests").rglob("*.ipynb")})
 
@@ -128,3 +129,31 @@ def test_stored_outputs_are_found(tmp_path):
     notebook.cells[2].outputs = [nbformat.v4.new_output("stream", name="stdout", text="4\n")]
     nbformat.write(notebook, path)
     assert stored_outputs(path) == ["cell 2: 1 stored output(s)", "cell 2: execution count 3"]
+
+
+def test_the_scan_finds_an_answer_that_is_a_sum_of_shown_fractions():
+    from fractions import Fraction
+
+    shown = "{0: Fraction(32, 243), 3: Fraction(40, 243), 4: Fraction(10, 243), 5: 1/243}"
+    assert shown_sum(Fraction(11, 243), shown) == ["Fraction(10, 243)", "1/243"]
+    assert shown_sum(Fraction(51, 243), shown) == ["Fraction(40, 243)", "Fraction(10, 243)",
+                                                   "1/243"]
+    assert shown_sum(Fraction(33, 243), shown) is None      # 32 + 1 are not side by side
+    assert shown_sum(Fraction(40, 243), shown) is None      # one term: the exact-answer scan's job
+
+
+def test_raw_python_values_are_found():
+    cells = [nbformat.v4.new_code_cell("x", outputs=[nbformat.v4.new_output(
+        "execute_result", data={"text/plain": text}, execution_count=1)])
+        for text in ("Fraction(25, 2838)", "0.008809020436927414", "25/2838", "0.88%")]
+    found = raw_reprs(nbformat.v4.new_notebook(cells=cells))
+    assert found == ["cell 0: shows 'Fraction(25, 2838)'", "cell 1: shows '0.008809020436927414'"]
+
+
+@pytest.mark.parametrize("path", [p for p in lesson_notebooks() if p.parent == LESSONS],
+                         ids=relative)
+def test_a_lesson_names_the_solutions_folder_as_it_is_copied(path):
+    """`swkit lessons` copies lessons/solutions/ to solutions/ next to the lessons (or leaves it
+    out): a lesson names the folder next to it, never the checkout's lessons/solutions/."""
+    text = path.read_text()
+    assert "lessons/solutions/" not in text, f"{relative(path)} names lessons/solutions/"
