@@ -44,6 +44,8 @@ def test_notebook_runs_top_to_bottom_without_errors_or_warnings(path):
         leaks = [line for line in answer_leaks(notebook)
                  if not any(line.startswith(f"exercise {key}:") for key in SHOWN_ELSEWHERE)]
         assert not leaks, f"{relative(path)}:\n" + "\n".join(leaks)
+        raw = raw_reprs(notebook)  # Fraction(25, 2838) or 0.008809020436927414 for a child
+        assert not raw, f"{relative(path)} shows Python values, print them:\n" + "\n".join(raw)
 
 
 SHOWN_ELSEWHERE = {
