@@ -161,25 +161,31 @@ def count_and_total(answer: object, text: str) -> tuple[int, int] | None:
     return None
 
 
-SHOWN_FRACTION = re.compile(r"(?:Fraction|Rational)\((\d+), (\d+)\)|(?<![\w.,/])(\d+)/(\d+)(?![\w/]|[.,]\d)")
+SHOWN_FRACTION = re.compile(r"(?:Fraction|Rational)\((\d+), (\d+)\)"
+                            r"|(?<![\w.,/])(\d+)/(\d+)(?![\w/]|[.,]\d)")
 
 
 def shown_sum(answer: object, text: str) -> list[str] | None:
     """For a probability ``answer``, two or more fractions shown one after another in ``text``
     (a printed distribution) that add up to it, such as 10/243 and 1/243 for 11/243 ("count at
-    least 4"): an addition away from the answer. None when there are none."""
+    least 4"): an addition away from the answer. A row of a table is read on its own (a sum
+    running from one row into the next is no sum a student would make). None when there are
+    none."""
     from fractions import Fraction
 
     if not isinstance(answer, Fraction) or answer.denominator == 1 or not 0 < answer < 1:
         return None
-    shown = [(m[0], Fraction(int(m[1] or m[3]), int(m[2] or m[4])))
-             for m in SHOWN_FRACTION.finditer(text) if int(m[2] or m[4])]
-    for start in range(len(shown)):
-        total = Fraction(0)
-        for end in range(start, len(shown)):
-            total += shown[end][1]
-            if end > start and total == answer:
-                return [text for text, _ in shown[start:end + 1]]
+    # a table row ("| 3 | 4/9 | 4/9 | 1/9 |") is a group of its own; other lines run together
+    groups = re.split(r"^(\|.*)$", text, flags=re.MULTILINE)
+    for group in groups:
+        shown = [(m[0], Fraction(int(m[1] or m[3]), int(m[2] or m[4])))
+                 for m in SHOWN_FRACTION.finditer(group) if int(m[2] or m[4])]
+        for start in range(len(shown)):
+            total = Fraction(0)
+            for end in range(start, len(shown)):
+                total += shown[end][1]
+                if end > start and total == answer:
+                    return [text for text, _ in shown[start:end + 1]]
     return None
 
 

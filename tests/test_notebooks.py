@@ -8,8 +8,17 @@ import re
 
 import nbformat
 import pytest
-from nbrun import (LESSONS, ROOT, answer_leaks, execute, lesson_notebooks, problems, raw_reprs,
-                   shown_sum, stored_outputs)
+from nbrun import (
+    LESSONS,
+    ROOT,
+    answer_leaks,
+    execute,
+    lesson_notebooks,
+    problems,
+    raw_reprs,
+    shown_sum,
+    stored_outputs,
+)
 
 STORED = sorted({*lesson_notebooks(), *ROOT.joinpath("tests").rglob("*.ipynb")})
 
@@ -142,6 +151,9 @@ def test_the_scan_finds_an_answer_that_is_a_sum_of_shown_fractions():
                                                    "1/243"]
     assert shown_sum(Fraction(33, 243), shown) is None      # 32 + 1 are not side by side
     assert shown_sum(Fraction(40, 243), shown) is None      # one term: the exact-answer scan's job
+    table = "| **1** | 0 | 16/81 | 1/81 |\n| **2** | 0 | 8/27 | 1/27 |"
+    assert shown_sum(Fraction(25, 81), table) is None       # 1/81 + 8/27 spans two rows
+    assert shown_sum(Fraction(17, 81), table) == ["16/81", "1/81"]
 
 
 def test_raw_python_values_are_found():
