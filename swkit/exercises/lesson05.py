@@ -61,8 +61,8 @@ EXERCISES = [
         key="5.2",
         question="One roll: what is the probability that at least one die shows the Clubhouse?",
         answer=_at_least_one_clubhouse,
-        hint="Count the opposite event: no die shows the Clubhouse, (5/6)^5. Then take it away "
-             "from 1.",
+        hint="The opposite event is easier: no die shows the Clubhouse. How likely is that "
+             "for one die, and for all five? Then use it to answer.",
         wrong=Fraction(5, 6),
         explain="1 - (5/6)^5 = 4651/7776, about 60%.",
     ),
