@@ -188,15 +188,19 @@ def _card_row(cards: Sequence[Card], wilds: Any = None, max_cards: int | None = 
     return x - CARD_GAP, parts
 
 
-def cards_svg(cards: Sequence[Card], *, label: str | None = None, wilds: Any = None) -> str:
+def cards_svg(cards: Sequence[Card], *, label: str | None = None, wilds: Any = None,
+              count: bool = True) -> str:
     """A row of cards in the order given (a hand, a tableau, the discard pile bottom to top),
-    with ``label`` and the number of cards written above. ``wilds``: a
-    :class:`~swkit.cards.triples.Wilds` whose wild cards are framed."""
+    with ``label`` and (when ``count``) the number of cards written above: "hand (3 cards)".
+    ``count=False`` for a label that is a sentence ("a set: one number, any colors").
+    ``wilds``: a :class:`~swkit.cards.triples.Wilds` whose wild cards are framed."""
     cards = list(cards)
     top = 24 if label else 2
     width, parts = _card_row(cards, wilds)
     body = []
-    heading = f"{label} ({len(cards)} card{'' if len(cards) == 1 else 's'})" if label else ""
+    heading = label or ""
+    if label and count:
+        heading = f"{label} ({len(cards)} card{'' if len(cards) == 1 else 's'})"
     if label:
         body.append(_text(2, 17, heading, size=15, weight="bold"))
     body.append(_group(2, top, parts))

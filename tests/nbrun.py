@@ -161,10 +161,39 @@ def count_and_total(answer: object, text: str) -> tuple[int, int] | None:
     return None
 
 
+SHOWN_FRACTION = re.compile(r"(?:Fraction|Rational)\((\d+), (\d+)\)"
+                            r"|(?<![\w.,/])(\d+)/(\d+)(?![\w/]|[.,]\d)")
+
+
+def shown_sum(answer: object, text: str) -> list[str] | None:
+    """For a probability ``answer``, two or more fractions shown one after another in ``text``
+    (a printed distribution) that add up to it, such as 10/243 and 1/243 for 11/243 ("count at
+    least 4"): an addition away from the answer. A row of a table is read on its own (a sum
+    running from one row into the next is no sum a student would make). None when there are
+    none."""
+    from fractions import Fraction
+
+    if not isinstance(answer, Fraction) or answer.denominator == 1 or not 0 < answer < 1:
+        return None
+    # a table row ("| 3 | 4/9 | 4/9 | 1/9 |") is a group of its own; other lines run together
+    groups = re.split(r"^(\|.*)$", text, flags=re.MULTILINE)
+    for group in groups:
+        shown = [(m[0], Fraction(int(m[1] or m[3]), int(m[2] or m[4])))
+                 for m in SHOWN_FRACTION.finditer(group) if int(m[2] or m[4])]
+        for start in range(len(shown)):
+            total = Fraction(0)
+            for end in range(start, len(shown)):
+                total += shown[end][1]
+                if end > start and total == answer:
+                    return [text for text, _ in shown[start:end + 1]]
+    return None
+
+
 def answer_leaks(notebook: nbformat.NotebookNode) -> list[str]:
     """Exercises whose answer the notebook shows before the exercise's check cell (in a cell's
     source or output), or whose probability is a division of two whole numbers shown there
-    (:func:`count_and_total`), and check cells that show a value under their message; one line
+    (:func:`count_and_total`) or a sum of fractions a cell shows in a row (:func:`shown_sum`),
+    and check cells that show a value under their message; one line
     each."""
     from swkit.exercises import get
 
@@ -188,4 +217,29 @@ def answer_leaks(notebook: nbformat.NotebookNode) -> list[str]:
                 if pair:
                     found.append(f"exercise {key}: its answer {answer} is {pair[0]}/{pair[1]}, "
                                  f"and both numbers are shown above it")
+                for above in notebook.cells[:index]:
+                    terms = shown_sum(answer, _shown_text(above))
+                    if terms:
+                        found.append(f"exercise {key}: its answer {answer} is the sum of "
+                                     f"{' + '.join(terms)}, shown one after another above it")
+                        break
+    return found
+
+
+RAW_FRACTION = re.compile(r"(?:Fraction|Rational)\(\d+, \d+\)")
+LONG_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d{10,}")
+
+
+def raw_reprs(notebook: nbformat.NotebookNode) -> list[str]:
+    """Outputs a student would read as Python rather than as numbers: ``Fraction(25, 2838)``
+    (print it: 25/2838) or a decimal with ten or more digits (round it); one line each."""
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        shown = _shown_text(cell)[len(cell.source):]
+        for pattern in (RAW_FRACTION, LONG_DECIMAL):
+            match = pattern.search(shown)
+            if match:
+                found.append(f"cell {index}: shows {match[0]!r}")
     return found

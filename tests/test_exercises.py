@@ -9,7 +9,7 @@ import pytest
 import sympy
 
 from swkit.errors import SwkitError
-from swkit.exercises import Exercise, all_exercises, check, get, same
+from swkit.exercises import Exercise, all_exercises, check, get, hint, same
 
 EXERCISES = list(all_exercises())
 
@@ -60,3 +60,27 @@ def test_an_unknown_key_names_the_known_ones():
         get("0.9")
     with pytest.raises(SwkitError, match="no exercise"):
         get("banana")
+
+
+def test_an_unknown_key_in_check_prints_one_friendly_line(capsys):
+    feedback = check("5.9", 1)
+    out = capsys.readouterr().out
+    assert feedback.right is None
+    assert out.count("\n") == 1 and "5.1, 5.2, 5.3, 5.4" in out and "Traceback" not in out
+
+
+def test_no_answer_yet_says_how_to_answer_and_keeps_the_hint_for_later(capsys):
+    for exercise in EXERCISES:
+        check(exercise.key, ...)
+        out = capsys.readouterr().out
+        assert "Replace the ..." in out and exercise.hint not in out
+        assert f'hint("{exercise.key}")' in out
+        check(exercise.key, exercise.wrong)
+        assert exercise.hint in capsys.readouterr().out  # a wrong answer earns the hint
+    assert hint("1.1").endswith(get("1.1").hint)
+
+
+def test_a_wrong_decimal_is_told_not_yet_and_asked_for_an_exact_fraction(capsys):
+    assert check("1.2", 7 / 2838).right is False
+    out = capsys.readouterr().out
+    assert "not yet" in out and "not the answer" in out and "exact fraction" in out

@@ -67,14 +67,14 @@ def test_lesson_4_deals_of_physical_cards():
         sets += deal[0][0][1] == deal[1][0][1] == deal[2][0][1]
     assert (get("4.1").answer(), get("4.2").answer()) == (deals, sets) == (955860, 10260)
     two = [(card, copy) for card in CARDS for copy in range(2)]
-    deals = pairs = scoring = 0
+    pairs = scoring = runs = 0
     for deal in combinations(two, 3):
         faces = [card for card, _ in deal]
-        deals += 1
         pairs += len(set(faces)) == 2
         scoring += len({n for _, n in faces}) == 1 or is_run(faces)
+        runs += is_run(faces)
     assert get("4.3").answer() == pairs == 3960
-    assert get("4.4").answer() == Fraction(scoring, deals) == Fraction(34, 2937)
+    assert get("4.4").answer() == Fraction(runs, scoring) == Fraction(7, 34)
 
 
 # --- dice (RULES.md §B3, §B4, §C2) --------------------------------------------------------------
@@ -88,10 +88,33 @@ def count(dice, character) -> int:
     return dice.count(character) + dice.count(WILD)
 
 
-def test_lesson_5_goofy_at_least_four():
+def test_lesson_5_goofy_after_keeping_one_and_the_best_count_without_the_wild():
+    # 5.1: the first die is the kept Goofy; the other four are every equally likely reroll
+    rerolls = [("Goofy", *rest) for rest in product(FACES, repeat=4)]
+    hits = sum(1 for dice in rerolls if count(dice, "Goofy") >= 4)
+    assert get("5.1").answer() == Fraction(hits, len(rerolls)) == Fraction(1, 9)
+    # 5.3: the Clubhouse counts for nobody: some character on 3 or more of the five dice
     rolls = list(product(FACES, repeat=5))
-    hits = sum(1 for roll in rolls if count(roll, "Goofy") >= 4)
-    assert get("5.1").answer() == Fraction(hits, len(rolls)) == Fraction(11, 243)
+    three = sum(1 for roll in rolls if any(roll.count(c) >= 3 for c in CHARACTERS))
+    assert get("5.3").answer() == Fraction(three, len(rolls)) == Fraction(115, 648)
+    # 5.4: faces A B C D and two wild faces W; five of a kind is one letter and the Ws only
+    home = list(product("ABCDWW", repeat=5))
+    five = sum(1 for roll in home if any(set(roll) <= {c, "W"} for c in "ABCD"))
+    assert get("5.4").answer() == Fraction(five, len(home)) == Fraction(73, 648)
+
+
+def test_lesson_6_mickey_at_least_four_after_two_rolls():
+    # every first roll; its misses are rerolled once (every second roll of them equally likely)
+    # (second rolls of m dice are tallied once by their hits: how many of the 6**m give j)
+    seconds = {m: Counter(sum(1 for die in second if count((die,), "Mickey"))
+                          for second in product(FACES, repeat=m)) for m in range(6)}
+    total = Fraction(0)
+    for first in product(FACES, repeat=5):
+        hits = sum(1 for die in first if count((die,), "Mickey"))
+        again = seconds[5 - hits]
+        good = sum(n for more, n in again.items() if hits + more >= 4)
+        total += Fraction(good, 6 ** (5 - hits) * 6**5)
+    assert get("6.3").answer() == total == Fraction(15625, 59049)
 
 
 def test_lesson_6_two_rolls_from_three_and_the_pair_against_the_clubhouse():
@@ -216,8 +239,13 @@ def _notebook(*sources: str):
     return nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
 
 
-def test_the_scan_flags_a_probability_whose_count_and_total_are_both_shown():
+def test_the_scan_flags_a_probability_whose_count_and_total_are_both_shown(monkeypatch):
     from nbrun import answer_leaks
+
+    import swkit.exercises
+    set_or_run = Exercise(key="4.4", question="Two boxes: P(set or run)?", hint="Add.",
+                          answer=lambda: Fraction(34, 2937), wrong=Fraction(25, 2838))
+    monkeypatch.setattr(swkit.exercises, "get", lambda key: set_or_run)
     shown = _notebook('assert counts == {"set": 1080, "run": 280, "either": 1360}',
                       "deals2 = 117480", 'check("4.4", answer)')
     assert answer_leaks(shown) == [

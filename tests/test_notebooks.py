@@ -8,7 +8,17 @@ import re
 
 import nbformat
 import pytest
-from nbrun import LESSONS, ROOT, answer_leaks, execute, lesson_notebooks, problems, stored_outputs
+from nbrun import (
+    LESSONS,
+    ROOT,
+    answer_leaks,
+    execute,
+    lesson_notebooks,
+    problems,
+    raw_reprs,
+    shown_sum,
+    stored_outputs,
+)
 
 STORED = sorted({*lesson_notebooks(), *ROOT.joinpath("tests").rglob("*.ipynb")})
 
@@ -43,6 +53,8 @@ def test_notebook_runs_top_to_bottom_without_errors_or_warnings(path):
         leaks = [line for line in answer_leaks(notebook)
                  if not any(line.startswith(f"exercise {key}:") for key in SHOWN_ELSEWHERE)]
         assert not leaks, f"{relative(path)}:\n" + "\n".join(leaks)
+        raw = raw_reprs(notebook)  # Fraction(25, 2838) or 0.008809020436927414 for a child
+        assert not raw, f"{relative(path)} shows Python values, print them:\n" + "\n".join(raw)
 
 
 SHOWN_ELSEWHERE = {
@@ -128,3 +140,34 @@ def test_stored_outputs_are_found(tmp_path):
     notebook.cells[2].outputs = [nbformat.v4.new_output("stream", name="stdout", text="4\n")]
     nbformat.write(notebook, path)
     assert stored_outputs(path) == ["cell 2: 1 stored output(s)", "cell 2: execution count 3"]
+
+
+def test_the_scan_finds_an_answer_that_is_a_sum_of_shown_fractions():
+    from fractions import Fraction
+
+    shown = "{0: Fraction(32, 243), 3: Fraction(40, 243), 4: Fraction(10, 243), 5: 1/243}"
+    assert shown_sum(Fraction(11, 243), shown) == ["Fraction(10, 243)", "1/243"]
+    assert shown_sum(Fraction(51, 243), shown) == ["Fraction(40, 243)", "Fraction(10, 243)",
+                                                   "1/243"]
+    assert shown_sum(Fraction(33, 243), shown) is None      # 32 + 1 are not side by side
+    assert shown_sum(Fraction(40, 243), shown) is None      # one term: the exact-answer scan's job
+    table = "| **1** | 0 | 16/81 | 1/81 |\n| **2** | 0 | 8/27 | 1/27 |"
+    assert shown_sum(Fraction(25, 81), table) is None       # 1/81 + 8/27 spans two rows
+    assert shown_sum(Fraction(17, 81), table) == ["16/81", "1/81"]
+
+
+def test_raw_python_values_are_found():
+    cells = [nbformat.v4.new_code_cell("x", outputs=[nbformat.v4.new_output(
+        "execute_result", data={"text/plain": text}, execution_count=1)])
+        for text in ("Fraction(25, 2838)", "0.008809020436927414", "25/2838", "0.88%")]
+    found = raw_reprs(nbformat.v4.new_notebook(cells=cells))
+    assert found == ["cell 0: shows 'Fraction(25, 2838)'", "cell 1: shows '0.008809020436927414'"]
+
+
+@pytest.mark.parametrize("path", [p for p in lesson_notebooks() if p.parent == LESSONS],
+                         ids=relative)
+def test_a_lesson_names_the_solutions_folder_as_it_is_copied(path):
+    """`swkit lessons` copies lessons/solutions/ to solutions/ next to the lessons (or leaves it
+    out): a lesson names the folder next to it, never the checkout's lessons/solutions/."""
+    text = path.read_text()
+    assert "lessons/solutions/" not in text, f"{relative(path)} names lessons/solutions/"

@@ -271,3 +271,9 @@ def test_every_view_of_whole_games_draws(editions: int) -> None:
         else:
             dice.apply(rng.choice(dice.legal_actions()))
     assert "The game is over" in texts(parse(dice.view(1)._repr_svg_()))
+
+
+def test_a_sentence_label_can_leave_out_the_card_count():
+    label = "a set: one number, any colors"
+    root = parse(pictures.cards_svg(parse_cards("R7 B7 G7"), label=label, count=False))
+    assert label in texts(root) and "(3 cards)" not in " ".join(texts(root))

@@ -40,7 +40,7 @@ from typing import Any
 from swkit.errors import SwkitError
 
 __all__ = ["Exercise", "Feedback", "Kind", "KINDS", "all_exercises", "assess", "check", "get",
-           "same"]
+           "hint", "same"]
 
 
 @dataclass(frozen=True)
@@ -420,9 +420,10 @@ def _assess_number(exercise: Exercise, kind: Kind, expected: Any,
         if not kind.holds(value):
             return False, _wrong_kind(key, kind, shown, value)
         example, text = _example(exact)
-        return False, (f"Exercise {key}: you gave a decimal ({shown}). In these lessons "
-                       f"{kind.short} is exact: write a fraction, such as {example} or the "
-                       f"text {text}.")
+        return False, (f"Exercise {key}: not yet. You gave {shown}, a decimal, and it is not "
+                       f"the answer. When you find it, write it exactly: in these lessons "
+                       f"{kind.short} is an exact fraction, such as {example} or the text "
+                       f"{text}.")
     if number == exact:
         return True, ""
     if not kind.whole and _made_from_a_decimal(number) and _rounded_equal(number, exact):
@@ -447,7 +448,8 @@ def assess(exercise: Exercise, given: Any) -> tuple[bool | None, str]:
     key = exercise.key
     if given is ... or given is None:
         return None, (f"Exercise {key}: no answer yet. Replace the ... with your answer and run "
-                      f"the cell again.\n  Hint: {exercise.hint}")
+                      f"the cell again. If it is not right yet, I will give you a hint then "
+                      f"(or now: from swkit.exercises import hint; hint(\"{key}\")).")
     expected = exercise.answer()
     kind = exercise.answer_kind(expected)
     explain = exercise.explain or "Well done."
@@ -478,9 +480,26 @@ def check(key: str, answer: Any) -> Feedback:
 
     Returns a :class:`Feedback`: ``.right`` is True when the answer is right, False when it is
     not (yet), None when there is no answer yet (``...`` or ``None``); Jupyter shows nothing
-    for it under the printed message. Never raises because of the answer; an unknown ``key``
-    raises ``SwkitError`` (that is the lesson's mistake, not the student's).
+    for it under the printed message. Never raises: an unknown ``key`` (a typo in the cell)
+    prints one line naming the exercises there are and gives ``.right`` None.
     """
-    right, message = assess(get(key), answer)
+    try:
+        exercise = get(key)
+    except SwkitError as error:
+        message = f"{str(error)[0].upper()}{str(error)[1:]}. Check the number in check(...)."
+        print(message)
+        return Feedback(str(key), None, message)
+    right, message = assess(exercise, answer)
     print(message)
     return Feedback(key, right, message)
+
+
+def hint(key: str) -> str:
+    """Print the hint of exercise ``key`` (``"1.2"``) and return it: a direction to think in,
+    not the answer. An unknown ``key`` prints one line naming the exercises there are."""
+    try:
+        text = f"Exercise {key}: hint: {get(key).hint}"
+    except SwkitError as error:
+        text = f"{str(error)[0].upper()}{str(error)[1:]}."
+    print(text)
+    return text

@@ -2,7 +2,8 @@
 
 Answers come from the deal counter ``swkit.odds.deal`` or from enumerating physical cards.
 The lesson works with two boxes (and three copies of one card); the exercises ask about four
-boxes, two copies of one card, and "set or run", which it does not compute.
+boxes, two copies of one card, and the share of runs among the scoring deals (a conditional
+probability), which it does not compute.
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ def _two_copies_deals(editions: int = 2) -> int:
     deck = [(card, copy) for card in ALL_CARDS for copy in range(editions)]
     return sum(1 for deal in combinations(deck, 3)
                if len({card for card, _ in deal}) == 2)
+
+
+def _run_among_scoring_deals() -> Fraction:
+    """Two boxes: P(the deal is a run | it is a set or a run), from the deal counter."""
+    counts = deal_odds(3, editions=2).counts
+    return Fraction(counts["run"], counts["either"])
 
 
 EXERCISES = [
@@ -56,12 +63,14 @@ EXERCISES = [
     ),
     Exercise(
         key="4.4",
-        question="Two boxes: what is the probability that 3 random cards form a set or a run?",
-        answer=lambda: deal_odds(3, editions=2).either,
-        hint="No deal is both a set and a run, so add the sets and the runs of two boxes, then "
-             "divide by the number of deals.",
-        wrong=Fraction(25, 2838),
-        explain="1360/117480 = 34/2937: a little more than with one box (25/2838), thanks to "
-                "the sets.",
+        question="Two boxes: a deal of 3 cards forms a set or a run. What is the probability "
+                 "that it is a run?",
+        answer=_run_among_scoring_deals,
+        hint="Now only the deals that form a set or a run count: what share of them are runs? "
+             "No deal is both a set and a run.",
+        wrong=Fraction(7, 2937),  # P(run) among all deals
+        explain="280 of the 1360 scoring deals are runs: 7/34, about 21%. With one box it was "
+                "35 of 125 (28%): a second box helps sets more than runs.",
+        kind="probability",
     ),
 ]

@@ -24,16 +24,19 @@ def _P(event) -> Fraction:  # noqa: N802 - the textbook's name
     return Fraction(sum(1 for r in rolls if event(r)), len(rolls))
 
 
-def _goofy_at_least_four() -> Fraction:
-    return _P(lambda r: _count(r, "Goofy") >= 4)
+def _goofy_at_least_four_after_keeping_one() -> Fraction:
+    """One Goofy kept, the other four dice rerolled: P(Goofy's count is at least 4)."""
+    rerolls = list(product(FACES, repeat=4))
+    return Fraction(sum(1 for r in rerolls if 1 + _count(r, "Goofy") >= 4), len(rerolls))
 
 
 def _at_least_one_clubhouse() -> Fraction:
     return _P(lambda r: CLUBHOUSE in r)
 
 
-def _best_at_least_three() -> Fraction:
-    return _P(lambda r: max(_count(r, c) for c in DEFAULT_CHARACTERS) >= 3)
+def _best_at_least_three_without_the_wild() -> Fraction:
+    """The Clubhouse counts for nobody: P(some character shows on at least 3 dice)."""
+    return _P(lambda r: max(r.count(c) for c in DEFAULT_CHARACTERS) >= 3)
 
 
 def _five_alike_two_wilds() -> Fraction:
@@ -44,42 +47,45 @@ def _five_alike_two_wilds() -> Fraction:
 EXERCISES = [
     Exercise(
         key="5.1",
-        question="One roll of five Clubhouse dice: what is the probability that Goofy's count "
-                 "is at least 4?",
-        answer=_goofy_at_least_four,
-        hint="Goofy's count is his dice plus the Clubhouses: each die is a hit with 2/6 = 1/3. "
-             "Add the binomial's chances of exactly 4 and exactly 5 hits.",
-        wrong=Fraction(10, 243),  # exactly 4 only
-        explain="C(5, 4) (1/3)^4 (2/3) + (1/3)^5 = 10/243 + 1/243 = 11/243, as for Mickey: "
-                "every character has the same chances.",
+        question="You rolled, kept one Goofy and reroll the other four dice. What is the "
+                 "probability that Goofy's count is now at least 4?",
+        answer=_goofy_at_least_four_after_keeping_one,
+        hint="Only the four new dice matter: how many more does Goofy need from them? Each new "
+             "die helps him as in the lesson. Try the binomial idea with 4 dice, or let P count "
+             "the rolls of four dice: product(FACES, repeat=4).",
+        wrong=Fraction(8, 81),  # exactly 3 more only
+        explain="Goofy needs 3 or 4 hits from the four new dice: C(4, 3) (1/3)^3 (2/3) + "
+                "(1/3)^4 = 8/81 + 1/81 = 9/81 = 1/9.",
     ),
     Exercise(
         key="5.2",
         question="One roll: what is the probability that at least one die shows the Clubhouse?",
         answer=_at_least_one_clubhouse,
-        hint="Count the opposite event: no die shows the Clubhouse, (5/6)^5. Then take it away "
-             "from 1.",
+        hint="The opposite event is easier: no die shows the Clubhouse. How likely is that "
+             "for one die, and for all five? Then use it to answer.",
         wrong=Fraction(5, 6),
         explain="1 - (5/6)^5 = 4651/7776, about 60%.",
     ),
     Exercise(
         key="5.3",
-        question="One roll: what is the probability that the best character's count is at least "
-                 "3?",
-        answer=_best_at_least_three,
-        hint="Add up the best count's distribution for 3, 4 and 5 (or count rolls with a "
-             "brute force). Mickey alone is not enough: you may score any character.",
-        wrong=Fraction(51, 243),
-        explain="Choosing the character after the roll helps a lot: more than 60%, against 21% "
-                "for Mickey alone.",
+        question="One roll, but the Clubhouse is NOT wild (it counts for nobody): what is the "
+                 "probability that the best character's count is at least 3?",
+        answer=_best_at_least_three_without_the_wild,
+        hint="Write the best count again, counting only a character's own dice, then let P "
+             "count the rolls. You may score any character, not only Mickey.",
+        wrong=Fraction(23, 648),  # Mickey alone
+        explain="115/648, about 18%, against 413/648 (64%) when the Clubhouse is wild. Without "
+                "the wild, two characters cannot both show on 3 of the 5 dice, so it is 5 times "
+                "Mickey's 23/648.",
     ),
     Exercise(
         key="5.4",
         question="A home-made dice set: 4 characters and 2 Clubhouse faces on each die. What is "
                  "the probability of five of a kind (some character's count is 5) in one roll?",
         answer=_five_alike_two_wilds,
-        hint="For each character, the rolls using only it and the Clubhouse: 3^5. The roll of "
-             "five Clubhouses (2^5 of them) is counted for every character: count it once.",
+        hint="Do as the lesson did for five of a kind: count the rolls that give one character "
+             "five of a kind, then all the characters, and watch for rolls counted more than "
+             "once.",
         wrong=Fraction(972, 7776),
         explain="4 * 3^5 - 3 * 2^5 = 876 of the 7776 rolls: 73/648.",
     ),

@@ -40,9 +40,9 @@ def _five_within_two() -> Fraction:
     return target_distribution(DiceModel(), rolls=2)[5]
 
 
-def _at_least_four_within_three() -> Fraction:
+def _at_least_four_within_two() -> Fraction:
     from swkit.odds import DiceModel, target_distribution
-    dist = target_distribution(DiceModel(), rolls=3)
+    dist = target_distribution(DiceModel(), rolls=2)
     return dist[4] + dist[5]
 
 
@@ -79,12 +79,14 @@ EXERCISES = [
     ),
     Exercise(
         key="6.3",
-        question="Going for Mickey for all three rolls: what is the probability that Mickey's "
-                 "count ends at least 4?",
-        answer=_at_least_four_within_three,
-        hint="Add the last two entries of the distribution after three rolls (states 4 and 5).",
-        wrong=Fraction(5212840, 14348907),
-        explain="States 4 and 5 together: about 53.6%.",
+        question="Going for Mickey and keeping every hit, what is the probability that Mickey's "
+                 "count is at least 4 if you stop after the SECOND roll?",
+        answer=_at_least_four_within_two,
+        hint="Where can the chain be after two rolls? Multiply by the matrix twice, or follow "
+             "each die as in 6.2. Then think which states count.",
+        wrong=Fraction(12500, 59049),  # exactly 4 only
+        explain="States 4 and 5 after two rolls: 12500/59049 + 3125/59049 = 15625/59049, "
+                "about 26% (54% with the third roll).",
     ),
     Exercise(
         key="6.4",
