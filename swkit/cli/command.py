@@ -175,9 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help='the discard pile, bottom to top (left out or "": empty)')
     hand.add_argument("--others", default="", metavar="CARDS/CARDS",
                       help='the other players\' tableaux, separated by "/", e.g. "R1 R2 / B5" '
-                           '(left out or "": every other tableau is empty); a player with an '
-                           'empty tableau between two others: "R1 / / B5" (a "/" at the start '
-                           "or end is refused as a typo)")
+                           '(left out or "": every other tableau is empty); an empty tableau '
+                           'is a blank between separators: "R1 / / B5", "R1 / " ("//" is '
+                           "refused as a typo)")
     hand.add_argument("--center", default=None, metavar="POWER",
                       type=_given("an empty value: give the center Power's number or key, or "
                                   "leave --center out for a center Power that does not matter"),

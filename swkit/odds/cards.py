@@ -321,22 +321,24 @@ def _group(text: str | Iterable[Any]) -> tuple[Card, ...]:
 
 def parse_others(text: str | Sequence[Any] | None) -> tuple[tuple[Card, ...], ...]:
     """Read the other players' tableaux: groups separated by ``/`` or ``;`` (one group per
-    player, e.g. ``"R1 R2 / B5; G7"``), or a sequence of card lists. Empty groups are kept
-    (a player with an empty tableau) only between separators (``"R1 / / B5"``); blank text
-    gives no tableaux. Raises NotationError naming the bad card and its group, or a blank group
-    before the first separator or after the last (``"R1 R2 //"``: probably a typo)."""
+    player, e.g. ``"R1 R2 / B5; G7"``), or a sequence of card lists. A blank group is a
+    player with an empty tableau (``"R1 / / B5"``, ``"R1 / "``: the separators a ``" / "``
+    join of the tableaux gives); blank text gives no tableaux. Raises NotationError naming the
+    bad card and its group, or two separators with nothing between them (``"R1 R2 //"``: a
+    typo, refused rather than read as an empty tableau)."""
     if text is None:
         return ()
     if isinstance(text, str):
         if not text.strip():
             return ()
-        groups = [g for g in text.replace(";", "/").split("/")]
-        if not groups[0].strip() or not groups[-1].strip():
-            where = "before the first" if not groups[0].strip() else "after the last"
+        joined = text.replace(";", "/")
+        if "//" in joined:
             raise NotationError(
-                f"others: nothing {where} \"/\" in {text.strip()!r}: write one group of cards "
-                "per other player, separated by \"/\", e.g. \"R1 R2 / B5\"; an empty tableau "
-                "goes between two separators, e.g. \"R1 / / B5\"")
+                f"others: two separators with nothing between them in {text.strip()!r}: write "
+                "one group of cards per other player, separated by \"/\", e.g. \"R1 R2 / "
+                "B5\"; a player with an empty tableau is a blank between separators, e.g. "
+                "\"R1 / / B5\"")
+        groups = joined.split("/")
     else:
         groups = list(text)
     out = []
