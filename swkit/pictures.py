@@ -9,8 +9,8 @@ Design rules (issue 7, DESIGN.md "Pictures over text"):
 
 - Colors come from the Okabe–Ito palette, which stays distinct for the common color
   blindnesses, and color is never the only cue: a card prints its color letter, its number and
-  its color name; a token prints its seat (``P0``); a Clubhouse face says WILD; a kept die is
-  framed and labelled KEPT.
+  its color name; a token prints its seat (``P0``); a Clubhouse face has a house and says Club
+  and wild; a kept die is framed and labelled KEPT.
 - Text is dark on light or light on dark, chosen by the WCAG contrast ratio
   (:func:`contrast_ratio`), and every text on its background reaches at least 4.5:1, so it reads
   on a projector.
@@ -380,10 +380,11 @@ def face_label(face: str, characters: Sequence[str] = DEFAULT_CHARACTERS) -> str
     """The big letters printed on a die face: the fewest first letters of ``face`` that no
     other character of ``characters`` starts with, so no two faces of a game look alike at a
     glance (Mickey ``"Mic"``, Minnie ``"Min"``, Donald ``"D"``, Goofy ``"G"``, Pluto ``"P"``);
-    the whole name when it starts another one; ``"WILD"`` for the Clubhouse. ``face``: a
+    the whole name when it starts another one; ``"Club"`` for the Clubhouse (drawn with a house
+    and "wild" under it). ``face``: a
     canonical face name (RULES.md §B1), in ``characters`` or not."""
     if face == CLUBHOUSE:
-        return "WILD"
+        return "Club"
     others = [c.casefold() for c in characters if c != face]
     name = face.casefold()
     for n in range(1, len(face)):
@@ -399,8 +400,10 @@ def _die(face: str, kept: bool, characters: Sequence[str] = DEFAULT_CHARACTERS) 
     parts = [f'<rect x="2" y="2" width="{DIE - 4}" height="{DIE - 4}" rx="10" fill="{fill}" '
              f'stroke="{INK}" stroke-width="{5 if kept else 2}"/>']
     if wild:
-        parts.append(_house(DIE / 2, 10))
-        parts.append(_text(DIE / 2, DIE - 10, "WILD", size=13, weight="bold", anchor="middle"))
+        parts.append(_house(DIE / 2, 5))
+        parts.append(_text(DIE / 2, DIE - 18, face_label(face, characters), size=18,
+                           weight="bold", anchor="middle"))
+        parts.append(_text(DIE / 2, DIE - 6, "wild", size=11, weight="bold", anchor="middle"))
     else:
         size = 14 if len(face) <= 6 else max(9, 84 / len(face))
         big = face_label(face, characters)
@@ -439,7 +442,7 @@ def _dice_words(faces: Sequence[str], kept: Sequence[bool]) -> str:
 def dice_svg(faces: Sequence[str], *, kept: Sequence[bool] | None = None,
              label: str | None = None, characters: Sequence[str] = DEFAULT_CHARACTERS) -> str:
     """Dice in die order (RULES.md §B1): a character face shows its :func:`face_label` big
-    and its name under it, the Clubhouse face is orange with a house and WILD; a kept die
+    and its name under it, the Clubhouse face is orange with a house, Club and wild; a kept die
     (``kept[i]`` True) has a thick frame and a KEPT tag. ``label``: words written above;
     ``characters``: the game's characters (row order), which the face labels tell apart.
     Raises ValueError when ``kept`` does not give one flag per die."""

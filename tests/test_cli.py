@@ -139,3 +139,14 @@ def test_play_cards_with_an_edited_powers_file(capsys, tmp_path):
     code, _, err = run(capsys, "play", "cards", "--players", "2", "--powers",
                        str(tmp_path / "missing.json"))
     assert code == 2 and "missing.json" in err
+
+
+@pytest.mark.parametrize("game", ["dice", "cards"])
+def test_play_has_two_players_by_default_and_says_so(capsys, game):
+    # README examples always passed --players; a newcomer leaving it out got a usage error
+    code, out, _ = run(capsys, "play", game, "--seed", "5", "--json")
+    assert code == 0 and len(json.loads(out)["scores"]) == 2
+    assert run(capsys, "play", game, "--players", "2", "--seed", "5", "--json")[1] == out
+    with pytest.raises(SystemExit):
+        main(["play", game, "--help"])
+    assert "default 2" in " ".join(capsys.readouterr().out.split())

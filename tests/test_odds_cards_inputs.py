@@ -139,8 +139,10 @@ def test_odds_hand_text_labels_each_probability_and_uses_plain_words():
         assert "modelled" not in text.lower()
         assert re.search(r"P = the chance you score (this turn|within \d of your turns) after "
                          "that draw", text)
-        plays = [x for x in text.splitlines() if x.startswith("  draw ")]
+        # a play's entry may run on over lines indented under its first
+        plays = re.findall(r"^  draw .*(?:\n {7}.*)*", text, re.M)
         assert plays and all(re.search(r"\(P = [0-9/]+\)$", x) for x in plays)
+        assert all(len(line) <= 78 for x in plays for line in x.splitlines())
         assert "a score is possible" not in text  # read as a contradiction next to P = 0
 
 
@@ -173,3 +175,51 @@ def test_dice_transcript_explains_the_picture_column_and_the_rerolls():
     line = next(x for x in lines if x.startswith("  Roll 2: "))
     assert f"(rerolled {' '.join(second['rerolled_from'])} -> {' '.join(second['rerolled'])})" \
         in line
+
+
+# -- newcomer trial (nits3) ----------------------------------------------------------------------
+
+def test_odds_hand_wraps_a_long_list_of_draws():
+    # 43 draws with no scoring play used to be one line of over 170 columns
+    result = hand_query("R5 B2")
+    text = format_hand(result)
+    entry = re.search(r"^  draw B1 .*(?:\n {7}.*)*", text, re.M).group(0)
+    lines = entry.splitlines()
+    assert len(lines) >= 3 and all(len(line) <= 78 for line in lines)
+    assert all(line.startswith(" " * 7) and line[7] != " " for line in lines[1:])
+    assert lines[-1].endswith("(P = 0)")
+    # every card is still listed, in order, none cut
+    assert entry.split(":")[0].split()[1:] == [d["draw"] for d in result["plays"]]
+    assert len(result["plays"]) == 43
+
+
+@pytest.mark.parametrize("args, where", [
+    (["--hand", "R5 R5 B2"], "hand: "),
+    (["--hand", "R5", "--tableau", "B3 B3"], "tableau: "),
+    (["--hand", "R5", "--discard", "G2 G2"], "discard: "),
+    (["--hand", "R5", "--others", "Y1 / Y1"], "others tableau 1 and others tableau 2: "),
+    (["--hand", "R5 B2", "--discard", "R5"], "hand and discard: "),
+])
+def test_odds_hand_names_the_option_holding_a_doubled_card(capsys, args, where):
+    assert main(["odds", "hand", *args]) == 2
+    err = capsys.readouterr().err
+    assert f"error: {where}more copies than 1 edition" in err
+
+
+@pytest.mark.parametrize("others", ["R1 R2 //", "R1 // R2", "R1 ;/ R2", "//"])
+def test_others_refuses_two_separators_with_nothing_between(capsys, others):
+    assert main(["odds", "hand", "--hand", "R5", "--others", others]) == 2
+    err = capsys.readouterr().err
+    assert "others: two separators with nothing between them" in err and '"R1 / / B5"' in err
+
+
+def test_others_keeps_an_empty_tableau_as_a_blank_and_says_so_in_help(capsys):
+    from swkit.odds.cards import parse_others
+    r1, r2 = parse_others("R1")[0], parse_others("R2")[0]
+    assert parse_others("R1 / / R2") == (r1, (), r2)
+    assert parse_others("R1 / ") == (r1, ()) and parse_others(" / R1") == ((), r1)
+    assert main(["odds", "hand", "--hand", "R5", "--others", "R1 / / R2"]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["odds", "hand", "--help"])
+    assert '"R1 / / B5"' in " ".join(capsys.readouterr().out.split())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -511,3 +512,58 @@ def test_every_control_can_be_read_and_found():
     assert all("swkit-die" in b._dom_classes for b in w.dice_buttons)
     assert "swkit-roll" in w.roll_button._dom_classes
     assert "swkit-dicecup" in w._dom_classes
+
+
+# -- newcomer trial (nits3) ----------------------------------------------------------------------
+
+def test_during_a_bots_turn_the_roll_button_says_whose_turn_it_is(cup):
+    # the status said "P1 is playing · roll 1 of 3" while the button said "Roll (0 left)"
+    w = cup(2, 1)
+    w.bot_delay = 0.05
+    seen = []
+    refresh = w._refresh
+
+    def record():
+        refresh()
+        seen.append((w.game.view(STUDENT).seat, w.game.view(STUDENT).phase,
+                     w.status.value, w.roll_button.description, w.roll_button.disabled))
+
+    w._refresh = record
+    w.roll_button.click()
+    next(iter(w.score_buttons.values())).click()
+    w.wait_idle()
+    bot_states = [s for s in seen if s[0] != STUDENT and s[1] in ("roll", "decide")]
+    assert len(bot_states) >= 3
+    for _seat, _phase, status, description, disabled in bot_states:
+        assert "P1 is playing" in status, status
+        assert description == "P1 is rolling…" and disabled
+    assert w.roll_button.description == "Roll (3 left)" and not w.roll_button.disabled
+
+
+def test_the_goal_of_all_five_dice_has_no_plus():
+    from swkit.widgets.dice import HintRow
+    option = keep_options(DiceModel(), Objective.points([], {}), DiceModel().counts(
+        ["Mickey"] * 4 + ["Goofy"]), 1)[0]
+    assert HintRow(option, "Mickey", 5, Fraction(1, 3)).goal() == "5 Mickey"
+    assert HintRow(option, "Mickey", 4, Fraction(1, 3)).goal() == "4+ Mickey"
+    assert HintRow(option, None, 5, Fraction(1, 3)).goal() == "5 of a kind"
+
+
+def test_the_log_shows_the_newest_turn_first_as_the_card_table(cup):
+    w = cup(2, 1)
+    assert "newest turn first" in w.children[w.children.index(w.log_view) - 1].value
+    w.roll_button.click()
+    next(iter(w.score_buttons.values())).click()
+    check(w)
+    w.roll_button.click()
+    check(w)
+    shown = [html.unescape(t) for t in re.findall(r"<div style=[^>]*>(.*?)</div>",
+                                                  w.log_view.value)]
+    headings = [t for t in shown if t.startswith("Round ")]
+    assert headings == ["Round 2, player 0 (P0) - your turn", "Round 1, player 1 (P1)",
+                        "Round 1, player 0 (P0) - your turn"]
+    # each turn's moves follow its heading in the order played
+    assert shown[:2] == ["Round 2, player 0 (P0) - your turn", w.log_lines[-1]]
+    assert shown[-3].startswith("Round 1, player 0") and shown[-2].startswith("Roll 1: ")
+    assert sorted(shown) == sorted(w.log_lines)
+    assert "column-reverse" not in CSS

@@ -1,8 +1,8 @@
 """The ``swkit`` command: bots play whole games, and exact odds on the command line.
 
-    swkit play cards --players N [--seed S] [--editions E] [--powers FILE] [--bots B,...]
+    swkit play cards [--players N] [--seed S] [--editions E] [--powers FILE] [--bots B,...]
                      [--json]
-    swkit play dice  --players N [--seed S] [--bots B,...] [--json]
+    swkit play dice  [--players N] [--seed S] [--bots B,...] [--json]
     swkit odds deal  --cards K [--editions E] [--wild-color COLOR] [--wild-number N] [--json]
     swkit odds hand  --hand "R3 B7 G5" [--tableau ...] [--discard ...] [--others ...]
                      [--center POWER] [--figure] [--scored POWER,...] [--turns T]
@@ -107,8 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
         "cards", help="Something Wild! Mickey and Friends (RULES.md §A)",
         description="Bots play a whole game of Something Wild! Mickey and Friends (RULES.md §A): "
                     "every draw, play, figure, Power, score and discard, turn by turn.")
-    cards.add_argument("--players", type=_int_range(2, 4, " for cards"), required=True,
-                       metavar="N", help="players, 2 to 4")
+    cards.add_argument("--players", type=_int_range(2, 4, " for cards"), default=2,
+                       metavar="N", help="players, 2 to 4 (default 2)")
     cards.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
                        help="copies of the game shuffled together, 1 to 4 (RULES.md §A9; "
                             "default 1)")
@@ -123,8 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         "dice", help="Clubhouse dice (RULES.md §B)",
         description="Bots play a whole game of Clubhouse dice (RULES.md §B): every roll, keep "
                     "and score, turn by turn, and the final scoreboard.")
-    dice.add_argument("--players", type=_int_range(1, 4, " for dice"), required=True,
-                      metavar="N", help="players, 1 to 4 (1: the solo game)")
+    dice.add_argument("--players", type=_int_range(1, 4, " for dice"), default=2,
+                      metavar="N", help="players, 1 to 4 (1: the solo game; default 2)")
     for sub in (cards, dice):
         sub.add_argument("--seed", type=_seed, default=0, metavar="S",
                          help="a whole number; the same seed replays the same game (default 0)")
@@ -175,7 +175,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help='the discard pile, bottom to top (left out or "": empty)')
     hand.add_argument("--others", default="", metavar="CARDS/CARDS",
                       help='the other players\' tableaux, separated by "/", e.g. "R1 R2 / B5" '
-                           '(left out or "": every other tableau is empty)')
+                           '(left out or "": every other tableau is empty); an empty tableau '
+                           'is a blank between separators: "R1 / / B5", "R1 / " ("//" is '
+                           "refused as a typo)")
     hand.add_argument("--center", default=None, metavar="POWER",
                       type=_given("an empty value: give the center Power's number or key, or "
                                   "leave --center out for a center Power that does not matter"),

@@ -16,6 +16,9 @@ from swkit.errors import ConfigurationError
 from swkit.odds.cards import MAX_TURNS, make_position, player_odds
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, deal_odds
 
+WIDTH = 78
+"""Columns a line of ``format_hand``'s draws is wrapped at (a terminal of 80)."""
+
 
 def _percent(p: Fraction) -> float:
     """The probability in percent, rounded to 4 decimals (as the dice answers do)."""
@@ -144,7 +147,17 @@ def format_hand(result: dict[str, Any]) -> str:
         if shown == 8:
             lines.append(f"  ... and {len(groups) - shown} more")
             break
-        lines.append(f"  draw {' '.join(draws)}: {play}  (P = {prob})")
+        # up to 45 drawn cards: wrapped at WIDTH columns, the cards indented under the first;
+        # the play and its P after the last card, or on a line of their own under the cards
+        wrapped = textwrap.wrap(f"draw {' '.join(draws)}:", width=WIDTH, initial_indent="  ",
+                                subsequent_indent=" " * 7, break_long_words=False)
+        tail = f"{play}  (P = {prob})"
+        if len(wrapped[-1]) + 1 + len(tail) <= WIDTH:
+            wrapped[-1] += " " + tail
+        else:
+            wrapped += textwrap.wrap(tail, width=WIDTH, initial_indent=" " * 7,
+                                     subsequent_indent=" " * 9, break_long_words=False)
+        lines += wrapped
     for note in result["modelled"]:
         lines.append(f"Power {note}")
     for note in result["left_out"]:

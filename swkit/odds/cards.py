@@ -243,6 +243,10 @@ def check_position(pos: Position) -> None:
     places = [("hand", pos.hand), ("tableau", pos.tableau), ("discard", pos.discard)]
     places += [(f"others tableau {i + 1}", t) for i, t in enumerate(pos.others)]
     used: Counter[Card] = Counter()
+    found: dict[Card, Counter[str]] = {}
+    for where, cards in places:
+        for c in cards:
+            found.setdefault(c, Counter())[where] += 1
     for where, cards in places:
         for c in cards:
             if not isinstance(c, Card):
@@ -257,9 +261,15 @@ def check_position(pos: Position) -> None:
                 f"most {TABLEAU_LIMIT} at the start of a turn (RULES.md §A3 step 6: discard down "
                 f"to {TABLEAU_LIMIT}; a swap exchanges one card for one)")
     e = pos.deck.editions
-    over = [f"{c} x{n}" for c, n in sorted(used.items()) if n > e]
-    if over:
+    over_cards = [c for c, n in sorted(used.items()) if n > e]
+    if over_cards:
+        # name where each card was given (the option to fix), and how many times in each
+        # place when it was given in several places
+        over = [f"{c} x{used[c]}" + ("" if len(found[c]) == 1 else " (" + ", ".join(
+            f"{n} in {w}" for w, n in found[c].items()) + ")") for c in over_cards]
+        wheres = list(dict.fromkeys(w for c in over_cards for w in found[c]))
         raise ConfigurationError(
+            f"{' and '.join(wheres)}: "
             f"more copies than {e} edition{'s' if e != 1 else ''} of the game hold ({e} of "
             "each card): " + ", ".join(over) + " (RULES.md §A8; several editions shuffled "
             "together hold more copies, §A9)")
@@ -311,15 +321,24 @@ def _group(text: str | Iterable[Any]) -> tuple[Card, ...]:
 
 def parse_others(text: str | Sequence[Any] | None) -> tuple[tuple[Card, ...], ...]:
     """Read the other players' tableaux: groups separated by ``/`` or ``;`` (one group per
-    player, e.g. ``"R1 R2 / B5; G7"``), or a sequence of card lists. Empty groups are kept
-    (a player with an empty tableau) only between separators; blank text gives no tableaux.
-    Raises NotationError naming the bad card and its group."""
+    player, e.g. ``"R1 R2 / B5; G7"``), or a sequence of card lists. A blank group is a
+    player with an empty tableau (``"R1 / / B5"``, ``"R1 / "``: the separators a ``" / "``
+    join of the tableaux gives); blank text gives no tableaux. Raises NotationError naming the
+    bad card and its group, or two separators with nothing between them (``"R1 R2 //"``: a
+    typo, refused rather than read as an empty tableau)."""
     if text is None:
         return ()
     if isinstance(text, str):
         if not text.strip():
             return ()
-        groups = [g for g in text.replace(";", "/").split("/")]
+        joined = text.replace(";", "/")
+        if "//" in joined:
+            raise NotationError(
+                f"others: two separators with nothing between them in {text.strip()!r}: write "
+                "one group of cards per other player, separated by \"/\", e.g. \"R1 R2 / "
+                "B5\"; a player with an empty tableau is a blank between separators, e.g. "
+                "\"R1 / / B5\"")
+        groups = joined.split("/")
     else:
         groups = list(text)
     out = []

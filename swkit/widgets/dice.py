@@ -15,7 +15,8 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
   ``ToggleButton`` under it (``swkit-die``; description "keep" or "kept", the tooltip names the
   face); a kept die is drawn framed with a KEPT tag;
 - the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the toggled dice
-  and reroll the others; during a roll-off the student is in, "Roll for the roll-off";
+  and reroll the others; during a roll-off the student is in, "Roll for the roll-off"; during a
+  bot's turn, disabled and saying so ("P1 is rolling…", as the status says "P1 is playing");
 - one score button per character the student has not scored (``swkit-score``), each showing the
   points a score there earns now (``Goofy: 3 points``; ``Pluto: 0 points (Picture Column)`` for
   a zero);
@@ -26,7 +27,7 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 - "Undo" (``swkit-undo``: takes back the student's last move, and the bots' moves after it),
   "New game" (``swkit-new-game``) and "Same seed" (``swkit-same-seed``);
 - the message area (refusals in the library's words) and the log of every move
-  (``swkit-log``), newest at the bottom.
+  (``swkit-log``), newest turn first (as the card table's), each turn's moves in order.
 
 Bots play on the background worker with every control disabled, one move every ``bot_delay``
 seconds (0 in tests; call :meth:`~swkit.widgets._base.SwkitWidget.wait_idle` after a move that
@@ -53,7 +54,7 @@ import ipywidgets as widgets
 from swkit.dice.board import seat_label, space_name
 from swkit.dice.bots import DiceBot, bot_from_dict, make_bot
 from swkit.dice.faces import CLUBHOUSE
-from swkit.dice.game import CHANCE, TERMINAL, DiceGame, points_text
+from swkit.dice.game import CHANCE, DICE, TERMINAL, DiceGame, points_text
 from swkit.dice.play import (
     keep_line,
     roll_entry,
@@ -77,6 +78,9 @@ CALL = "Meeska, Mooska, Mickey Mouse!"
 STUDENT = 0
 """The student's seat."""
 
+_LOG_HEADINGS = ("Round ", "Clubhouse", "Final", "Winner")
+"""A log line starting with one of these begins a block (a turn, a roll-off round, the end)."""
+
 _CSS = """<style>
 .swkit-dicecup { color:#1a1a1a; font-size:16px; }
 .swkit-dicecup .widget-button, .swkit-dicecup .widget-toggle-button {
@@ -90,9 +94,8 @@ _CSS = """<style>
   border-radius:6px; font-weight:bold; }
 .swkit-dicecup .swkit-score.swkit-zero { border-style:dashed; }
 .swkit-dicecup .swkit-hint.mod-active { background:#1a1a1a; color:#ffffff; }
-.swkit-dicecup .swkit-log-box { max-height:11em; overflow:auto; display:flex;
-  flex-direction:column-reverse; border:1px solid #595959; padding:4px 8px; background:#fafafa;
-  font-size:14px; line-height:1.35; }
+.swkit-dicecup .swkit-log-box { max-height:11em; overflow:auto; border:1px solid #595959;
+  padding:4px 8px; background:#fafafa; font-size:14px; line-height:1.35; }
 .swkit-dicecup .swkit-hint-table table { border-collapse:collapse; font-size:14px; }
 .swkit-dicecup .swkit-hint-table th, .swkit-dicecup .swkit-hint-table td {
   border-bottom:1px solid #bbbbbb; padding:2px 10px; text-align:left; }
@@ -136,8 +139,11 @@ class HintRow:
                 else f"{o.describe()} (reroll {o.reroll})")
 
     def goal(self) -> str:
-        """What ``p_at_least`` measures: ``"4+ Mickey"`` or ``"4 of a kind"``."""
-        return (f"{self.k} of a kind" if self.target is None else f"{self.k}+ {self.target}")
+        """What ``p_at_least`` measures: ``"4+ Mickey"`` (4 or more), ``"5 Mickey"`` (all the
+        dice: no "or more" past the last die) or ``"4 of a kind"``."""
+        if self.target is None:
+            return f"{self.k} of a kind"
+        return f"{self.k} {self.target}" if self.k >= DICE else f"{self.k}+ {self.target}"
 
 
 @dataclass
@@ -291,7 +297,8 @@ class DiceCup(SwkitWidget):
             self.score_label, self.score_box, self.message, self.legend, self.board,
             widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
                           self.same_seed]),
-            self.hint, widgets.HTML("<b>What happened</b>"), self.log_view,
+            self.hint, widgets.HTML("<b>What happened</b> (newest turn first; you are P0)"),
+            self.log_view,
         ]
 
     def _start(self) -> None:
@@ -401,8 +408,13 @@ class DiceCup(SwkitWidget):
             self.roll_button.description = "Roll for the roll-off"
             self.roll_button.tooltip = "Roll all five dice: the most Clubhouses wins"
             self.roll_button.disabled = not mine
+        elif view.phase != "over" and view.seat != STUDENT:
+            # a bot's turn: the button says whose turn it is, as the status does
+            self.roll_button.description = f"{seat_label(view.seat)} is rolling…"
+            self.roll_button.tooltip = f"Wait: {seat_label(view.seat)} is playing its turn"
+            self.roll_button.disabled = True
         else:
-            left = view.rolls_left if view.seat == STUDENT else 0
+            left = view.rolls_left
             self.roll_button.description = ("Game over" if view.phase == "over"
                                             else f"Roll ({left} left)")
             self.roll_button.disabled = not (mine and left > 0)
@@ -499,12 +511,16 @@ class DiceCup(SwkitWidget):
                 " Press New game to play again.</div>")
 
     def _show_log(self) -> None:
-        rows = []
+        """The log, newest turn first (as the card table's): each turn (or roll-off round, or
+        the standings) under its bold heading line, its moves in the order played."""
+        blocks: list[list[str]] = []
         for line in self.log_lines:
-            style = ("font-weight:bold;margin-top:6px" if line.startswith(("Round ", "Clubhouse",
-                                                                          "Final", "Winner"))
+            if line.startswith(_LOG_HEADINGS) or not blocks:
+                blocks.append([])
+            style = ("font-weight:bold;margin-top:6px" if line.startswith(_LOG_HEADINGS)
                      else "padding-left:1.2em")
-            rows.append(f'<div style="{style}">{escape(line)}</div>')
+            blocks[-1].append(f'<div style="{style}">{escape(line)}</div>')
+        rows = [row for block in reversed(blocks) for row in block]
         empty = ("<div><i>Nothing yet. Press Roll to start: every roll, keep and score will "
                  "be written here.</i></div>")
         self.log_view.value = ('<div class="swkit-log-box" role="log" aria-label="What happened">'

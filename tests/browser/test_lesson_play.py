@@ -103,7 +103,7 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     best = cup.locator(".swkit-hint-table .swkit-best")
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
     expect(best).to_contain_text("41/9 (about 4.56)")     # exact, on screen, not in a tooltip
-    expect(best).to_contain_text("5/9 (about 55.6%) for 5+ Mickey")
+    expect(best).to_contain_text("5/9 (about 55.6%) for 5 Mickey")  # all five: no "5+"
     # every row of the table is on the page, none cut off by a box: the last one's bottom is
     # the table's bottom
     rows = cup.locator(".swkit-hint-table tr")
@@ -127,6 +127,9 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     expect(face.locator("svg")).to_have_attribute("aria-label", "die: Mickey, kept")
     expect(face).to_contain_text("KEPT")
     expect(cup.locator(".swkit-status")).to_contain_text("roll 1 of 3")
+    # the Clubhouse faces say Club and wild, as the lessons name them
+    expect(faces.filter(has_text=re.compile(r"^Club$"))).to_have_count(2)
+    expect(faces.filter(has_text=re.compile(r"^wild$"))).to_have_count(2)
     picture(cup, f"dicecup-{where}")
 
     # the next roll keeps it and counts down
@@ -136,6 +139,9 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     expect(die).to_have_text("kept")
     expect(face.locator("svg")).to_have_attribute("aria-label", "die: Mickey, kept")
     expect(cup.locator(".swkit-log")).to_contain_text("Mickey")
+    # newest first, as the card table: this turn's heading is the log's first line
+    expect(cup.locator(".swkit-log-box div div").first).to_have_text(
+        "Round 1, player 0 (P0) - your turn")
 
 
 def play_cards(page: Page, outputs: Locator, where: str) -> None:
