@@ -1361,11 +1361,26 @@ class _Engine:
                 pre = (h2, t2, d2, o2, fig1)
                 if pre in found:
                     continue
-                bound = self._outs_new(h2, t2, self.disc_key(d2, 1), o2, fig1, new)
+                bound = self._outs_new(h2, t2, self._bound_key(d2, len(t2)), o2, fig1, new)
                 found[pre] = [bound, len(t2), pre, None]
         hit = list(found.values())
         self.options_memo[key] = hit
         return hit
+
+    def _bound_key(self, disc: Hand, size: int) -> Hand:
+        """The last turn's discard key for the bound of a choice before its Discard
+        (``_last_options``), the tableau holding ``size`` cards: with nothing to discard, the
+        exact key; else only the old top cards that stay within Power 3's reach once the
+        ``size`` - 5 discarded cards lie on them. The discarded cards need no place in it: the
+        bound keeps them in the tableau, which gives at least what playing one back from
+        the discard pile gives (the checks are monotone in the tableau)."""
+        need = size - TABLEAU_LIMIT
+        if need <= 0 or not self.pfd:
+            return self.disc_key(disc, 1)
+        keep = self.pfd[1] - need
+        if keep <= 0:
+            return ()
+        return tuple(sorted(disc[max(0, len(disc) - keep):]))
 
     def _discard_masks(self, pre: tuple[Any, ...], new: int | None = None) -> list[int]:
         """The maximal last-turn outs masks over the Discard choices of ``pre`` = (hand,
