@@ -56,12 +56,21 @@ extra play, the cards completing a triple with each hand card. Before the last t
 - without an extra play in reach the hand only decides "every type or D", so each play needs one
   hand-free table per (tableau after the play, discard pile, other tableaux, figure): the union
   and the maximal masks D over every Power choice and Discard that keeps the hand;
-- with one, the play and Power choices are searched by branch and bound (discarding never adds an
-  out, so the outs before the Discard bound every Discard choice; equal bounds: fewest Discard
-  choices first), the best masks over the Discard choices memoised per position before the
-  Discard. With exactly one extra play and the figure, the outs of a hand holding the card just
-  drawn are derived from the outs of the hand without it, shared by every draw (every type if
-  that card is among them, else those plus the cards completing a triple with it).
+- with one, the play and Power choices are searched by branch and bound (equal bounds: fewest
+  Discard choices first), the best masks over the Discard choices memoised per position before
+  the Discard. A choice's bound is the outs before its Discard (the checks are monotone in the
+  tableau), with the discard pile's key reduced to the old top cards that stay within Power 3's
+  reach once the discarded cards lie on them: the discarded cards themselves need no place in
+  it, since the bound keeps them in the tableau (``_bound_key``). With exactly one extra play and
+  the figure, the outs of a hand holding the card just drawn are derived from the outs of the
+  hand without it, shared by every draw (every type if that card is among them, else those plus
+  the cards completing a triple with it).
+- with exactly one extra play and two turns to go (``_numerator2_extra``), the choices after
+  each draw y are built once per position: those that keep y in the hand (``_keep_options``:
+  their outs derive from the outs without y, as above) and, without a swap or a wild, those that
+  play y (y itself, or y as the extra play: ``_play_new_templates``), whose outs derive from
+  masks of the tableau without y that every draw shares: pm(tab + y) = plus(tab, y) and
+  plus(tab + y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (``_outs_plus``, ``_outs_prep``).
 
 Draw two and pass add chance nodes: before the last turn their outs are derived the same way
 from the outs of the hand before the cards come (with no extra play, a closed form: every type
@@ -509,6 +518,10 @@ class _Engine:
     last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
     turn2_memo: dict[Any, list[tuple[int, tuple[Any, ...] | None]]] = field(
         default_factory=dict)
+    number_masks: dict[int, int] = field(default_factory=dict)   # number -> its types' bits
+    pair_rows: dict[int, list[int]] = field(default_factory=dict)  # y -> pair(0, y, c) per c
+    keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
+    levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -908,6 +921,10 @@ class _Engine:
         if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
             hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
             return hit
+        if turns == 2 and self.ep == 1:
+            hit = self.value_memo[key] = self._numerator2_extra(hand, tab, disc, others, figure,
+                                                                drawn)
+            return hit
         u_total = self.unseen0 - _net(drawn)
         full = _falling(u_total - 1, turns - 1)
         total = 0
@@ -923,6 +940,417 @@ class _Engine:
                                             full, x)
         self.value_memo[key] = total
         return total
+
+    # ---- two turns to go, one extra play: the choices that keep the drawn card, shared ----
+    def _derive1(self, m: int, tab: Hand, y: int, fig1: bool) -> int:
+        """With exactly one extra play in reach: the last turn's outs of a hand plus card y
+        from the outs ``m`` of the hand (``_outs_fast``): every type if m is, or if y is in m
+        (y scores with the hand: a pair completes with it, by symmetry of ``_plus_mask``),
+        else m plus the x with tableau + y + x a triple (only the part of them that can take
+        the figure when it is not held and y cannot take it)."""
+        if m == self.every or m >> y & 1:
+            return self.every
+        pq = self.plus_memo.get((tab, y))
+        if pq is None:
+            pq = self._plus_mask(tab, y)
+        if fig1 or self.center_mask >> y & 1:
+            return m | pq
+        return m | (self.center_mask & pq)
+
+    def _keep_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                      ) -> list[list[Any]]:
+        """The play and Power choices after this turn's draw that leave the drawn card in the
+        hand (one extra play in reach), drawn-free: [outs before the Discard of the hand
+        without the drawn card, tableau, tableau size, position before the Discard without the
+        drawn card, its Discard choices' (tableau, outs) or None until needed]. Shared by
+        every draw (memoised per position)."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.keep1_memo.get(key)
+        if hit is not None:
+            return hit
+        found: dict[tuple[Any, ...], list[Any]] = {}
+        for p in _distinct(hand):
+            tab1 = _ins(tab, p)
+            hand1 = _rem(hand, p)
+            fig1 = self.access(p, figure)
+            for _steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
+                pre = (h2, t2, d2, o2, fig1)
+                if pre not in found:
+                    bound = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
+                    found[pre] = [bound, t2, len(t2), pre, None]
+        hit = self.keep1_memo[key] = list(found.values())
+        return hit
+
+    def _keep_ends(self, opt: list[Any]) -> list[tuple[Hand, int]]:
+        """The Discard choices of a ``_keep_options`` entry as (tableau, outs of the hand
+        without the drawn card), every type alone if one of them has every type."""
+        if opt[4] is None:
+            h2, t2, d2, o2, fig1 = opt[3]
+            ends: dict[tuple[Hand, int], None] = {}
+            for t3, dk3 in self._end_states(t2, d2):
+                m = self.outs_mask(h2, t3, dk3, o2, fig1)
+                if m == self.every:
+                    ends = {(t3, m): None}
+                    break
+                ends[(t3, m)] = None
+            opt[4] = list(ends)
+        return opt[4]
+
+    def _levels(self, drawn: Hand) -> list[tuple[int, int]]:
+        """The unseen cards after the pool change ``drawn`` as [(copies k, bitmask of the
+        types with k unseen copies)], so ``weighted(m, drawn)`` = sum of k · |m ∩ mask|
+        (memoised per ``drawn``)."""
+        hit = self.levels_memo.get(drawn)
+        if hit is None:
+            by: dict[int, int] = {}
+            for x in range(len(self.types)):
+                c = self.copies(x, drawn)
+                if c > 0:
+                    by[c] = by.get(c, 0) | 1 << x
+            hit = self.levels_memo[drawn] = sorted(by.items())
+        return hit
+
+    def _numerator2_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                          figure: bool, drawn: Hand) -> int | Fraction:
+        """``numerator`` for two turns to go with exactly one extra play in reach. The
+        choices that leave the drawn card y in the hand are built once per position
+        (``_keep_options``) and their outs derived per draw (``_derive1``); the choices that
+        play y (play y, or play a card and y as the extra play) are built per draw. Then, per
+        draw, the same branch and bound as ``_best_last`` (bounds: the outs before the
+        Discard)."""
+        n0 = self.unseen0 - _net(drawn)
+        full = n0 - 1
+        if not self.scorable:
+            return 0
+        scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+        keep = self._keep_options(hand, tab, disc, others, figure) if hand else []
+        every = self.every
+        center = self.center_mask
+        # per choice: pm(tableau), or None if it holds a triple (plus(tableau, y) below)
+        keep_b = [(opt[0], opt[1], opt[2] <= TABLEAU_LIMIT, opt[3][4], opt,
+                   None if self.has(opt[1]) else self.pm(opt[1])) for opt in keep]
+        rows = self.pair_rows
+        templates = None if self.swap or len(self.wilds) > 1 else \
+            self._play_new_templates(hand, tab, disc, figure)
+        total: int | Fraction = 0
+        for y in range(len(self.types)):
+            u = self.copies(y, drawn)
+            if u <= 0:
+                continue
+            if scores >> y & 1:
+                total += u * full
+                continue
+            d2 = _take(drawn, y)
+            h = _ins(hand, y)
+            levels = self._levels(d2)
+            if len(levels) == 1 and levels[0][0] == 1:
+                live = levels[0][1]
+
+                def w(m: int, live: int = live) -> int:
+                    return (m & live).bit_count()
+            else:
+                def w(m: int, levels: list[tuple[int, int]] = levels) -> int:
+                    return sum(k * (m & lm).bit_count() for k, lm in levels)
+            cands: list[tuple[int, int, int, int, Any]] = []
+            best = 0
+            row = rows.get(y)
+            if row is None:
+                row = rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
+            for b0, t2, small, fig1, opt, pmt in keep_b:
+                if b0 == every or b0 >> y & 1:
+                    if small:
+                        best = full
+                        break
+                    b = every
+                else:
+                    # plus(t2, y) (``_plus_mask``) from the pairs of y
+                    if pmt is None or pmt >> y & 1:
+                        pq = every
+                    else:
+                        pq = pmt
+                        for a in t2:
+                            pq |= row[a]
+                    b = b0 | (pq if fig1 or center >> y & 1 else center & pq)
+                bw = w(b)
+                if small:
+                    if bw > best:
+                        best = bw
+                else:
+                    cands.append((bw, -opt[2], 0, len(cands), opt))
+            if best < full:
+                news = self._play_new_options(hand, tab, disc, others, figure, y) \
+                    if templates is None else \
+                    self._play_new_bounds(templates, hand, tab, disc, others, y)
+                for pre, b in news:
+                    bw = w(b)
+                    if len(pre[1]) <= TABLEAU_LIMIT:
+                        if bw > best:
+                            best = bw
+                    else:
+                        cands.append((bw, -len(pre[1]), 1, len(cands), pre))
+                cands.sort(reverse=True)
+                for bw, _size, kind, _i, data in cands:
+                    if bw <= best:
+                        break
+                    if kind == 0:
+                        fig1 = data[3][4]
+                        for t3, m in self._keep_ends(data):
+                            v = w(self._derive1(m, t3, y, fig1))
+                            if v > best:
+                                best = v
+                                if best == bw:
+                                    break
+                    else:
+                        h2, t2, pile2, o2, fig1 = data
+                        for t3, dk3 in self._end_states(t2, pile2):
+                            if y in t3:
+                                m = self._outs_plus(h2, _rem(t3, y), y, dk3, o2, fig1)
+                            else:
+                                m = self.outs_mask(h2, t3, dk3, o2, fig1)
+                            v = w(m)
+                            if v > best:
+                                best = v
+                                if best == bw:
+                                    break
+            total += u * self._with_chance(best, h, tab, disc, others, figure, d2, 2)
+        return total
+
+    def _play_new_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                          figure: bool, y: int) -> list[tuple[tuple[Any, ...], int]]:
+        """The play and Power choices after drawing y that play y (y itself, or another card
+        and y as the one extra play), as (position before the Discard, its outs). With a
+        swap or a wild in reach; else ``_play_new_templates`` shares their building."""
+        found: dict[tuple[Any, ...], int] = {}
+        tab1 = _ins(tab, y)
+        fig1 = self.access(y, figure)
+        for _steps, h2, t2, d2, o2 in self._powers_then(hand, tab1, disc, others, fig1):
+            pre = (h2, t2, d2, o2, fig1)
+            if pre not in found:
+                found[pre] = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
+        for p in _distinct(hand):
+            f1 = self.access(p, figure)
+            if not f1:
+                continue
+            pre = (_rem(hand, p), _ins(_ins(tab, p), y), disc, others, f1)
+            if pre not in found:
+                found[pre] = self.outs_mask(pre[0], pre[1], self._bound_key(disc, len(pre[1])),
+                                            others, f1)
+        return list(found.items())
+
+    def _play_new_templates(self, hand: Hand, tab: Hand, disc: Hand, figure: bool
+                            ) -> list[tuple[Any, ...]]:
+        """The choices of ``_play_new_options`` without a swap or a wild in reach, built once
+        for every draw y: (hand, tableau without y, discard pile, bound's discard key, fig,
+        fd, ``_plus_prep`` masks) each, where the tableau before the Discard is that tableau
+        plus y; ``fig`` None
+        means the figure comes from playing y (``access(y, figure)``), a bool is fixed; the
+        choices needing a Power (extra play, Power 3, Power 8) after playing y are listed only
+        if ``figure`` is held or y could take it (checked per draw: ``fig`` None and a hand
+        change or ``fd``). ``fd``: Power 3, usable if tableau + y holds its number."""
+        found: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        yfig: bool | None = True if figure else None
+
+        def add(h2: Hand, base: Hand, d2: Hand, fig: bool | None, fd: bool) -> None:
+            key = (h2, base, d2, fig, fd)
+            if key not in found:
+                bkey = self._bound_key(d2, len(base) + 1)
+                found[key] = (h2, base, d2, bkey, fig, fd, self._plus_prep(h2, base, bkey))
+
+        add(hand, tab, disc, yfig, False)                       # play y, no Power
+        if self.ep and hand:                                    # play y, extra play q
+            for q in _distinct(hand):
+                add(_rem(hand, q), _ins(tab, q), disc, yfig, False)
+        if self.pfd and disc:                                   # play y, Power 3
+            depth = self.pfd[1]
+            seen = set()
+            for i in range(max(0, len(disc) - depth), len(disc)):
+                d2 = disc[:i] + disc[i + 1:]
+                if (disc[i], d2) not in seen:
+                    seen.add((disc[i], d2))
+                    add(hand, _ins(tab, disc[i]), d2, yfig, True)
+        if self.tfd and disc:                                   # play y, Power 8
+            k = min(self.tfd, len(disc))
+            h = hand
+            for c in disc[len(disc) - k:]:
+                h = _ins(h, c)
+            add(h, tab, disc[:len(disc) - k], yfig, False)
+        if self.ep:
+            for p in _distinct(hand):                           # play p, extra play y
+                if self.access(p, figure):
+                    add(_rem(hand, p), _ins(tab, p), disc, True, False)
+        return list(found.values())
+
+    def _play_new_bounds(self, templates: list[tuple[Any, ...]], hand: Hand, tab: Hand,
+                         disc: Hand, others: Hand, y: int) -> Iterator[tuple[tuple[Any, ...], int]]:
+        """Per draw y: the ``_play_new_templates`` choices usable after drawing y as
+        (position before the Discard, its outs by ``_outs_plus``), as ``_play_new_options``
+        gives them."""
+        yfig = self.access(y, False)
+        need_ok = True
+        if self.pfd and self.pfd[0] is not None:
+            need = self.pfd[0]
+            types = self.types
+            need_ok = types[y].number == need or any(types[c].number == need for c in tab)
+        for h2, base, d2, _bkey, fig, fd, prep in templates:
+            if fig is None:
+                if not yfig and (fd or h2 != hand or d2 != disc):
+                    continue                            # a Power without the figure
+                fig1 = yfig
+            else:
+                fig1 = fig
+            if fd and not need_ok:
+                continue
+            yield (h2, _ins(base, y), d2, others, fig1), self._outs_prep(prep, y, fig1)
+
+    def _plus_prep(self, hand: Hand, tab: Hand, dkey: Hand) -> tuple[Any, ...]:
+        """The part of ``_outs_plus(hand, tab, y, dkey, ...)`` that every card y shares
+        (``_outs_prep`` adds y): (tab, Power 3's number already in tab, [plus(tab, d) per d of
+        dkey], [(q, plus(tab, q), the other cards of the hand as a bitmask) per distinct q of
+        the hand]). Only without a swap, a wild or more than one extra play."""
+        ds = [(d, self._plus_mask(tab, d)) for d in dkey] if self.pfd else []
+        need = self.pfd[0] if self.pfd else None
+        has_need = need is None or any(self.types[c].number == need for c in tab)
+        qs = []
+        prev = -1
+        for i, q in enumerate(hand):
+            if q == prev:
+                continue
+            prev = q
+            other = 0
+            for j, r in enumerate(hand):
+                if j != i:
+                    other |= 1 << r
+            qs.append((q, self._plus_mask(tab, q), other))
+        return tab, has_need, ds, qs, _bits(hand)
+
+    def _outs_prep(self, prep: tuple[Any, ...], y: int, figure: bool) -> int:
+        """``_outs_plus`` from its ``_plus_prep`` part: the same formula, with only
+        plus(tab, y) and the pairs of y looked up per draw."""
+        if not self.scorable:
+            return 0
+        tab, has_need, ds, qs, hm = prep
+        every = self.every
+        p0 = self.plus_memo.get((tab, y))
+        if p0 is None:
+            p0 = self._plus_mask(tab, y)
+        if p0 == every:
+            return every
+        row = self.pair_rows.get(y)
+        if row is None:
+            row = self.pair_rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
+        acc = every if figure else self.center_mask
+        res = p0
+        if acc and ds:
+            gate = acc
+            if not has_need:
+                nm = self._need_mask()
+                if not nm >> y & 1:
+                    gate = acc & nm
+            for d, pd in ds:
+                if p0 >> d & 1:
+                    res |= gate
+                else:
+                    res |= gate & (p0 | pd | row[d])
+        if hm & res:
+            return every
+        if not self.ep:
+            return res
+        for q, pq, other in qs:
+            pq = every if p0 >> q & 1 else pq | p0 | row[q]
+            if figure or acc >> q & 1:
+                if pq & other:
+                    return every
+                res |= pq
+            else:
+                res |= acc & pq
+        return res
+
+    def _need_mask(self) -> int:
+        """Bitmask of the card types showing Power 3's required number (0 if none)."""
+        need = self.pfd[0] if self.pfd else None
+        if need is None:
+            return 0
+        nm = self.number_masks.get(need)
+        if nm is None:
+            nm = self.number_masks[need] = sum(
+                1 << i for i, c in enumerate(self.types) if c.number == need)
+        return nm
+
+    def _outs_plus(self, hand: Hand, tab: Hand, y: int, dkey: Hand, others: Hand,
+                   figure: bool) -> int:
+        """``outs_mask(hand, tab + y, dkey, others, figure)`` (at most one extra play)
+        derived from tableau-level masks of ``tab`` that every card y shares, with no new
+        memo entry: pm(tab + y) = plus(tab, y) (``_plus_mask``) and, unless that already
+        holds d, plus(tab + y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (the pairs of
+        tab + y + d that do not hold y, or that do). With a wild or a swap in reach (whose
+        masks this does not derive) it asks ``outs_mask``."""
+        if not self.scorable:
+            return 0
+        if self.swap or len(self.wilds) > 1 or self.ep > 1:
+            return self.outs_mask(hand, _ins(tab, y), dkey, others, figure)
+        every = self.every
+        plus_memo = self.plus_memo
+        p0 = plus_memo.get((tab, y))
+        if p0 is None:
+            p0 = self._plus_mask(tab, y)
+        if p0 == every:                 # tab + y holds a triple, or every type completes one
+            return every
+        row = self.pair_rows.get(y)
+        if row is None:
+            row = self.pair_rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
+        acc = every if figure else self.center_mask
+        res = p0                        # _outs_drawn(tab + y, ...)
+        if acc and self.pfd and dkey:
+            need = self.pfd[0]
+            gate = acc
+            if need is not None:
+                nm = self.number_masks.get(need)
+                if nm is None:
+                    nm = self.number_masks[need] = sum(
+                        1 << i for i, c in enumerate(self.types) if c.number == need)
+                if not nm >> y & 1:
+                    for c in tab:
+                        if nm >> c & 1:
+                            break
+                    else:
+                        gate = acc & nm
+            for d in dkey:              # a last-turn key: at most Power 3's depth cards
+                if p0 >> d & 1:
+                    res |= gate
+                    continue
+                pd = plus_memo.get((tab, d))
+                if pd is None:
+                    pd = self._plus_mask(tab, d)
+                res |= gate & (p0 | pd | row[d])
+        # the hand's part, as in ``_outs_fast``
+        for q in hand:
+            if res >> q & 1:
+                return every
+        if not self.ep or not hand:
+            return res
+        prev = -1
+        for i, q in enumerate(hand):
+            if q == prev:
+                continue
+            prev = q
+            if p0 >> q & 1:
+                pq = every              # tab + y + q holds a triple
+            else:
+                pq = plus_memo.get((tab, q))
+                if pq is None:
+                    pq = self._plus_mask(tab, q)
+                pq |= p0 | row[q]
+            if figure or acc >> q & 1:
+                other = 0
+                for j, r in enumerate(hand):
+                    if j != i:
+                        other |= 1 << r
+                if pq & other:
+                    return every
+                res |= pq
+            else:
+                res |= acc & pq
+        return res
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
     def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
