@@ -86,33 +86,36 @@ the last turn; before it the top cards in order, as many as the Powers in reach 
 **Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
 about 0.17 s on a mid-game position without the figure and about 1.6 s with the figure, a swap
 and a wild color in reach (was about 20 s). With the figure, an extra play (6) and the
-card-moving Powers 3 and 8 in reach, T = 3 still branches much more: about 17.5 s, over the 2 s
-target; T = 2 stays near 0.1 s. There the search is about 2,700 positions two turns before the
-end, all distinct (also without the draws they came from), each with about 28 draws, each a
-branch and bound over about 22 play and Power choices (about 3 of them expanded into their
-Discard choices). The values of those positions lie within a few cards of each other, so
-bounding whole positions one level up cuts almost nothing (tried: the bound from every draw's
-best option is within about 1.5 cards per draw of the exact value, yet it prunes late and calls
-the last-turn search more often, not less). Building the choices that keep the drawn card once
-per position and deriving their outs per draw (issue 6) gave no gain either: ``_outs_new``
-already derives those outs from memoised ones, and the cost is the choices that play the drawn
-card. With draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some
-15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search)
-before the shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two
-50 s -> 37 s. The extra-play position (no shared profile: its last turn is a branch and
-bound that depends on the draws' weights) is unchanged.
+card-moving Powers 3 and 8 in reach, T = 3 branches much more: about 2,700 positions two turns
+before the end, all distinct (also without the draws they came from), each with about 22 draws
+that do not score at once, each a branch and bound over about 22 play and Power choices. With
+draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some 15 s (pass)
+to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search) before the
+shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two 50 s -> 37 s.
 
-Measured on that extra-play position (stop 6, by instrumenting ``_Engine``): 2,577
-positions two turns before the end, 56,670 draws there that do not score at once. A choice
-that plays the drawn card is strictly the best after 8,986 of them (16 %), and its bound (the
-outs before the Discard) beats the best choice keeping the card after 33,897 (60 %), so those
-choices cannot be skipped. About 816,000 distinct last-turn positions get their outs computed
-(``_outs_fast`` misses, some 25 µs each): that alone is over the 2 s target, so sharing the
-choices that keep the drawn card across draws (built once per position, their outs derived per
-draw, weights as popcounts) measured 22.4 s against 22.9 s, no gain. Those outs are about a
-third of the time (cProfile: ``_outs_fast`` 14 of 48 s) and enumerating the choices most of the
-rest, so faster outs alone cannot reach 2 s: the target needs fewer positions searched, i.e. a
-bound one level up (per position two turns before the end) that is both cheap and tight.
+Issue 6 item 9, on that extra-play position (CPU time ``time.process_time()`` of
+``player_odds(pos, 3)`` in a fresh process, on a 2-core machine shared with other work, so
+inflated; the answer 8797/12180 and every pinned answer unchanged at each step):
+
+- 24.2 s before (19.6 s back to back with the final code below, 4.7 s, under the same load).
+  The bound of a choice before its Discard was loose: it kept the discard pile's old top cards
+  in Power 3's reach although the Discard covers them, so about 4.4 choices per draw were
+  expanded into their Discard choices, most of them 21. Reducing the key (``_bound_key``)
+  makes the bound nearly exact: it equals the best value after about 98 % of the draws, and
+  1.04 choices per draw are expanded -> 13.9 s.
+- Sharing the choices that keep the drawn card y across draws (the issue 6 experiment, no gain
+  while the expansions dominated) -> 12.0 s; deriving the outs of the choices that play y, and
+  of their Discard choices, from masks of the tableau without y (``_outs_plus``) -> 8.5 s;
+  building those choices once per position with their y-free masks (``_play_new_templates``,
+  ``_plus_prep``, ``_outs_prep``) -> about 4.2 s; leaving out "play, no Power" where taking
+  the discard pile's top (8) does at least as well (``_take_beats_none``) -> about 4.0 s.
+
+Still over the 2 s target (about 2x): what is left is the Python work per draw (about 57,000
+draws, some 70 µs each: the bounds of about 14 choices keeping y and 8 playing it, one
+Discard expansion). Bounding whole positions one level up still cuts little: after a draw at
+T = 3 about 112 next positions are searched, and their values lie a median of about 3 % of
+certainty below the best (measured), so neither a per-draw bound nor an early abandon over the
+draws can drop them cheaply.
 """
 
 from __future__ import annotations
@@ -973,7 +976,10 @@ class _Engine:
             tab1 = _ins(tab, p)
             hand1 = _rem(hand, p)
             fig1 = self.access(p, figure)
-            for _steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
+            skip_none = self._take_beats_none(fig1, disc)
+            for steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
+                if skip_none and not steps:
+                    continue
                 pre = (h2, t2, d2, o2, fig1)
                 if pre not in found:
                     bound = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
@@ -1015,9 +1021,11 @@ class _Engine:
         """``numerator`` for two turns to go with exactly one extra play in reach. The
         choices that leave the drawn card y in the hand are built once per position
         (``_keep_options``) and their outs derived per draw (``_derive1``); the choices that
-        play y (play y, or play a card and y as the extra play) are built per draw. Then, per
-        draw, the same branch and bound as ``_best_last`` (bounds: the outs before the
-        Discard)."""
+        play y (play y, or play a card and y as the extra play) too, without a swap or a wild
+        (``_play_new_templates``, their outs by ``_outs_prep``; else ``_play_new_options``
+        builds them per draw). Then, per draw, the same branch and bound as ``_best_last``
+        (bounds: the outs before the Discard, ``_bound_key``); the Discard choices of a choice
+        playing y derive their outs with ``_outs_plus``."""
         n0 = self.unseen0 - _net(drawn)
         full = n0 - 1
         if not self.scorable:
@@ -1080,14 +1088,14 @@ class _Engine:
             if best < full:
                 news = self._play_new_options(hand, tab, disc, others, figure, y) \
                     if templates is None else \
-                    self._play_new_bounds(templates, hand, tab, disc, others, y)
-                for pre, b in news:
+                    self._play_new_bounds(templates, hand, tab, disc, y)
+                for pre, size, b in news:
                     bw = w(b)
-                    if len(pre[1]) <= TABLEAU_LIMIT:
+                    if size <= TABLEAU_LIMIT:
                         if bw > best:
                             best = bw
                     else:
-                        cands.append((bw, -len(pre[1]), 1, len(cands), pre))
+                        cands.append((bw, -size, 1, len(cands), pre))
                 cands.sort(reverse=True)
                 for bw, _size, kind, _i, data in cands:
                     if bw <= best:
@@ -1102,6 +1110,8 @@ class _Engine:
                                     break
                     else:
                         h2, t2, pile2, o2, fig1 = data
+                        if o2 is None:          # a template: the tableau without y
+                            t2, o2 = _ins(t2, y), others
                         for t3, dk3 in self._end_states(t2, pile2):
                             if y in t3:
                                 m = self._outs_plus(h2, _rem(t3, y), y, dk3, o2, fig1)
@@ -1115,10 +1125,21 @@ class _Engine:
             total += u * self._with_chance(best, h, tab, disc, others, figure, d2, 2)
         return total
 
+    def _take_beats_none(self, fig1: bool, disc: Hand) -> bool:
+        """With two turns to go and exactly one extra play in reach: True if, after a play
+        that takes or keeps the figure (``fig1``), using Power 8 (take the top of the discard
+        pile ``disc``) is at least as good as using no Power, so the choice without a Power can
+        be left out. Both keep the same tableau and Discard choices; with the figure and an
+        extra play in the last turn a card in the hand does all a card within Power 3's reach
+        does (play the drawn card, then it as the extra play; ``_outs_fast``), and the cards
+        under it come within reach. So every last-turn out of no Power is an out of the take."""
+        return bool(fig1 and self.tfd and disc and self.ep == 1)
+
     def _play_new_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
-                          figure: bool, y: int) -> list[tuple[tuple[Any, ...], int]]:
+                          figure: bool, y: int) -> list[tuple[tuple[Any, ...], int, int]]:
         """The play and Power choices after drawing y that play y (y itself, or another card
-        and y as the one extra play), as (position before the Discard, its outs). With a
+        and y as the one extra play), as (position before the Discard, its tableau size, its
+        outs). With a
         swap or a wild in reach; else ``_play_new_templates`` shares their building."""
         found: dict[tuple[Any, ...], int] = {}
         tab1 = _ins(tab, y)
@@ -1135,7 +1156,7 @@ class _Engine:
             if pre not in found:
                 found[pre] = self.outs_mask(pre[0], pre[1], self._bound_key(disc, len(pre[1])),
                                             others, f1)
-        return list(found.items())
+        return [(pre, len(pre[1]), b) for pre, b in found.items()]
 
     def _play_new_templates(self, hand: Hand, tab: Hand, disc: Hand, figure: bool
                             ) -> list[tuple[Any, ...]]:
@@ -1181,10 +1202,11 @@ class _Engine:
         return list(found.values())
 
     def _play_new_bounds(self, templates: list[tuple[Any, ...]], hand: Hand, tab: Hand,
-                         disc: Hand, others: Hand, y: int) -> Iterator[tuple[tuple[Any, ...], int]]:
+                         disc: Hand, y: int) -> Iterator[tuple[tuple[Any, ...], int, int]]:
         """Per draw y: the ``_play_new_templates`` choices usable after drawing y as
-        (position before the Discard, its outs by ``_outs_plus``), as ``_play_new_options``
-        gives them."""
+        ``_play_new_options`` gives them, but the position before the Discard as (hand,
+        tableau without y, discard pile, None, figure) so that it is built only if searched;
+        the outs by ``_outs_prep``."""
         yfig = self.access(y, False)
         need_ok = True
         if self.pfd and self.pfd[0] is not None:
@@ -1198,9 +1220,12 @@ class _Engine:
                 fig1 = yfig
             else:
                 fig1 = fig
+            if fig1 and base == tab and h2 == hand and d2 == disc and \
+                    self._take_beats_none(fig1, disc):
+                continue                                # play y alone: taking does better
             if fd and not need_ok:
                 continue
-            yield (h2, _ins(base, y), d2, others, fig1), self._outs_prep(prep, y, fig1)
+            yield (h2, base, d2, None, fig1), len(base) + 1, self._outs_prep(prep, y, fig1)
 
     def _plus_prep(self, hand: Hand, tab: Hand, dkey: Hand) -> tuple[Any, ...]:
         """The part of ``_outs_plus(hand, tab, y, dkey, ...)`` that every card y shares
