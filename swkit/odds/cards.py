@@ -97,7 +97,8 @@ Issue 6 item 9, on that extra-play position (CPU time ``time.process_time()`` of
 ``player_odds(pos, 3)`` in a fresh process, on a 2-core machine shared with other work, so
 inflated; the answer 8797/12180 and every pinned answer unchanged at each step):
 
-- 24.2 s before (19.6 s back to back with the final code below, 4.7 s, under the same load).
+- 24.2 s before (back to back with the final code, four runs under the same load: 20.1 to
+  23.9 s against 3.9 to 6.0 s, i.e. 4 to 5 times faster).
   The bound of a choice before its Discard was loose: it kept the discard pile's old top cards
   in Power 3's reach although the Discard covers them, so about 4.4 choices per draw were
   expanded into their Discard choices, most of them 21. Reducing the key (``_bound_key``)
