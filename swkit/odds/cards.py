@@ -56,12 +56,21 @@ extra play, the cards completing a triple with each hand card. Before the last t
 - without an extra play in reach the hand only decides "every type or D", so each play needs one
   hand-free table per (tableau after the play, discard pile, other tableaux, figure): the union
   and the maximal masks D over every Power choice and Discard that keeps the hand;
-- with one, the play and Power choices are searched by branch and bound (discarding never adds an
-  out, so the outs before the Discard bound every Discard choice; equal bounds: fewest Discard
-  choices first), the best masks over the Discard choices memoised per position before the
-  Discard. With exactly one extra play and the figure, the outs of a hand holding the card just
-  drawn are derived from the outs of the hand without it, shared by every draw (every type if
-  that card is among them, else those plus the cards completing a triple with it).
+- with one, the play and Power choices are searched by branch and bound (equal bounds: fewest
+  Discard choices first), the best masks over the Discard choices memoised per position before
+  the Discard. A choice's bound is the outs before its Discard (the checks are monotone in the
+  tableau), with the discard pile's key reduced to the old top cards that stay within Power 3's
+  reach once the discarded cards lie on them: the discarded cards themselves need no place in
+  it, since the bound keeps them in the tableau (``_bound_key``). With exactly one extra play and
+  the figure, the outs of a hand holding the card just drawn are derived from the outs of the
+  hand without it, shared by every draw (every type if that card is among them, else those plus
+  the cards completing a triple with it).
+- with exactly one extra play and two turns to go (``_numerator2_extra``), the choices after
+  each draw y are built once per position: those that keep y in the hand (``_keep_options``:
+  their outs derive from the outs without y, as above) and, without a swap or a wild, those that
+  play y (y itself, or y as the extra play: ``_play_new_templates``), whose outs derive from
+  masks of the tableau without y that every draw shares: pm(tab + y) = plus(tab, y) and
+  plus(tab + y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (``_outs_plus``, ``_outs_prep``).
 
 Draw two and pass add chance nodes: before the last turn their outs are derived the same way
 from the outs of the hand before the cards come (with no extra play, a closed form: every type
@@ -77,33 +86,37 @@ the last turn; before it the top cards in order, as many as the Powers in reach 
 **Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
 about 0.17 s on a mid-game position without the figure and about 1.6 s with the figure, a swap
 and a wild color in reach (was about 20 s). With the figure, an extra play (6) and the
-card-moving Powers 3 and 8 in reach, T = 3 still branches much more: about 17.5 s, over the 2 s
-target; T = 2 stays near 0.1 s. There the search is about 2,700 positions two turns before the
-end, all distinct (also without the draws they came from), each with about 28 draws, each a
-branch and bound over about 22 play and Power choices (about 3 of them expanded into their
-Discard choices). The values of those positions lie within a few cards of each other, so
-bounding whole positions one level up cuts almost nothing (tried: the bound from every draw's
-best option is within about 1.5 cards per draw of the exact value, yet it prunes late and calls
-the last-turn search more often, not less). Building the choices that keep the drawn card once
-per position and deriving their outs per draw (issue 6) gave no gain either: ``_outs_new``
-already derives those outs from memoised ones, and the cost is the choices that play the drawn
-card. With draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some
-15 s (pass) to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search)
-before the shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two
-50 s -> 37 s. The extra-play position (no shared profile: its last turn is a branch and
-bound that depends on the draws' weights) is unchanged.
+card-moving Powers 3 and 8 in reach, T = 3 branches much more: about 2,700 positions two turns
+before the end, all distinct (also without the draws they came from), each with about 22 draws
+that do not score at once, each a branch and bound over about 22 play and Power choices. With
+draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some 15 s (pass)
+to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search) before the
+shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two 50 s -> 37 s.
 
-Measured on that extra-play position (stop 6, by instrumenting ``_Engine``): 2,577
-positions two turns before the end, 56,670 draws there that do not score at once. A choice
-that plays the drawn card is strictly the best after 8,986 of them (16 %), and its bound (the
-outs before the Discard) beats the best choice keeping the card after 33,897 (60 %), so those
-choices cannot be skipped. About 816,000 distinct last-turn positions get their outs computed
-(``_outs_fast`` misses, some 25 µs each): that alone is over the 2 s target, so sharing the
-choices that keep the drawn card across draws (built once per position, their outs derived per
-draw, weights as popcounts) measured 22.4 s against 22.9 s, no gain. Those outs are about a
-third of the time (cProfile: ``_outs_fast`` 14 of 48 s) and enumerating the choices most of the
-rest, so faster outs alone cannot reach 2 s: the target needs fewer positions searched, i.e. a
-bound one level up (per position two turns before the end) that is both cheap and tight.
+Issue 6 item 9, on that extra-play position (CPU time ``time.process_time()`` of
+``player_odds(pos, 3)`` in a fresh process, on a 2-core machine shared with other work, so
+inflated; the answer 8797/12180 and every pinned answer unchanged at each step):
+
+- 24.2 s before (back to back with the final code, four runs under the same load: 20.1 to
+  23.9 s against 3.9 to 6.0 s, i.e. 4 to 5 times faster).
+  The bound of a choice before its Discard was loose: it kept the discard pile's old top cards
+  in Power 3's reach although the Discard covers them, so about 4.4 choices per draw were
+  expanded into their Discard choices, most of them 21. Reducing the key (``_bound_key``)
+  makes the bound nearly exact: it equals the best value after about 98 % of the draws, and
+  1.04 choices per draw are expanded -> 13.9 s.
+- Sharing the choices that keep the drawn card y across draws (the issue 6 experiment, no gain
+  while the expansions dominated) -> 12.0 s; deriving the outs of the choices that play y, and
+  of their Discard choices, from masks of the tableau without y (``_outs_plus``) -> 8.5 s;
+  building those choices once per position with their y-free masks (``_play_new_templates``,
+  ``_plus_prep``, ``_outs_prep``) -> about 4.2 s; leaving out "play, no Power" where taking
+  the discard pile's top (8) does at least as well (``_take_beats_none``) -> about 4.0 s.
+
+Still over the 2 s target (about 2x): what is left is the Python work per draw (about 57,000
+draws, some 70 µs each: the bounds of about 14 choices keeping y and 8 playing it, one
+Discard expansion). Bounding whole positions one level up still cuts little: after a draw at
+T = 3 about 112 next positions are searched, and their values lie a median of about 3 % of
+certainty below the best (measured), so neither a per-draw bound nor an early abandon over the
+draws can drop them cheaply.
 """
 
 from __future__ import annotations
@@ -528,6 +541,10 @@ class _Engine:
     last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
     turn2_memo: dict[Any, list[tuple[int, tuple[Any, ...] | None]]] = field(
         default_factory=dict)
+    number_masks: dict[int, int] = field(default_factory=dict)   # number -> its types' bits
+    pair_rows: dict[int, list[int]] = field(default_factory=dict)  # y -> pair(0, y, c) per c
+    keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
+    levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -927,6 +944,10 @@ class _Engine:
         if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
             hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
             return hit
+        if turns == 2 and self.ep == 1:
+            hit = self.value_memo[key] = self._numerator2_extra(hand, tab, disc, others, figure,
+                                                                drawn)
+            return hit
         u_total = self.unseen0 - _net(drawn)
         full = _falling(u_total - 1, turns - 1)
         total = 0
@@ -942,6 +963,439 @@ class _Engine:
                                             full, x)
         self.value_memo[key] = total
         return total
+
+    # ---- two turns to go, one extra play: the choices that keep the drawn card, shared ----
+    def _derive1(self, m: int, tab: Hand, y: int, fig1: bool) -> int:
+        """With exactly one extra play in reach: the last turn's outs of a hand plus card y
+        from the outs ``m`` of the hand (``_outs_fast``): every type if m is, or if y is in m
+        (y scores with the hand: a pair completes with it, by symmetry of ``_plus_mask``),
+        else m plus the x with tableau + y + x a triple (only the part of them that can take
+        the figure when it is not held and y cannot take it)."""
+        if m == self.every or m >> y & 1:
+            return self.every
+        pq = self.plus_memo.get((tab, y))
+        if pq is None:
+            pq = self._plus_mask(tab, y)
+        if fig1 or self.center_mask >> y & 1:
+            return m | pq
+        return m | (self.center_mask & pq)
+
+    def _keep_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                      ) -> list[list[Any]]:
+        """The play and Power choices after this turn's draw that leave the drawn card in the
+        hand (one extra play in reach), drawn-free: [outs before the Discard of the hand
+        without the drawn card, tableau, tableau size, position before the Discard without the
+        drawn card, its Discard choices' (tableau, outs) or None until needed]. Shared by
+        every draw (memoised per position)."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.keep1_memo.get(key)
+        if hit is not None:
+            return hit
+        found: dict[tuple[Any, ...], list[Any]] = {}
+        for p in _distinct(hand):
+            tab1 = _ins(tab, p)
+            hand1 = _rem(hand, p)
+            fig1 = self.access(p, figure)
+            skip_none = self._take_beats_none(fig1, disc)
+            for steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
+                if skip_none and not steps:
+                    continue
+                pre = (h2, t2, d2, o2, fig1)
+                if pre not in found:
+                    bound = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
+                    found[pre] = [bound, t2, len(t2), pre, None]
+        hit = self.keep1_memo[key] = list(found.values())
+        return hit
+
+    def _keep_ends(self, opt: list[Any]) -> list[tuple[Hand, int]]:
+        """The Discard choices of a ``_keep_options`` entry as (tableau, outs of the hand
+        without the drawn card), every type alone if one of them has every type."""
+        if opt[4] is None:
+            h2, t2, d2, o2, fig1 = opt[3]
+            ends: dict[tuple[Hand, int], None] = {}
+            for t3, dk3 in self._end_states(t2, d2):
+                m = self.outs_mask(h2, t3, dk3, o2, fig1)
+                if m == self.every:
+                    ends = {(t3, m): None}
+                    break
+                ends[(t3, m)] = None
+            opt[4] = list(ends)
+        return opt[4]
+
+    def _levels(self, drawn: Hand) -> list[tuple[int, int]]:
+        """The unseen cards after the pool change ``drawn`` as [(copies k, bitmask of the
+        types with k unseen copies)], so ``weighted(m, drawn)`` = sum of k · |m ∩ mask|
+        (memoised per ``drawn``)."""
+        hit = self.levels_memo.get(drawn)
+        if hit is None:
+            by: dict[int, int] = {}
+            for x in range(len(self.types)):
+                c = self.copies(x, drawn)
+                if c > 0:
+                    by[c] = by.get(c, 0) | 1 << x
+            hit = self.levels_memo[drawn] = sorted(by.items())
+        return hit
+
+    def _numerator2_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                          figure: bool, drawn: Hand) -> int | Fraction:
+        """``numerator`` for two turns to go with exactly one extra play in reach. The
+        choices that leave the drawn card y in the hand are built once per position
+        (``_keep_options``) and their outs derived per draw (``_derive1``); the choices that
+        play y (play y, or play a card and y as the extra play) too, without a swap or a wild
+        (``_play_new_templates``, their outs by ``_outs_prep``; else ``_play_new_options``
+        builds them per draw). Then, per draw, the same branch and bound as ``_best_last``
+        (bounds: the outs before the Discard, ``_bound_key``); the Discard choices of a choice
+        playing y derive their outs with ``_outs_plus``."""
+        n0 = self.unseen0 - _net(drawn)
+        full = n0 - 1
+        if not self.scorable:
+            return 0
+        scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+        keep = self._keep_options(hand, tab, disc, others, figure) if hand else []
+        every = self.every
+        center = self.center_mask
+        # per choice: pm(tableau), or None if it holds a triple (plus(tableau, y) below)
+        keep_b = [(opt[0], opt[1], opt[2] <= TABLEAU_LIMIT, opt[3][4], opt,
+                   None if self.has(opt[1]) else self.pm(opt[1])) for opt in keep]
+        rows = self.pair_rows
+        templates = None if self.swap or len(self.wilds) > 1 else \
+            self._play_new_templates(hand, tab, disc, figure)
+        total: int | Fraction = 0
+        for y in range(len(self.types)):
+            u = self.copies(y, drawn)
+            if u <= 0:
+                continue
+            if scores >> y & 1:
+                total += u * full
+                continue
+            d2 = _take(drawn, y)
+            h = _ins(hand, y)
+            levels = self._levels(d2)
+            if len(levels) == 1 and levels[0][0] == 1:
+                live = levels[0][1]
+
+                def w(m: int, live: int = live) -> int:
+                    return (m & live).bit_count()
+            else:
+                def w(m: int, levels: list[tuple[int, int]] = levels) -> int:
+                    return sum(k * (m & lm).bit_count() for k, lm in levels)
+            cands: list[tuple[int, int, int, int, Any]] = []
+            best = 0
+            row = rows.get(y)
+            if row is None:
+                row = rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
+            for b0, t2, small, fig1, opt, pmt in keep_b:
+                if b0 == every or b0 >> y & 1:
+                    if small:
+                        best = full
+                        break
+                    b = every
+                else:
+                    # plus(t2, y) (``_plus_mask``) from the pairs of y
+                    if pmt is None or pmt >> y & 1:
+                        pq = every
+                    else:
+                        pq = pmt
+                        for a in t2:
+                            pq |= row[a]
+                    b = b0 | (pq if fig1 or center >> y & 1 else center & pq)
+                bw = w(b)
+                if small:
+                    if bw > best:
+                        best = bw
+                else:
+                    cands.append((bw, -opt[2], 0, len(cands), opt))
+            if best < full:
+                news = self._play_new_options(hand, tab, disc, others, figure, y) \
+                    if templates is None else \
+                    self._play_new_bounds(templates, hand, tab, disc, y)
+                for pre, size, b in news:
+                    bw = w(b)
+                    if size <= TABLEAU_LIMIT:
+                        if bw > best:
+                            best = bw
+                    else:
+                        cands.append((bw, -size, 1, len(cands), pre))
+                cands.sort(reverse=True)
+                for bw, _size, kind, _i, data in cands:
+                    if bw <= best:
+                        break
+                    if kind == 0:
+                        fig1 = data[3][4]
+                        for t3, m in self._keep_ends(data):
+                            v = w(self._derive1(m, t3, y, fig1))
+                            if v > best:
+                                best = v
+                                if best == bw:
+                                    break
+                    else:
+                        h2, t2, pile2, o2, fig1 = data
+                        if o2 is None:          # a template: the tableau without y
+                            t2, o2 = _ins(t2, y), others
+                        for t3, dk3 in self._end_states(t2, pile2):
+                            if y in t3:
+                                m = self._outs_plus(h2, _rem(t3, y), y, dk3, o2, fig1)
+                            else:
+                                m = self.outs_mask(h2, t3, dk3, o2, fig1)
+                            v = w(m)
+                            if v > best:
+                                best = v
+                                if best == bw:
+                                    break
+            total += u * self._with_chance(best, h, tab, disc, others, figure, d2, 2)
+        return total
+
+    def _take_beats_none(self, fig1: bool, disc: Hand) -> bool:
+        """With two turns to go and exactly one extra play in reach: True if, after a play
+        that takes or keeps the figure (``fig1``), using Power 8 (take the top of the discard
+        pile ``disc``) is at least as good as using no Power, so the choice without a Power can
+        be left out. Both keep the same tableau and Discard choices; with the figure and an
+        extra play in the last turn a card in the hand does all a card within Power 3's reach
+        does (play the drawn card, then it as the extra play; ``_outs_fast``), and the cards
+        under it come within reach. So every last-turn out of no Power is an out of the take."""
+        return bool(fig1 and self.tfd and disc and self.ep == 1)
+
+    def _play_new_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                          figure: bool, y: int) -> list[tuple[tuple[Any, ...], int, int]]:
+        """The play and Power choices after drawing y that play y (y itself, or another card
+        and y as the one extra play), as (position before the Discard, its tableau size, its
+        outs). With a
+        swap or a wild in reach; else ``_play_new_templates`` shares their building."""
+        found: dict[tuple[Any, ...], int] = {}
+        tab1 = _ins(tab, y)
+        fig1 = self.access(y, figure)
+        for _steps, h2, t2, d2, o2 in self._powers_then(hand, tab1, disc, others, fig1):
+            pre = (h2, t2, d2, o2, fig1)
+            if pre not in found:
+                found[pre] = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
+        for p in _distinct(hand):
+            f1 = self.access(p, figure)
+            if not f1:
+                continue
+            pre = (_rem(hand, p), _ins(_ins(tab, p), y), disc, others, f1)
+            if pre not in found:
+                found[pre] = self.outs_mask(pre[0], pre[1], self._bound_key(disc, len(pre[1])),
+                                            others, f1)
+        return [(pre, len(pre[1]), b) for pre, b in found.items()]
+
+    def _play_new_templates(self, hand: Hand, tab: Hand, disc: Hand, figure: bool
+                            ) -> list[tuple[Any, ...]]:
+        """The choices of ``_play_new_options`` without a swap or a wild in reach, built once
+        for every draw y: (hand, tableau without y, discard pile, bound's discard key, fig,
+        fd, ``_plus_prep`` masks) each, where the tableau before the Discard is that tableau
+        plus y; ``fig`` None
+        means the figure comes from playing y (``access(y, figure)``), a bool is fixed; the
+        choices needing a Power (extra play, Power 3, Power 8) after playing y are listed only
+        if ``figure`` is held or y could take it (checked per draw: ``fig`` None and a hand
+        change or ``fd``). ``fd``: Power 3, usable if tableau + y holds its number."""
+        found: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        yfig: bool | None = True if figure else None
+
+        def add(h2: Hand, base: Hand, d2: Hand, fig: bool | None, fd: bool) -> None:
+            key = (h2, base, d2, fig, fd)
+            if key not in found:
+                bkey = self._bound_key(d2, len(base) + 1)
+                found[key] = (h2, base, d2, bkey, fig, fd, self._plus_prep(h2, base, bkey))
+
+        add(hand, tab, disc, yfig, False)                       # play y, no Power
+        if self.ep and hand:                                    # play y, extra play q
+            for q in _distinct(hand):
+                add(_rem(hand, q), _ins(tab, q), disc, yfig, False)
+        if self.pfd and disc:                                   # play y, Power 3
+            depth = self.pfd[1]
+            seen = set()
+            for i in range(max(0, len(disc) - depth), len(disc)):
+                d2 = disc[:i] + disc[i + 1:]
+                if (disc[i], d2) not in seen:
+                    seen.add((disc[i], d2))
+                    add(hand, _ins(tab, disc[i]), d2, yfig, True)
+        if self.tfd and disc:                                   # play y, Power 8
+            k = min(self.tfd, len(disc))
+            h = hand
+            for c in disc[len(disc) - k:]:
+                h = _ins(h, c)
+            add(h, tab, disc[:len(disc) - k], yfig, False)
+        if self.ep:
+            for p in _distinct(hand):                           # play p, extra play y
+                if self.access(p, figure):
+                    add(_rem(hand, p), _ins(tab, p), disc, True, False)
+        return list(found.values())
+
+    def _play_new_bounds(self, templates: list[tuple[Any, ...]], hand: Hand, tab: Hand,
+                         disc: Hand, y: int) -> Iterator[tuple[tuple[Any, ...], int, int]]:
+        """Per draw y: the ``_play_new_templates`` choices usable after drawing y as
+        ``_play_new_options`` gives them, but the position before the Discard as (hand,
+        tableau without y, discard pile, None, figure) so that it is built only if searched;
+        the outs by ``_outs_prep``."""
+        yfig = self.access(y, False)
+        need_ok = True
+        if self.pfd and self.pfd[0] is not None:
+            need = self.pfd[0]
+            types = self.types
+            need_ok = types[y].number == need or any(types[c].number == need for c in tab)
+        for h2, base, d2, _bkey, fig, fd, prep in templates:
+            if fig is None:
+                if not yfig and (fd or h2 != hand or d2 != disc):
+                    continue                            # a Power without the figure
+                fig1 = yfig
+            else:
+                fig1 = fig
+            if fig1 and base == tab and h2 == hand and d2 == disc and \
+                    self._take_beats_none(fig1, disc):
+                continue                                # play y alone: taking does better
+            if fd and not need_ok:
+                continue
+            yield (h2, base, d2, None, fig1), len(base) + 1, self._outs_prep(prep, y, fig1)
+
+    def _plus_prep(self, hand: Hand, tab: Hand, dkey: Hand) -> tuple[Any, ...]:
+        """The part of ``_outs_plus(hand, tab, y, dkey, ...)`` that every card y shares
+        (``_outs_prep`` adds y): (tab, Power 3's number already in tab, [plus(tab, d) per d of
+        dkey], [(q, plus(tab, q), the other cards of the hand as a bitmask) per distinct q of
+        the hand]). Only without a swap, a wild or more than one extra play."""
+        ds = [(d, self._plus_mask(tab, d)) for d in dkey] if self.pfd else []
+        need = self.pfd[0] if self.pfd else None
+        has_need = need is None or any(self.types[c].number == need for c in tab)
+        qs = []
+        prev = -1
+        for i, q in enumerate(hand):
+            if q == prev:
+                continue
+            prev = q
+            other = 0
+            for j, r in enumerate(hand):
+                if j != i:
+                    other |= 1 << r
+            qs.append((q, self._plus_mask(tab, q), other))
+        return tab, has_need, ds, qs, _bits(hand)
+
+    def _outs_prep(self, prep: tuple[Any, ...], y: int, figure: bool) -> int:
+        """``_outs_plus`` from its ``_plus_prep`` part: the same formula, with only
+        plus(tab, y) and the pairs of y looked up per draw."""
+        if not self.scorable:
+            return 0
+        tab, has_need, ds, qs, hm = prep
+        every = self.every
+        p0 = self.plus_memo.get((tab, y))
+        if p0 is None:
+            p0 = self._plus_mask(tab, y)
+        if p0 == every:
+            return every
+        row = self.pair_rows.get(y)
+        if row is None:
+            row = self.pair_rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
+        acc = every if figure else self.center_mask
+        res = p0
+        if acc and ds:
+            gate = acc
+            if not has_need:
+                nm = self._need_mask()
+                if not nm >> y & 1:
+                    gate = acc & nm
+            for d, pd in ds:
+                if p0 >> d & 1:
+                    res |= gate
+                else:
+                    res |= gate & (p0 | pd | row[d])
+        if hm & res:
+            return every
+        if not self.ep:
+            return res
+        for q, pq, other in qs:
+            pq = every if p0 >> q & 1 else pq | p0 | row[q]
+            if figure or acc >> q & 1:
+                if pq & other:
+                    return every
+                res |= pq
+            else:
+                res |= acc & pq
+        return res
+
+    def _need_mask(self) -> int:
+        """Bitmask of the card types showing Power 3's required number (0 if none)."""
+        need = self.pfd[0] if self.pfd else None
+        if need is None:
+            return 0
+        nm = self.number_masks.get(need)
+        if nm is None:
+            nm = self.number_masks[need] = sum(
+                1 << i for i, c in enumerate(self.types) if c.number == need)
+        return nm
+
+    def _outs_plus(self, hand: Hand, tab: Hand, y: int, dkey: Hand, others: Hand,
+                   figure: bool) -> int:
+        """``outs_mask(hand, tab + y, dkey, others, figure)`` (at most one extra play)
+        derived from tableau-level masks of ``tab`` that every card y shares, with no new
+        memo entry: pm(tab + y) = plus(tab, y) (``_plus_mask``) and, unless that already
+        holds d, plus(tab + y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (the pairs of
+        tab + y + d that do not hold y, or that do). With a wild or a swap in reach (whose
+        masks this does not derive) it asks ``outs_mask``."""
+        if not self.scorable:
+            return 0
+        if self.swap or len(self.wilds) > 1 or self.ep > 1:
+            return self.outs_mask(hand, _ins(tab, y), dkey, others, figure)
+        every = self.every
+        plus_memo = self.plus_memo
+        p0 = plus_memo.get((tab, y))
+        if p0 is None:
+            p0 = self._plus_mask(tab, y)
+        if p0 == every:                 # tab + y holds a triple, or every type completes one
+            return every
+        row = self.pair_rows.get(y)
+        if row is None:
+            row = self.pair_rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
+        acc = every if figure else self.center_mask
+        res = p0                        # _outs_drawn(tab + y, ...)
+        if acc and self.pfd and dkey:
+            need = self.pfd[0]
+            gate = acc
+            if need is not None:
+                nm = self.number_masks.get(need)
+                if nm is None:
+                    nm = self.number_masks[need] = sum(
+                        1 << i for i, c in enumerate(self.types) if c.number == need)
+                if not nm >> y & 1:
+                    for c in tab:
+                        if nm >> c & 1:
+                            break
+                    else:
+                        gate = acc & nm
+            for d in dkey:              # a last-turn key: at most Power 3's depth cards
+                if p0 >> d & 1:
+                    res |= gate
+                    continue
+                pd = plus_memo.get((tab, d))
+                if pd is None:
+                    pd = self._plus_mask(tab, d)
+                res |= gate & (p0 | pd | row[d])
+        # the hand's part, as in ``_outs_fast``
+        for q in hand:
+            if res >> q & 1:
+                return every
+        if not self.ep or not hand:
+            return res
+        prev = -1
+        for i, q in enumerate(hand):
+            if q == prev:
+                continue
+            prev = q
+            if p0 >> q & 1:
+                pq = every              # tab + y + q holds a triple
+            else:
+                pq = plus_memo.get((tab, q))
+                if pq is None:
+                    pq = self._plus_mask(tab, q)
+                pq |= p0 | row[q]
+            if figure or acc >> q & 1:
+                other = 0
+                for j, r in enumerate(hand):
+                    if j != i:
+                        other |= 1 << r
+                if pq & other:
+                    return every
+                res |= pq
+            else:
+                res |= acc & pq
+        return res
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
     def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
@@ -1380,11 +1834,26 @@ class _Engine:
                 pre = (h2, t2, d2, o2, fig1)
                 if pre in found:
                     continue
-                bound = self._outs_new(h2, t2, self.disc_key(d2, 1), o2, fig1, new)
+                bound = self._outs_new(h2, t2, self._bound_key(d2, len(t2)), o2, fig1, new)
                 found[pre] = [bound, len(t2), pre, None]
         hit = list(found.values())
         self.options_memo[key] = hit
         return hit
+
+    def _bound_key(self, disc: Hand, size: int) -> Hand:
+        """The last turn's discard key for the bound of a choice before its Discard
+        (``_last_options``), the tableau holding ``size`` cards: with nothing to discard, the
+        exact key; else only the old top cards that stay within Power 3's reach once the
+        ``size`` - 5 discarded cards lie on them. The discarded cards need no place in it: the
+        bound keeps them in the tableau, which gives at least what playing one back from
+        the discard pile gives (the checks are monotone in the tableau)."""
+        need = size - TABLEAU_LIMIT
+        if need <= 0 or not self.pfd:
+            return self.disc_key(disc, 1)
+        keep = self.pfd[1] - need
+        if keep <= 0:
+            return ()
+        return tuple(sorted(disc[max(0, len(disc) - keep):]))
 
     def _discard_masks(self, pre: tuple[Any, ...], new: int | None = None) -> list[int]:
         """The maximal last-turn outs masks over the Discard choices of ``pre`` = (hand,

@@ -1,0 +1,104 @@
+"""Two turns to go with one extra play in reach (issue 6 item 9): the shared search is exact.
+
+``_Engine._numerator2_extra`` builds the choices after each draw once per position and derives
+their outs (``_outs_plus``, ``_outs_prep``, ``_derive1``), bounded by the outs before the Discard
+with a reduced discard key (``_bound_key``). Here it is checked against a plain enumeration
+without any bound or derivation: after every draw, the best over every play, Power use and
+Discard (``_Engine.ends``) of the last turn's outs computed directly (``outs_mask``), on random
+positions of the full deck and of a reduced two-edition deck, with the figure held or not and the
+other Powers around the extra play (3, 8, swap, wild, draw two, pass).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from swkit.cards.editions import load_edition, lookup_power
+from swkit.odds.cards import Position, _Engine, _ins, _net, _start, _take
+from swkit.odds.deal import Deck
+
+EDITION = load_edition("mickey")
+
+COMBOS = [("green-extra-play", ()), ("red-take-discard", ("green-discard", "green-extra-play")),
+          ("green-extra-play", ("green-discard",)),
+          ("green-discard", ("green-extra-play", "red-take-discard")),
+          ("yellow-swap", ("green-extra-play",)), ("green-extra-play", ("purple-wild",)),
+          ("green-extra-play", ("purple-pass",)), ("blue-draw-two", ("green-extra-play",))]
+DECKS = [Deck(), Deck(colors=("B", "G", "R"), numbers=(1, 2, 3, 4, 5), editions=2),
+         Deck(colors=("B", "G", "R", "Y"), numbers=(3, 4, 5, 6, 7), editions=1),
+         Deck(colors=("B", "G", "R", "Y"), numbers=(4, 5, 6), editions=2)]
+
+
+def _position(seed: int) -> Position:
+    rng = random.Random(seed)
+    deck = DECKS[seed % len(DECKS)]
+    center, scored = COMBOS[seed % len(COMBOS)]
+    cards = [t for t in deck.types for _ in range(deck.editions)]
+    rng.shuffle(cards)
+    hand = [cards.pop() for _ in range(rng.randint(1, 4))]
+    tableau = [cards.pop() for _ in range(rng.randint(3, 5))]
+    discard = [cards.pop() for _ in range(rng.randint(2, 4))]
+    others = tuple(tuple(cards.pop() for _ in range(rng.randint(1, 2)))
+                   for _ in range(rng.randint(1, 2)))
+    return Position(hand=tuple(hand), tableau=tuple(tableau), discard=tuple(discard),
+                    others=others, center=lookup_power(EDITION, center),
+                    scored=tuple(lookup_power(EDITION, s) for s in scored),
+                    figure=rng.random() < 0.6, deck=deck)
+
+
+def _plain(eng: _Engine, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
+           others: tuple[int, ...], figure: bool) -> object:
+    """``numerator(..., turns=2)`` by enumeration: every draw, every end of the turn."""
+    full = eng.unseen0 - _net(()) - 1
+    total = 0
+    for y in range(len(eng.types)):
+        u = eng.copies(y, ())
+        if u <= 0:
+            continue
+        h = _ins(hand, y)
+        if eng.can_score(h, tab, disc, others, figure):
+            total += u * full
+            continue
+        d2 = _take((), y)
+        best = max(eng.weighted(eng.outs_mask(*nxt), d2)
+                   for _steps, nxt in eng.ends(h, tab, disc, others, figure, 1))
+        total += u * eng._with_chance(best, h, tab, disc, others, figure, d2, 2)
+    return total
+
+
+@pytest.mark.parametrize("seed", [*range(48), *(pytest.param(s, marks=pytest.mark.slow)
+                                                 for s in range(48, 400))])
+def test_two_turn_search_with_an_extra_play_matches_plain_enumeration(seed: int) -> None:
+    pos = _position(seed)
+    eng, hand, tab, disc_full, others = _start(pos, 2)
+    assert eng.ep == 1
+    disc = eng.disc_key(disc_full, 2)
+    fast = eng.numerator(hand, tab, disc, others, pos.figure, (), 2)
+    plain = _plain(_start(pos, 2)[0], hand, tab, disc, others, pos.figure)
+    assert fast == plain
+
+
+@pytest.mark.parametrize("combo", range(len(COMBOS)))
+def test_outs_of_a_tableau_plus_a_card_derive_from_the_tableau(combo: int) -> None:
+    """``_outs_plus`` and ``_outs_prep`` (outs of tab + y from masks of tab) equal the outs
+    computed directly on tab + y (``_outs_fast``), for random hands, tableaux, discard keys,
+    figure held or not, on a dense reduced deck (many near-triples)."""
+    rng = random.Random(combo)
+    deck = DECKS[3] if combo % 2 else DECKS[1]
+    pos = _position(combo)
+    pos = Position(hand=(), center=pos.center, scored=pos.scored, deck=deck)
+    eng, *_ = _start(pos, 2)
+    pool = [t for t in range(len(eng.types)) for _ in range(deck.editions)]
+    for _ in range(1500):
+        rng.shuffle(pool)
+        tab = tuple(sorted(pool[:rng.randint(2, 6)]))
+        y = pool[7]
+        hand = tuple(sorted(pool[8:8 + rng.randint(0, 4)]))
+        dkey = tuple(sorted(pool[12:12 + rng.randint(0, 3)]))
+        figure = rng.random() < 0.5
+        direct = eng._outs_fast(hand, _ins(tab, y), dkey, (), figure)
+        assert eng._outs_plus(hand, tab, y, dkey, (), figure) == direct
+        if not (eng.swap or len(eng.wilds) > 1):
+            assert eng._outs_prep(eng._plus_prep(hand, tab, dkey), y, figure) == direct
