@@ -78,20 +78,26 @@ if a card that came is an out of some Discard choice, else the best Discard choi
 With two turns to go and no extra play in reach, each draw's best choice (Discard, draw two,
 pass) is read from a profile of masks memoised on the position without the cards drawn so far
 (``_turn2_profile``), so the positions reached after different draws (e.g. every pair draw two
-brings) share it; only the weights (unseen copies) are recomputed.
+brings) share it; only the weights (unseen copies) are recomputed. Without draw two or pass
+(``_turn2_shared``) that profile is built for every draw at once: the play of a card p of the
+hand reads one hand-free table (``_keep_profile``) for all draws x (x only joins the hand after
+the play), and only the play of x itself needs its own. A swap's outs come from per-other-
+tableaux pair rows (``_swap_union``: every type, or the pairs of a tableau card with a card of
+the other tableaux).
 
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
 
 **Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
-about 0.17 s on a mid-game position without the figure and about 1.6 s with the figure, a swap
-and a wild color in reach (was about 20 s). With the figure, an extra play (6) and the
-card-moving Powers 3 and 8 in reach, T = 3 branches much more: about 2,700 positions two turns
-before the end, all distinct (also without the draws they came from), each with about 22 draws
-that do not score at once, each a branch and bound over about 22 play and Power choices. With
-draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some 15 s (pass)
-to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search) before the
-shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two 50 s -> 37 s.
+about 0.2 s on a mid-game position without the figure and about 1.8 s with the figure, a swap
+and a wild color in reach (was about 20 s, then 4.1 s before ``_turn2_shared``: see below). With
+the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach, T = 3 branches much
+more: about 2,700 positions two turns before the end, all distinct (also without the draws they
+came from), each with about 22 draws that do not score at once, each a branch and bound over
+about 22 play and Power choices. With draw two or pass in reach and the figure, T = 2 takes
+milliseconds and T = 3 some 15 s (pass) to 50 s (draw two: every pair of unseen cards, each
+followed by a two-turn search) before the shared profiles; with them (CPU time, back to back)
+pass 17.7 s -> 9.2 s, draw two 50 s -> 37 s.
 
 Issue 6 item 9, on that extra-play position (CPU time ``time.process_time()`` of
 ``player_odds(pos, 3)`` in a fresh process, on a 2-core machine shared with other work, so
@@ -111,12 +117,30 @@ inflated; the answer 8797/12180 and every pinned answer unchanged at each step):
   ``_plus_prep``, ``_outs_prep``) -> about 4.2 s; leaving out "play, no Power" where taking
   the discard pile's top (8) does at least as well (``_take_beats_none``) -> about 4.0 s.
 
-Still over the 2 s target (about 2x): what is left is the Python work per draw (about 57,000
-draws, some 70 µs each: the bounds of about 14 choices keeping y and 8 playing it, one
-Discard expansion). Bounding whole positions one level up still cuts little: after a draw at
-T = 3 about 112 next positions are searched, and their values lie a median of about 3 % of
-certainty below the best (measured), so neither a per-draw bound nor an early abandon over the
-draws can drop them cheaply.
+Issue 6 item 9, the swap position ("figure + yellow-swap, purple-wild scored", no extra play;
+CPU time of ``player_odds(pos, 3)`` in a fresh process, back to back with the code before, on
+the same shared 2-core machine, answer 277/310 unchanged): 5.2 to 5.5 s before -> 2.7 to 2.8 s
+(about 1.9x; ``python bench/odds_cards.py``, T = 3 after T = 1 and 2 in one process: 4.1 s ->
+1.8 s wall clock). The profile showed three costs: the maximal masks of each draw's profile
+compared every pair of masks (now ``_maximal``: largest first, against the kept ones only; with
+a first swap memo 5.2 -> 3.0 s); each draw's profile re-read the tables of the plays that do not
+involve the drawn card and asked ``can_score`` per draw (``_turn2_shared``: -> 2.5 s); the swap
+part of ``_outs_drawn`` looped over tableau card x other card per position (``_swap_union``) and
+the pair masks called ``is_set`` and ``is_run`` apart (one ``triple_kind``): -> about 2.4 s.
+What is left: about 0.5 s of a fresh process fills the pair masks (some 28,000 distinct triples
+evaluated once by ``swkit.cards.triples``, cached there); the rest is about 140,000 end masks
+read from memos keyed on nested tuples (``_keep_profile`` over the swap choices: about 6,700
+distinct tables, about 33,000 distinct end masks). Tried without a measurable gain (left out):
+keeping each triple's answer under its sorted type indices while filling the pair masks (the
+cost is the first evaluation, which ``swkit.cards.triples`` already caches); returning a tableau
+of five or fewer cards' single end state without the memo.
+
+The extra-play position is still over the 2 s target (about 2x): what is left is the Python work
+per draw (about 57,000 draws, some 70 µs each: the bounds of about 14 choices keeping y and 8
+playing it, one Discard expansion). Bounding whole positions one level up still cuts little:
+after a draw at T = 3 about 112 next positions are searched, and their values lie a median of
+about 3 % of certainty below the best (measured), so neither a per-draw bound nor an early
+abandon over the draws can drop them cheaply.
 """
 
 from __future__ import annotations
