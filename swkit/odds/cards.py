@@ -78,20 +78,26 @@ if a card that came is an out of some Discard choice, else the best Discard choi
 With two turns to go and no extra play in reach, each draw's best choice (Discard, draw two,
 pass) is read from a profile of masks memoised on the position without the cards drawn so far
 (``_turn2_profile``), so the positions reached after different draws (e.g. every pair draw two
-brings) share it; only the weights (unseen copies) are recomputed.
+brings) share it; only the weights (unseen copies) are recomputed. Without draw two or pass
+(``_turn2_shared``) that profile is built for every draw at once: the play of a card p of the
+hand reads one hand-free table (``_keep_profile``) for all draws x (x only joins the hand after
+the play), and only the play of x itself needs its own. A swap's outs come from per-other-
+tableaux pair rows (``_swap_union``: every type, or the pairs of a tableau card with a card of
+the other tableaux).
 
 The discard pile is keyed by the part that can still matter (the sorted top cards for Power 3 in
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
 
 **Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
-about 0.17 s on a mid-game position without the figure and about 1.6 s with the figure, a swap
-and a wild color in reach (was about 20 s). With the figure, an extra play (6) and the
-card-moving Powers 3 and 8 in reach, T = 3 branches much more: about 2,700 positions two turns
-before the end, all distinct (also without the draws they came from), each with about 22 draws
-that do not score at once, each a branch and bound over about 22 play and Power choices. With
-draw two or pass in reach and the figure, T = 2 takes milliseconds and T = 3 some 15 s (pass)
-to 50 s (draw two: every pair of unseen cards, each followed by a two-turn search) before the
-shared profiles; with them (CPU time, back to back) pass 17.7 s -> 9.2 s, draw two 50 s -> 37 s.
+about 0.2 s on a mid-game position without the figure and about 1.8 s with the figure, a swap
+and a wild color in reach (was about 20 s, then 4.1 s before ``_turn2_shared``: see below). With
+the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach, T = 3 branches much
+more: about 2,700 positions two turns before the end, all distinct (also without the draws they
+came from), each with about 22 draws that do not score at once, each a branch and bound over
+about 22 play and Power choices. With draw two or pass in reach and the figure, T = 2 takes
+milliseconds and T = 3 some 15 s (pass) to 50 s (draw two: every pair of unseen cards, each
+followed by a two-turn search) before the shared profiles; with them (CPU time, back to back)
+pass 17.7 s -> 9.2 s, draw two 50 s -> 37 s.
 
 Issue 6 item 9, on that extra-play position (CPU time ``time.process_time()`` of
 ``player_odds(pos, 3)`` in a fresh process, on a 2-core machine shared with other work, so
@@ -111,12 +117,30 @@ inflated; the answer 8797/12180 and every pinned answer unchanged at each step):
   ``_plus_prep``, ``_outs_prep``) -> about 4.2 s; leaving out "play, no Power" where taking
   the discard pile's top (8) does at least as well (``_take_beats_none``) -> about 4.0 s.
 
-Still over the 2 s target (about 2x): what is left is the Python work per draw (about 57,000
-draws, some 70 µs each: the bounds of about 14 choices keeping y and 8 playing it, one
-Discard expansion). Bounding whole positions one level up still cuts little: after a draw at
-T = 3 about 112 next positions are searched, and their values lie a median of about 3 % of
-certainty below the best (measured), so neither a per-draw bound nor an early abandon over the
-draws can drop them cheaply.
+Issue 6 item 9, the swap position ("figure + yellow-swap, purple-wild scored", no extra play;
+CPU time of ``player_odds(pos, 3)`` in a fresh process, back to back with the code before, on
+the same shared 2-core machine, answer 277/310 unchanged): 5.2 to 5.5 s before -> 2.7 to 2.8 s
+(about 1.9x; ``python bench/odds_cards.py``, T = 3 after T = 1 and 2 in one process: 4.1 s ->
+1.8 s wall clock). The profile showed three costs: the maximal masks of each draw's profile
+compared every pair of masks (now ``_maximal``: largest first, against the kept ones only; with
+a first swap memo 5.2 -> 3.0 s); each draw's profile re-read the tables of the plays that do not
+involve the drawn card and asked ``can_score`` per draw (``_turn2_shared``: -> 2.5 s); the swap
+part of ``_outs_drawn`` looped over tableau card x other card per position (``_swap_union``) and
+the pair masks called ``is_set`` and ``is_run`` apart (one ``triple_kind``): -> about 2.4 s.
+What is left: about 0.5 s of a fresh process fills the pair masks (some 28,000 distinct triples
+evaluated once by ``swkit.cards.triples``, cached there); the rest is about 140,000 end masks
+read from memos keyed on nested tuples (``_keep_profile`` over the swap choices: about 6,700
+distinct tables, about 33,000 distinct end masks). Tried without a measurable gain (left out):
+keeping each triple's answer under its sorted type indices while filling the pair masks (the
+cost is the first evaluation, which ``swkit.cards.triples`` already caches); returning a tableau
+of five or fewer cards' single end state without the memo.
+
+The extra-play position is still over the 2 s target (about 2x): what is left is the Python work
+per draw (about 57,000 draws, some 70 µs each: the bounds of about 14 choices keeping y and 8
+playing it, one Discard expansion). Bounding whole positions one level up still cuts little:
+after a draw at T = 3 about 112 next positions are searched, and their values lie a median of
+about 3 % of certainty below the best (measured), so neither a per-draw bound nor an early
+abandon over the draws can drop them cheaply.
 """
 
 from __future__ import annotations
@@ -132,7 +156,7 @@ from typing import TYPE_CHECKING, Any
 
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
-from swkit.cards.triples import NO_WILDS, Wilds, is_run, is_set, triple_kind
+from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.deal import Deck
 
@@ -486,6 +510,21 @@ def _bits(t: Iterable[int]) -> int:
     return out
 
 
+def _maximal(masks: set[int]) -> tuple[int, ...]:
+    """The maximal masks of a set of bitmasks (those inside no other). Going from the most
+    bits down, a mask is compared with the maximal ones kept so far only: a mask inside a
+    dropped one is inside the kept one that dropped it. The order of the result is not
+    meaningful (callers take the largest weight)."""
+    top: list[int] = []
+    for m in sorted(masks, key=int.bit_count, reverse=True):
+        for t in top:
+            if m & t == m:
+                break
+        else:
+            top.append(m)
+    return tuple(top)
+
+
 def _take(drawn: Hand, x: int) -> Hand:
     """The pool change ``drawn`` after a card of type x leaves the unseen cards. Entries are
     types taken out (x >= 0) or put in (``~x`` < 0: a card passed to an opponent, Power 10),
@@ -531,6 +570,7 @@ class _Engine:
     power_memo: dict[Any, bool] = field(default_factory=dict)
     drawn_memo: dict[Any, int] = field(default_factory=dict)
     plus_memo: dict[Any, int] = field(default_factory=dict)
+    orow_memo: dict[int, list[int | None]] = field(default_factory=dict)  # _others_rows
     center_mask: int = 0
     scorable: bool = True                   # a center Power is there (known or unknown)
     every: int = 0                          # bitmask of every card type
@@ -558,8 +598,7 @@ class _Engine:
             ta, tb, wild = self.types[a], self.types[b], self.wilds[w]
             hit = 0
             for c, tc in enumerate(self.types):
-                trip = (ta, tb, tc)
-                if is_set(trip, wild) or is_run(trip, wild):
+                if triple_kind((ta, tb, tc), wild) is not None:   # a set or a run
                     hit |= 1 << c
             memo[key] = hit
         return hit
@@ -803,30 +842,52 @@ class _Engine:
                 for d in _distinct(disc[-depth:]):
                     res |= gate & self._plus_mask(tab, d)
             if self.swap and others:
-                theirs = _distinct(others)
-                for o in theirs:
-                    if self.has_plus(tab, o):
-                        res |= acc                  # swap the drawn card itself for o
-                        break
-                for t in _distinct(tab):            # swap t of the tableau for o
-                    if res & acc == acc:
-                        break
-                    rest = _rem(tab, t)
-                    if self.has(rest):
-                        res |= acc
-                        break
-                    pr = self.pm(rest)
-                    pmemo = self.pair_memos[0]
-                    for o in theirs:
-                        if pr >> o & 1:             # rest + o holds a triple
-                            res |= acc
-                            break
-                        m = pr                      # = pm(rest + o)
-                        for a in rest:
-                            hit2 = pmemo.get((a << 16 | o) if a <= o else (o << 16 | a))
-                            m |= self.pair(0, o, a) if hit2 is None else hit2
-                        res |= acc & m
+                res |= acc & self._swap_union(tab, others)
         self.drawn_memo[key] = res
+        return res
+
+    def _swap_union(self, tab: Hand, others: Hand) -> int:
+        """The drawn cards x that score by a swap with another tableau once x is played into
+        ``tab`` (no wilds; the caller masks by access to a Power). A swap gives away x itself
+        (tab + o must hold a triple: then every x) or a card t of ``tab`` (tab - t + o + x).
+        With two or more cards in ``tab`` the second is the x completing a triple with o and
+        a card of ``tab``, or with two cards of ``tab`` (those already score without the swap,
+        ``pm(tab)``, so they are left to the caller), or every x if o completes a pair of
+        ``tab`` or ``tab`` holds a triple; with fewer cards no swap makes a triple. So the
+        union is every type or the pairs of ``tab``'s cards with the other tableaux' cards,
+        read from ``_others_rows``."""
+        if len(tab) < 2 or not others:
+            return 0
+        rows = self._others_rows(others)
+        if self.has(tab) or self.pm(tab) & rows[-1]:
+            return self.every
+        res = 0
+        for a in tab:
+            r = rows[a]
+            if r is None:
+                r = rows[a] = self._others_row(a, rows[-1])
+            res |= r
+        return res
+
+    def _others_rows(self, others: Hand) -> list[int | None]:
+        """Per card type a (filled on demand by ``_swap_union``): the x with a, o, x a triple
+        for some card o of the other tableaux, None until needed; the last entry is the
+        bitmask of the other tableaux' types. Memoised per bitmask of those types."""
+        obits = _bits(others)
+        rows = self.orow_memo.get(obits)
+        if rows is None:
+            rows = self.orow_memo[obits] = [None] * len(self.types) + [obits]
+        return rows
+
+    def _others_row(self, a: int, obits: int) -> int:
+        """The x completing a triple (no wilds) with type a and some type of ``obits``."""
+        res = 0
+        o = 0
+        while obits:
+            if obits & 1:
+                res |= self.pair(0, a, o)
+            obits >>= 1
+            o += 1
         return res
 
     # ---- later turns ----
@@ -1430,6 +1491,8 @@ class _Engine:
         ``_last2_profile`` of the hand holding x (memoised per position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.turn2_memo.get(key)
+        if hit is None and self.scorable and not (self.ep or self.draw_k or self.pass_n):
+            hit = self.turn2_memo[key] = self._turn2_shared(hand, tab, disc, others, figure)
         if hit is None:
             hit = []
             for x in range(len(self.types)):
@@ -1440,6 +1503,64 @@ class _Engine:
                     hit.append((x, self._last2_profile(h, tab, disc, others, figure)))
             self.turn2_memo[key] = hit
         return hit
+
+    def _turn2_shared(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                      ) -> list[tuple[int, tuple[Any, ...] | None]]:
+        """``_turn2_profile`` without draw two or pass in reach (and a center Power there),
+        sharing across the draws x the work that does not involve x: whether x scores is
+        has(tab) or the hand plus x meets the drawn-card mask D (``can_score`` without an
+        extra play), and the plays of a card p of the hand read one ``_keep_profile`` for
+        every x (x only joins the hand: the hand after the play is hand - p + x); only the
+        play of x itself needs its own. The profiles are those of ``_last2_profile``."""
+        n = len(self.types)
+        if self.has(tab):
+            return [(x, None) for x in range(n)]
+        drawn_mask = self._outs_drawn(tab, disc, others, figure)
+        hand_bits = _bits(hand)
+        if hand_bits & drawn_mask:
+            return [(x, None) for x in range(n)]
+        shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
+        for p in _distinct(hand):
+            tab1, hand1, fig1 = _ins(tab, p), _rem(hand, p), self.access(p, figure)
+            union, top = self._keep_profile(tab1, disc, others, fig1)
+            shared.append((p, _bits(hand1), tab1, fig1, union, top))
+        out: list[tuple[int, tuple[Any, ...] | None]] = []
+        for x in range(n):
+            if drawn_mask >> x & 1:
+                out.append((x, None))
+                continue
+            xb = 1 << x
+            full = False
+            found: set[int] = set()
+            for p, hm, tab1, fig1, union, top in shared:
+                if p == x:
+                    continue            # the play of x itself comes below (once)
+                hm |= xb                # the hand after the play: hand - p + x
+                if hm & union:
+                    full = True
+                    break
+                found.update(top)
+                if self.tfd:
+                    taken = self._taken_masks(hm, tab1, disc, others, fig1)
+                    if taken is None:
+                        full = True
+                        break
+                    found.update(taken)
+            if not full:                # play x: the hand stays as it was
+                tab1, fig1 = _ins(tab, x), self.access(x, figure)
+                union, top = self._keep_profile(tab1, disc, others, fig1)
+                if hand_bits & union:
+                    full = True
+                else:
+                    found.update(top)
+                    if self.tfd:
+                        taken = self._taken_masks(hand_bits, tab1, disc, others, fig1)
+                        if taken is None:
+                            full = True
+                        else:
+                            found.update(taken)
+            out.append((x, (True, (), (), ()) if full else (False, _maximal(found), (), ())))
+        return out
 
     def _last2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
                        ) -> tuple[Any, ...]:
@@ -1468,7 +1589,7 @@ class _Engine:
                     break
                 found.update(top)
                 found.update(taken)
-        masks = tuple(m for m in found if not any(m != o and m & o == m for o in found))
+        masks = _maximal(found)
         if not full and self.scorable and (self.draw_k or self.pass_n):
             for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
                 if not fig1:
@@ -1775,7 +1896,7 @@ class _Engine:
         union = 0
         for m in masks:
             union |= m
-        top = tuple(m for m in masks if not any(m != n and m & n == m for n in masks))
+        top = _maximal(masks)
         hit = self.keep_memo[key] = (union, top)
         return hit
 
