@@ -583,6 +583,7 @@ class _Engine:
         default_factory=dict)
     number_masks: dict[int, int] = field(default_factory=dict)   # number -> its types' bits
     pair_rows: dict[int, list[int]] = field(default_factory=dict)  # y -> pair(0, y, c) per c
+    prep_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # see _outs_plus
     keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
 
@@ -1385,78 +1386,21 @@ class _Engine:
     def _outs_plus(self, hand: Hand, tab: Hand, y: int, dkey: Hand, others: Hand,
                    figure: bool) -> int:
         """``outs_mask(hand, tab + y, dkey, others, figure)`` (at most one extra play)
-        derived from tableau-level masks of ``tab`` that every card y shares, with no new
-        memo entry: pm(tab + y) = plus(tab, y) (``_plus_mask``) and, unless that already
-        holds d, plus(tab + y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (the pairs of
-        tab + y + d that do not hold y, or that do). With a wild or a swap in reach (whose
-        masks this does not derive) it asks ``outs_mask``."""
+        derived from tableau-level masks of ``tab`` that every card y shares: pm(tab + y) =
+        plus(tab, y) (``_plus_mask``) and, unless that already holds d, plus(tab + y, d) =
+        plus(tab, y) | plus(tab, d) | pair(y, d) (the pairs of tab + y + d that do not hold y,
+        or that do). The formula is ``_outs_prep``'s, on the shared part ``_plus_prep``
+        (memoised: the same part serves every y). With a wild or a swap in reach (whose masks
+        this does not derive) it asks ``outs_mask``."""
         if not self.scorable:
             return 0
         if self.swap or len(self.wilds) > 1 or self.ep > 1:
             return self.outs_mask(hand, _ins(tab, y), dkey, others, figure)
-        every = self.every
-        plus_memo = self.plus_memo
-        p0 = plus_memo.get((tab, y))
-        if p0 is None:
-            p0 = self._plus_mask(tab, y)
-        if p0 == every:                 # tab + y holds a triple, or every type completes one
-            return every
-        row = self.pair_rows.get(y)
-        if row is None:
-            row = self.pair_rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
-        acc = every if figure else self.center_mask
-        res = p0                        # _outs_drawn(tab + y, ...)
-        if acc and self.pfd and dkey:
-            need = self.pfd[0]
-            gate = acc
-            if need is not None:
-                nm = self.number_masks.get(need)
-                if nm is None:
-                    nm = self.number_masks[need] = sum(
-                        1 << i for i, c in enumerate(self.types) if c.number == need)
-                if not nm >> y & 1:
-                    for c in tab:
-                        if nm >> c & 1:
-                            break
-                    else:
-                        gate = acc & nm
-            for d in dkey:              # a last-turn key: at most Power 3's depth cards
-                if p0 >> d & 1:
-                    res |= gate
-                    continue
-                pd = plus_memo.get((tab, d))
-                if pd is None:
-                    pd = self._plus_mask(tab, d)
-                res |= gate & (p0 | pd | row[d])
-        # the hand's part, as in ``_outs_fast``
-        for q in hand:
-            if res >> q & 1:
-                return every
-        if not self.ep or not hand:
-            return res
-        prev = -1
-        for i, q in enumerate(hand):
-            if q == prev:
-                continue
-            prev = q
-            if p0 >> q & 1:
-                pq = every              # tab + y + q holds a triple
-            else:
-                pq = plus_memo.get((tab, q))
-                if pq is None:
-                    pq = self._plus_mask(tab, q)
-                pq |= p0 | row[q]
-            if figure or acc >> q & 1:
-                other = 0
-                for j, r in enumerate(hand):
-                    if j != i:
-                        other |= 1 << r
-                if pq & other:
-                    return every
-                res |= pq
-            else:
-                res |= acc & pq
-        return res
+        key = (hand, tab, dkey)
+        prep = self.prep_memo.get(key)
+        if prep is None:            # shared by every y (the Discard choices of later draws)
+            prep = self.prep_memo[key] = self._plus_prep(hand, tab, dkey)
+        return self._outs_prep(prep, y, figure)
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
     def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
