@@ -1935,16 +1935,7 @@ class _Engine:
                     masks = {every}
                     break
                 masks.add(m)
-            # largest first: a mask is kept unless a kept one contains it (equal sizes and
-            # inside means equal, and the set has no repeats)
-            kept: list[int] = []
-            for m in sorted(masks, key=int.bit_count, reverse=True):
-                for n in kept:
-                    if m & n == m:
-                        break
-                else:
-                    kept.append(m)
-            hit = self.discard_memo[pre] = kept
+            hit = self.discard_memo[pre] = list(_maximal(masks))
         return hit
 
     def _best_last(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
