@@ -154,10 +154,13 @@ from itertools import combinations, permutations
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError, NotationError
+from swkit.odds.draws import DrawTables, bit
 from swkit.odds.deal import Deck
 
 if TYPE_CHECKING:
@@ -586,6 +589,8 @@ class _Engine:
     prep_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # see _outs_plus
     keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
+    tables: DrawTables | None = None        # see _numerator2_batch
+    pile_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)   # see _pile_end
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -1006,6 +1011,10 @@ class _Engine:
         if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
             hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
             return hit
+        if turns == 2 and self._batched():
+            hit = self.value_memo[key] = self._numerator2_batch(
+                [(hand, tab, disc, others, figure)], drawn)[0]
+            return hit
         if turns == 2 and self.ep == 1:
             hit = self.value_memo[key] = self._numerator2_extra(hand, tab, disc, others, figure,
                                                                 drawn)
@@ -1207,6 +1216,267 @@ class _Engine:
             total += u * self._with_chance(best, h, tab, disc, others, figure, d2, 2)
         return total
 
+    def _batched(self) -> bool:
+        """Two-turn values go through ``_numerator2_batch``: exactly one extra play in reach,
+        and neither a swap nor a wild (whose outs it does not derive)."""
+        return self.ep == 1 and not self.swap and len(self.wilds) == 1
+
+    def _draw_tables(self) -> DrawTables:
+        """The numpy tables of ``_numerator2_batch`` (built once per search)."""
+        if self.tables is None:
+            self.tables = DrawTables(len(self.types), lambda a, b: self.pair(0, a, b), self.pm,
+                                     self.has, self.center_mask, self._need_mask())
+        return self.tables
+
+    def _numerator2_batch(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
+                          drawn: Hand) -> list[int | Fraction]:
+        """``numerator(..., turns=2)`` of each position (hand, tableau, discard key, others,
+        figure), all after the same pool change ``drawn``, with exactly one extra play and
+        neither a swap nor a wild in reach: ``_numerator2_extra`` for many positions and every
+        draw y at once. Rows are the choices after the draw (keep y: ``_keep_options``; play
+        y: ``_play_new_templates``) of every position, columns the draws y; their bounds (the
+        outs before the Discard) are numpy arrays (``swkit.odds.draws``). The branch and bound
+        then goes in rounds: each (position, draw) whose best value so far is below the bound
+        of an unexpanded choice has its highest such choice expanded into its Discard choices
+        (``_expansions``), for every draw at once."""
+        n0 = self.unseen0 - _net(drawn)
+        full = n0 - 1
+        if not self.scorable:
+            return [0] * len(positions)
+        tables = self._draw_tables()
+        levels = self._levels(drawn)
+        live = 0
+        for _k, lm in levels:
+            live |= lm
+        yi = np.array([y for y in range(len(self.types)) if live >> y & 1], dtype=np.intp)
+        ys = yi.astype(np.uint64)
+        ny = len(yi)
+        fig_y = tables.center_bit[yi]                       # playing y takes the figure
+        keep_rows: list[tuple[int, list[Any]]] = []         # (position, _keep_options entry)
+        play_rows: list[tuple[int, tuple[Any, ...]]] = []   # (position, template)
+        play_fig: list[np.ndarray] = []
+        play_ok: list[np.ndarray] = []
+        scoring = np.zeros((len(positions), ny), dtype=bool)
+        totals: list[int | Fraction] = []
+        need = self.pfd[0] if self.pfd else None
+        take = self.tfd and self.ep == 1
+        for i, (hand, tab, disc, others, figure) in enumerate(positions):
+            scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+            totals.append(full * self.weighted(scores, drawn))
+            scoring[i] = bit(np.uint64(scores), ys)
+            if scores & live == live:
+                continue
+            if hand:
+                keep_rows += [(i, opt) for opt in self._keep_options(hand, tab, disc, others,
+                                                                     figure)]
+            need_ok = tables.need_bit[yi] if need is not None and not any(
+                self.types[c].number == need for c in tab) else None
+            for t in self._play_new_templates(hand, tab, disc, figure):
+                h2, base, d2, _bkey, fig, fd, _prep = t
+                if fig is None:
+                    f1 = fig_y
+                    # a Power after playing y needs the figure that y takes
+                    ok = fig_y if fd or h2 != hand or d2 != disc else np.ones(ny, dtype=bool)
+                else:
+                    f1 = np.full(ny, fig)
+                    ok = np.ones(ny, dtype=bool)
+                if take and disc and base == tab and h2 == hand and d2 == disc:
+                    ok = ok & ~f1                           # play y alone: taking does better
+                if fd and need_ok is not None:
+                    ok = ok & need_ok
+                play_rows.append((i, t))
+                play_fig.append(f1)
+                play_ok.append(ok)
+        nk = len(keep_rows)
+        blocks = []
+        if keep_rows:
+            blocks.append(tables.derive([o[0] for _i, o in keep_rows],
+                                        [o[1] for _i, o in keep_rows],
+                                        [o[3][4] for _i, o in keep_rows], ys, yi))
+        figs = np.array(play_fig).reshape(len(play_rows), ny)
+        if play_rows:
+            blocks.append(tables.outs_plus([t[6] for _i, t in play_rows], figs, yi))
+        best = np.where(scoring, full, 0)
+        if blocks:
+            bw = tables.weights(np.concatenate(blocks), levels, ys)
+            valid = np.ones(bw.shape, dtype=bool)
+            if play_rows:
+                valid[nk:] = np.array(play_ok).reshape(len(play_rows), ny)
+            bw[~valid] = -1
+            owner = np.array([i for i, _o in keep_rows] + [i for i, _t in play_rows],
+                             dtype=np.intp)
+            sizes = np.array([o[2] for _i, o in keep_rows] +
+                             [len(t[1]) + 1 for _i, t in play_rows])
+            done = sizes <= TABLEAU_LIMIT                   # no Discard: the bound is exact
+            np.maximum.at(best, owner[done], bw[done])
+            while True:
+                open_bw = np.where(done[:, None], -1, bw)
+                top = np.full(best.shape, -1, dtype=np.int64)
+                np.maximum.at(top, owner, open_bw)
+                wanted = top > best
+                if not wanted.any():
+                    break
+                # per position, the choice with the highest bound for the most draws
+                # still open (ties: the fewest Discard choices)
+                votes = ((open_bw == top[owner]) & wanted[owner]).sum(axis=1)
+                order = np.lexsort((sizes, -votes, owner))
+                first = np.ones(len(order), dtype=bool)
+                first[1:] = owner[order[1:]] != owner[order[:-1]]
+                pick = order[first & (votes[order] > 0)]
+                exact = self._expansions(pick, nk, keep_rows, play_rows, figs, levels, ys, yi,
+                                         drawn)
+                exact[~valid[pick]] = -1
+                np.maximum.at(best, owner[pick], exact)
+                done[pick] = True
+        best = np.where(scoring, 0, best)
+        if not (self.draw_k or self.pass_n):
+            u = np.array([self.copies(int(y), drawn) for y in yi], dtype=np.int64)
+            return [t + int(v) for t, v in zip(totals, best @ u)]
+        for i, (hand, tab, disc, others, figure) in enumerate(positions):
+            for j, y in enumerate(yi.tolist()):
+                if not scoring[i, j]:
+                    totals[i] += self.copies(y, drawn) * self._with_chance(
+                        int(best[i, j]), _ins(hand, y), tab, disc, others, figure,
+                        _take(drawn, y), 2)
+        return totals
+
+    def _expansions(self, pick: np.ndarray, nk: int, keep_rows: list[tuple[int, list[Any]]],
+                    play_rows: list[tuple[int, tuple[Any, ...]]], figs: np.ndarray,
+                    levels: list[tuple[int, int]], ys: np.ndarray, yi: np.ndarray,
+                    drawn: Hand) -> np.ndarray:
+        """The exact values (rows: the choices ``pick`` of ``_numerator2_batch``, row indices
+        below ``nk`` keep y, the others play y; columns: the draws ``yi``) as the best over
+        their Discard choices. A choice keeping y: the outs of its Discard choices without y
+        (``_keep_ends``) plus y (``DrawTables.derive``). A choice playing y, the tableau
+        base + y keeping 5 cards: discarding cards C of base leaves base - C + y and puts C on
+        the pile (``DrawTables.outs_plus`` on ``_plus_prep`` parts); discarding y and C' of
+        base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
+        (``DrawTables.outs_pile``, ``_pile_end``); with more cards discarded than Power 3's
+        depth (the key then depends on the order of y among them), card by card
+        (``_end_states``, ``_outs_plus``)."""
+        tables = self._draw_tables()
+        ny = len(yi)
+        depth = self.pfd[1] if self.pfd else 0
+        k_ms: list[int] = []
+        k_tabs: list[Hand] = []
+        k_figs: list[bool] = []
+        k_own: list[int] = []
+        p_preps: list[tuple[Any, ...]] = []
+        p_own: list[int] = []
+        s_ends: list[tuple[Any, ...]] = []
+        s_own: list[int] = []
+        s_flag: list[bool] = []
+        direct: list[tuple[int, np.ndarray]] = []
+        for r, c in enumerate(pick.tolist()):
+            if c < nk:
+                opt = keep_rows[c][1]
+                for t3, m in self._keep_ends(opt):
+                    k_ms.append(m)
+                    k_tabs.append(t3)
+                    k_figs.append(opt[3][4])
+                    k_own.append(r)
+                continue
+            h2, base, d2, _bkey, _fig, _fd, _prep = play_rows[c - nk][1]
+            fig = figs[c - nk]
+            need = len(base) + 1 - TABLEAU_LIMIT
+            if self.pfd and need > depth:
+                direct.append((r, self._play_ends_direct(h2, base, d2, fig, yi, drawn)))
+                continue
+            for combo in sorted(set(combinations(base, need))):
+                rest = base
+                for x in combo:
+                    rest = _rem(rest, x)
+                dkey = self.disc_key(d2 + combo, 1)
+                key = (h2, rest, dkey)
+                prep = self.prep_memo.get(key)
+                if prep is None:
+                    prep = self.prep_memo[key] = self._plus_prep(h2, rest, dkey)
+                p_preps.append(prep)
+                p_own.append(r)
+            for flag in sorted(set(fig.tolist())):
+                for combo in sorted(set(combinations(base, need - 1))):
+                    rest = base
+                    for x in combo:
+                        rest = _rem(rest, x)
+                    pile = d2 + combo
+                    kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
+                    s_ends.append(self._pile_end(h2, rest, tuple(sorted(kept)), flag))
+                    s_own.append(r)
+                    s_flag.append(flag)
+        masks = []
+        owners: list[int] = []
+        if k_ms:
+            masks.append(tables.derive(k_ms, k_tabs, k_figs, ys, yi))
+            owners += k_own
+        if p_preps:
+            p_fig = figs[np.array([pick[r] for r in p_own]) - nk]
+            masks.append(tables.outs_plus(p_preps, p_fig, yi))
+            owners += p_own
+        if s_ends:
+            s_masks = tables.outs_pile(s_ends, yi)
+            s_fig = figs[np.array([pick[r] for r in s_own]) - nk]
+            masks.append(np.where(s_fig == np.array(s_flag)[:, None], s_masks, np.uint64(0)))
+            owners += s_own
+        for r, row in direct:
+            masks.append(row[None, :])
+            owners.append(r)
+        exact = np.full((len(pick), ny), -1, dtype=np.int64)
+        np.maximum.at(exact, np.array(owners, dtype=np.intp),
+                      tables.weights(np.concatenate(masks), levels, ys))
+        return exact
+
+    def _play_ends_direct(self, hand: Hand, base: Hand, pile: Hand, fig: np.ndarray,
+                          yi: np.ndarray, drawn: Hand) -> np.ndarray:
+        """For ``_expansions``, more cards to discard than Power 3's depth: per draw y, the
+        best outs over the Discard choices of base + y, one by one (``_end_states``)."""
+        out = np.zeros(len(yi), dtype=np.uint64)
+        for j, (y, f1) in enumerate(zip(yi.tolist(), fig.tolist())):
+            d3 = _take(drawn, y)
+            best = -1
+            for t3, dk3 in self._end_states(_ins(base, y), pile):
+                if y in t3:
+                    m = self._outs_plus(hand, _rem(t3, y), y, dk3, (), f1)
+                else:
+                    m = self.outs_mask(hand, t3, dk3, (), f1)
+                if self.weighted(m, d3) > best:
+                    out[j], best = m, self.weighted(m, d3)
+        return out
+
+    def _pile_end(self, hand: Hand, tab: Hand, key: Hand, figure: bool) -> tuple[Any, ...]:
+        """An end for ``DrawTables.outs_pile``: the drawn card y discarded on the pile, within
+        Power 3's reach with ``key`` (the rest of the last turn's discard key), ``tab`` the
+        tableau: (tab, outs of the drawn card with ``key``, Power 3's gate, the hand as a
+        bitmask, the outs the extra play adds, True if the extra play makes every type an
+        out). With y in the key, ``_outs_drawn`` adds gate & plus(tab, y); the rest of
+        ``_outs_fast`` does not depend on y."""
+        memo_key = (hand, tab, key, figure)
+        hit = self.pile_memo.get(memo_key)
+        if hit is not None:
+            return hit
+        hit = self.pile_memo[memo_key] = self._pile_end_uncached(hand, tab, key, figure)
+        return hit
+
+    def _pile_end_uncached(self, hand: Hand, tab: Hand, key: Hand, figure: bool
+                           ) -> tuple[Any, ...]:
+        every = self.every
+        if self.has(tab):
+            return tab, every, 0, 0, 0, True
+        acc = every if figure else self.center_mask
+        gate = 0
+        if self.pfd and acc:
+            need = self.pfd[0]
+            gate = acc if need is None or any(self.types[c].number == need for c in tab) \
+                else acc & self._need_mask()
+        _tab, _has_need, _ds, qs, hm = self._plus_prep(hand, tab, ())
+        extra, always = 0, False
+        for q, pq, other in qs:
+            if figure or acc >> q & 1:
+                always = always or bool(pq & other)
+                extra |= pq
+            else:
+                extra |= acc & pq
+        return tab, self._outs_drawn(tab, key, (), figure), gate, hm, extra, always
+
     def _take_beats_none(self, fig1: bool, disc: Hand) -> bool:
         """With two turns to go and exactly one extra play in reach: True if, after a play
         that takes or keeps the figure (``fig1``), using Power 8 (take the top of the discard
@@ -1257,7 +1527,11 @@ class _Engine:
             key = (h2, base, d2, fig, fd)
             if key not in found:
                 bkey = self._bound_key(d2, len(base) + 1)
-                found[key] = (h2, base, d2, bkey, fig, fd, self._plus_prep(h2, base, bkey))
+                pkey = (h2, base, bkey)
+                prep = self.prep_memo.get(pkey)
+                if prep is None:
+                    prep = self.prep_memo[pkey] = self._plus_prep(h2, base, bkey)
+                found[key] = (h2, base, d2, bkey, fig, fd, prep)
 
         add(hand, tab, disc, yfig, False)                       # play y, no Power
         if self.ep and hand:                                    # play y, extra play q
@@ -1608,6 +1882,13 @@ class _Engine:
             else:
                 best = self._best_last(hand, tab, disc, others, figure, drawn, new)
             return self._with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+        if turns == 3 and self._batched():
+            # the next positions' two-turn values in one batch (``_numerator2_batch``)
+            todo = [nxt for nxt in dict.fromkeys(
+                nxt for _steps, nxt in self.ends(hand, tab, disc, others, figure, 2))
+                if (*nxt, drawn, 2) not in self.value_memo]
+            for nxt, v in zip(todo, self._numerator2_batch(todo, drawn)):
+                self.value_memo[(*nxt, drawn, 2)] = v
         best = 0
         seen = set()
         for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1):
