@@ -160,7 +160,7 @@ from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.draws import DrawTables, bit
+from swkit.odds.draws import DrawTables, bit, segment_max
 from swkit.odds.deal import Deck
 
 if TYPE_CHECKING:
@@ -586,7 +586,7 @@ class _Engine:
         default_factory=dict)
     number_masks: dict[int, int] = field(default_factory=dict)   # number -> its types' bits
     pair_rows: dict[int, list[int]] = field(default_factory=dict)  # y -> pair(0, y, c) per c
-    prep_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # see _outs_plus
+    prep_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # see _plus_prep
     keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
     tables: DrawTables | None = None        # see _numerator2_batch
@@ -1109,14 +1109,12 @@ class _Engine:
 
     def _numerator2_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                           figure: bool, drawn: Hand) -> int | Fraction:
-        """``numerator`` for two turns to go with exactly one extra play in reach. The
-        choices that leave the drawn card y in the hand are built once per position
-        (``_keep_options``) and their outs derived per draw (``_derive1``); the choices that
-        play y (play y, or play a card and y as the extra play) too, without a swap or a wild
-        (``_play_new_templates``, their outs by ``_outs_prep``; else ``_play_new_options``
-        builds them per draw). Then, per draw, the same branch and bound as ``_best_last``
-        (bounds: the outs before the Discard, ``_bound_key``); the Discard choices of a choice
-        playing y derive their outs with ``_outs_plus``."""
+        """``numerator`` for two turns to go with exactly one extra play and a swap or a wild
+        in reach (without them: ``_numerator2_batch``). The choices that leave the drawn card
+        y in the hand are built once per position (``_keep_options``) and their outs derived
+        per draw (``_derive1``); the choices that play y (play y, or play a card and y as the
+        extra play) are built per draw (``_play_new_options``). Then, per draw, the same branch
+        and bound as ``_best_last`` (bounds: the outs before the Discard, ``_bound_key``)."""
         n0 = self.unseen0 - _net(drawn)
         full = n0 - 1
         if not self.scorable:
@@ -1129,8 +1127,6 @@ class _Engine:
         keep_b = [(opt[0], opt[1], opt[2] <= TABLEAU_LIMIT, opt[3][4], opt,
                    None if self.has(opt[1]) else self.pm(opt[1])) for opt in keep]
         rows = self.pair_rows
-        templates = None if self.swap or len(self.wilds) > 1 else \
-            self._play_new_templates(hand, tab, disc, figure)
         total: int | Fraction = 0
         for y in range(len(self.types)):
             u = self.copies(y, drawn)
@@ -1177,10 +1173,7 @@ class _Engine:
                 else:
                     cands.append((bw, -opt[2], 0, len(cands), opt))
             if best < full:
-                news = self._play_new_options(hand, tab, disc, others, figure, y) \
-                    if templates is None else \
-                    self._play_new_bounds(templates, hand, tab, disc, y)
-                for pre, size, b in news:
+                for pre, size, b in self._play_new_options(hand, tab, disc, others, figure, y):
                     bw = w(b)
                     if size <= TABLEAU_LIMIT:
                         if bw > best:
@@ -1201,14 +1194,8 @@ class _Engine:
                                     break
                     else:
                         h2, t2, pile2, o2, fig1 = data
-                        if o2 is None:          # a template: the tableau without y
-                            t2, o2 = _ins(t2, y), others
                         for t3, dk3 in self._end_states(t2, pile2):
-                            if y in t3:
-                                m = self._outs_plus(h2, _rem(t3, y), y, dk3, o2, fig1)
-                            else:
-                                m = self.outs_mask(h2, t3, dk3, o2, fig1)
-                            v = w(m)
+                            v = w(self.outs_mask(h2, t3, dk3, o2, fig1))
                             if v > best:
                                 best = v
                                 if best == bw:
@@ -1254,8 +1241,9 @@ class _Engine:
         fig_y = tables.center_bit[yi]                       # playing y takes the figure
         keep_rows: list[tuple[int, list[Any]]] = []         # (position, _keep_options entry)
         play_rows: list[tuple[int, tuple[Any, ...]]] = []   # (position, template)
-        play_fig: list[np.ndarray] = []
-        play_ok: list[np.ndarray] = []
+        # per play row: (figure held: 0 no, 1 yes, 2 if y takes it; needs the figure y takes;
+        # left out when the figure is held (taking does better); needs y's number for Power 3)
+        play_flags: list[tuple[int, bool, bool, bool]] = []
         scoring = np.zeros((len(positions), ny), dtype=bool)
         totals: list[int | Fraction] = []
         need = self.pfd[0] if self.pfd else None
@@ -1269,31 +1257,23 @@ class _Engine:
             if hand:
                 keep_rows += [(i, opt) for opt in self._keep_options(hand, tab, disc, others,
                                                                      figure)]
-            need_ok = tables.need_bit[yi] if need is not None and not any(
-                self.types[c].number == need for c in tab) else None
+            need_y = need is not None and not any(self.types[c].number == need for c in tab)
             for t in self._play_new_templates(hand, tab, disc, figure):
                 h2, base, d2, _bkey, fig, fd, _prep = t
-                if fig is None:
-                    f1 = fig_y
-                    # a Power after playing y needs the figure that y takes
-                    ok = fig_y if fd or h2 != hand or d2 != disc else np.ones(ny, dtype=bool)
-                else:
-                    f1 = np.full(ny, fig)
-                    ok = np.ones(ny, dtype=bool)
-                if take and disc and base == tab and h2 == hand and d2 == disc:
-                    ok = ok & ~f1                           # play y alone: taking does better
-                if fd and need_ok is not None:
-                    ok = ok & need_ok
+                same = h2 == hand and d2 == disc
                 play_rows.append((i, t))
-                play_fig.append(f1)
-                play_ok.append(ok)
+                play_flags.append((2 if fig is None else int(fig),
+                                   fig is None and (fd or not same),   # a Power after y
+                                   bool(take and disc and same and base == tab),  # y alone
+                                   fd and need_y))
         nk = len(keep_rows)
         blocks = []
         if keep_rows:
             blocks.append(tables.derive([o[0] for _i, o in keep_rows],
                                         [o[1] for _i, o in keep_rows],
                                         [o[3][4] for _i, o in keep_rows], ys, yi))
-        figs = np.array(play_fig).reshape(len(play_rows), ny)
+        flags = np.array(play_flags, dtype=np.intp).reshape(len(play_rows), 4)
+        figs = np.where(flags[:, :1] == 2, fig_y[None, :], flags[:, :1] == 1)
         if play_rows:
             blocks.append(tables.outs_plus([t[6] for _i, t in play_rows], figs, yi))
         best = np.where(scoring, full, 0)
@@ -1301,18 +1281,19 @@ class _Engine:
             bw = tables.weights(np.concatenate(blocks), levels, ys)
             valid = np.ones(bw.shape, dtype=bool)
             if play_rows:
-                valid[nk:] = np.array(play_ok).reshape(len(play_rows), ny)
+                valid[nk:] = ~((flags[:, 1:2] == 1) & ~fig_y[None, :]) & \
+                    ~((flags[:, 2:3] == 1) & figs) & \
+                    ~((flags[:, 3:4] == 1) & ~tables.need_bit[yi][None, :])
             bw[~valid] = -1
             owner = np.array([i for i, _o in keep_rows] + [i for i, _t in play_rows],
                              dtype=np.intp)
             sizes = np.array([o[2] for _i, o in keep_rows] +
                              [len(t[1]) + 1 for _i, t in play_rows])
             done = sizes <= TABLEAU_LIMIT                   # no Discard: the bound is exact
-            np.maximum.at(best, owner[done], bw[done])
+            best = np.maximum(best, segment_max(bw[done], owner[done], len(positions)))
             while True:
                 open_bw = np.where(done[:, None], -1, bw)
-                top = np.full(best.shape, -1, dtype=np.int64)
-                np.maximum.at(top, owner, open_bw)
+                top = segment_max(open_bw, owner, len(positions))
                 wanted = top > best
                 if not wanted.any():
                     break
@@ -1326,7 +1307,7 @@ class _Engine:
                 exact = self._expansions(pick, nk, keep_rows, play_rows, figs, levels, ys, yi,
                                          drawn)
                 exact[~valid[pick]] = -1
-                np.maximum.at(best, owner[pick], exact)
+                best = np.maximum(best, segment_max(exact, owner[pick], len(positions)))
                 done[pick] = True
         best = np.where(scoring, 0, best)
         if not (self.draw_k or self.pass_n):
@@ -1353,7 +1334,7 @@ class _Engine:
         base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
         (``DrawTables.outs_pile``, ``_pile_end``); with more cards discarded than Power 3's
         depth (the key then depends on the order of y among them), card by card
-        (``_end_states``, ``_outs_plus``)."""
+        (``_end_states``, ``outs_mask``)."""
         tables = self._draw_tables()
         ny = len(yi)
         depth = self.pfd[1] if self.pfd else 0
@@ -1420,10 +1401,8 @@ class _Engine:
         for r, row in direct:
             masks.append(row[None, :])
             owners.append(r)
-        exact = np.full((len(pick), ny), -1, dtype=np.int64)
-        np.maximum.at(exact, np.array(owners, dtype=np.intp),
-                      tables.weights(np.concatenate(masks), levels, ys))
-        return exact
+        return segment_max(tables.weights(np.concatenate(masks), levels, ys),
+                           np.array(owners, dtype=np.intp), len(pick))
 
     def _play_ends_direct(self, hand: Hand, base: Hand, pile: Hand, fig: np.ndarray,
                           yi: np.ndarray, drawn: Hand) -> np.ndarray:
@@ -1434,10 +1413,7 @@ class _Engine:
             d3 = _take(drawn, y)
             best = -1
             for t3, dk3 in self._end_states(_ins(base, y), pile):
-                if y in t3:
-                    m = self._outs_plus(hand, _rem(t3, y), y, dk3, (), f1)
-                else:
-                    m = self.outs_mask(hand, t3, dk3, (), f1)
+                m = self.outs_mask(hand, t3, dk3, (), f1)
                 if self.weighted(m, d3) > best:
                     out[j], best = m, self.weighted(m, d3)
         return out
@@ -1469,7 +1445,8 @@ class _Engine:
                 else acc & self._need_mask()
         _tab, _has_need, _ds, qs, hm = self._plus_prep(hand, tab, ())
         extra, always = 0, False
-        for q, pq, other in qs:
+        for q, other in qs:
+            pq = self._plus_mask(tab, q)
             if figure or acc >> q & 1:
                 always = always or bool(pq & other)
                 extra |= pq
@@ -1557,94 +1534,18 @@ class _Engine:
                     add(_rem(hand, p), _ins(tab, p), disc, True, False)
         return list(found.values())
 
-    def _play_new_bounds(self, templates: list[tuple[Any, ...]], hand: Hand, tab: Hand,
-                         disc: Hand, y: int) -> Iterator[tuple[tuple[Any, ...], int, int]]:
-        """Per draw y: the ``_play_new_templates`` choices usable after drawing y as
-        ``_play_new_options`` gives them, but the position before the Discard as (hand,
-        tableau without y, discard pile, None, figure) so that it is built only if searched;
-        the outs by ``_outs_prep``."""
-        yfig = self.access(y, False)
-        need_ok = True
-        if self.pfd and self.pfd[0] is not None:
-            need = self.pfd[0]
-            types = self.types
-            need_ok = types[y].number == need or any(types[c].number == need for c in tab)
-        for h2, base, d2, _bkey, fig, fd, prep in templates:
-            if fig is None:
-                if not yfig and (fd or h2 != hand or d2 != disc):
-                    continue                            # a Power without the figure
-                fig1 = yfig
-            else:
-                fig1 = fig
-            if fig1 and base == tab and h2 == hand and d2 == disc and \
-                    self._take_beats_none(fig1, disc):
-                continue                                # play y alone: taking does better
-            if fd and not need_ok:
-                continue
-            yield (h2, base, d2, None, fig1), len(base) + 1, self._outs_prep(prep, y, fig1)
-
     def _plus_prep(self, hand: Hand, tab: Hand, dkey: Hand) -> tuple[Any, ...]:
-        """The part of ``_outs_plus(hand, tab, y, dkey, ...)`` that every card y shares
-        (``_outs_prep`` adds y): (tab, Power 3's number already in tab, [plus(tab, d) per d of
-        dkey], [(q, plus(tab, q), the other cards of the hand as a bitmask) per distinct q of
-        the hand]). Only without a swap, a wild or more than one extra play."""
-        ds = [(d, self._plus_mask(tab, d)) for d in dkey] if self.pfd else []
+        """The part of the last turn's outs of hand + tableau + y (discard key ``dkey``, one
+        extra play, no swap or wild) that every drawn card y shares, for
+        ``DrawTables.outs_plus``: (tab, Power 3's number already in tab, the types of dkey
+        within Power 3's reach, [(q, the other cards of the hand as a bitmask) per distinct
+        q of the hand], the hand as a bitmask)."""
         need = self.pfd[0] if self.pfd else None
         has_need = need is None or any(self.types[c].number == need for c in tab)
-        qs = []
-        prev = -1
-        for i, q in enumerate(hand):
-            if q == prev:
-                continue
-            prev = q
-            other = 0
-            for j, r in enumerate(hand):
-                if j != i:
-                    other |= 1 << r
-            qs.append((q, self._plus_mask(tab, q), other))
-        return tab, has_need, ds, qs, _bits(hand)
-
-    def _outs_prep(self, prep: tuple[Any, ...], y: int, figure: bool) -> int:
-        """``_outs_plus`` from its ``_plus_prep`` part: the same formula, with only
-        plus(tab, y) and the pairs of y looked up per draw."""
-        if not self.scorable:
-            return 0
-        tab, has_need, ds, qs, hm = prep
-        every = self.every
-        p0 = self.plus_memo.get((tab, y))
-        if p0 is None:
-            p0 = self._plus_mask(tab, y)
-        if p0 == every:
-            return every
-        row = self.pair_rows.get(y)
-        if row is None:
-            row = self.pair_rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
-        acc = every if figure else self.center_mask
-        res = p0
-        if acc and ds:
-            gate = acc
-            if not has_need:
-                nm = self._need_mask()
-                if not nm >> y & 1:
-                    gate = acc & nm
-            for d, pd in ds:
-                if p0 >> d & 1:
-                    res |= gate
-                else:
-                    res |= gate & (p0 | pd | row[d])
-        if hm & res:
-            return every
-        if not self.ep:
-            return res
-        for q, pq, other in qs:
-            pq = every if p0 >> q & 1 else pq | p0 | row[q]
-            if figure or acc >> q & 1:
-                if pq & other:
-                    return every
-                res |= pq
-            else:
-                res |= acc & pq
-        return res
+        hm = _bits(hand)
+        # the other cards of the hand: all of it if q is there twice
+        qs = [(q, hm if hand.count(q) > 1 else hm & ~(1 << q)) for q in _distinct(hand)]
+        return tab, has_need, tuple(dkey) if self.pfd else (), qs, hm
 
     def _need_mask(self) -> int:
         """Bitmask of the card types showing Power 3's required number (0 if none)."""
@@ -1656,25 +1557,6 @@ class _Engine:
             nm = self.number_masks[need] = sum(
                 1 << i for i, c in enumerate(self.types) if c.number == need)
         return nm
-
-    def _outs_plus(self, hand: Hand, tab: Hand, y: int, dkey: Hand, others: Hand,
-                   figure: bool) -> int:
-        """``outs_mask(hand, tab + y, dkey, others, figure)`` (at most one extra play)
-        derived from tableau-level masks of ``tab`` that every card y shares: pm(tab + y) =
-        plus(tab, y) (``_plus_mask``) and, unless that already holds d, plus(tab + y, d) =
-        plus(tab, y) | plus(tab, d) | pair(y, d) (the pairs of tab + y + d that do not hold y,
-        or that do). The formula is ``_outs_prep``'s, on the shared part ``_plus_prep``
-        (memoised: the same part serves every y). With a wild or a swap in reach (whose masks
-        this does not derive) it asks ``outs_mask``."""
-        if not self.scorable:
-            return 0
-        if self.swap or len(self.wilds) > 1 or self.ep > 1:
-            return self.outs_mask(hand, _ins(tab, y), dkey, others, figure)
-        key = (hand, tab, dkey)
-        prep = self.prep_memo.get(key)
-        if prep is None:            # shared by every y (the Discard choices of later draws)
-            prep = self.prep_memo[key] = self._plus_prep(hand, tab, dkey)
-        return self._outs_prep(prep, y, figure)
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
     def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,

@@ -1,16 +1,17 @@
 """The card odds' last-turn outs for every next draw at once (numpy), issue 6 item 9.
 
-``swkit.odds.cards`` holds a set of card types as an int bitmask (bit x = card type x) and
-computes, with two turns to go and one extra play in reach, the outs of each choice after each
-draw y from masks that do not depend on y (``_Engine._derive1``, ``_Engine._outs_prep``,
-``_Engine._outs_fast``). Here the same formulas run on numpy ``uint64`` arrays whose last axis
-is the draw y, so one array operation does the work of a Python loop over the draws. A deck has
-at most 45 card types (5 colors x 9 numbers, RULES.md §A1), so a mask fits in 64 bits.
+``swkit.odds.cards`` holds a set of card types as an int bitmask (bit x = card type x). With
+two turns to go and one extra play in reach (no swap, no wild), the last turn's outs of each
+choice after each draw y derive from masks that do not depend on y (the rule is
+``_Engine._outs_fast``, RULES.md §A3/§A7). Here those derivations run on numpy ``uint64``
+arrays whose last axis is the draw y, so one array operation does the work of a Python loop over
+the draws (and, in ``_Engine._numerator2_batch``, over many positions). A deck has at most 45
+card types (5 colors x 9 numbers, RULES.md §A1), so a mask fits in 64 bits.
 
-Shapes: ``Y`` is a ``uint64`` array of the nY card types drawn; a mask array has shape
-(choices, nY); weights are ``int64`` counts of unseen cards. The formulas and their sources are
-in the docstrings of the ``_Engine`` methods named above; each function here says which one it
-follows, and ``tests/test_odds_cards_draws.py`` checks it against that method on random input.
+Shapes: ``ys`` / ``yi`` are the nY card types drawn (``uint64`` for shifts, ``intp`` for
+indexing); a mask array has shape (rows, nY); weights are ``int64`` counts of unseen cards.
+``tests/test_odds_cards_draws.py`` checks each formula against ``_Engine._outs_fast`` (or
+``_Engine._derive1``) computed directly, on random input.
 """
 
 from __future__ import annotations
@@ -30,6 +31,19 @@ MAX_TYPES = 64
 def bit(masks: Masks, ys: Masks) -> NDArray[np.bool_]:
     """True where bit y of the mask is set (``ys`` broadcasts against ``masks``)."""
     return ((masks >> ys) & ONE).astype(bool)
+
+
+def segment_max(values: NDArray[np.int64], owners: NDArray[np.intp], rows: int
+                ) -> NDArray[np.int64]:
+    """Row i of the result: the column-wise largest of the rows of ``values`` whose owner is
+    i (-1 where there is none), shape (rows, columns of ``values``)."""
+    out = np.full((rows, values.shape[1]), -1, dtype=np.int64)
+    if len(owners):
+        order = np.argsort(owners, kind="stable")
+        owned = owners[order]
+        starts = np.flatnonzero(np.r_[True, owned[1:] != owned[:-1]])
+        out[owned[starts]] = np.maximum.reduceat(values[order], starts, axis=0)
+    return out
 
 
 class DrawTables:
@@ -74,6 +88,9 @@ class DrawTables:
         hit = self._row_of.get(tab)
         if hit is not None:
             return hit
+        return self._new_row(tab)
+
+    def _new_row(self, tab: tuple[int, ...]) -> int:
         hit = len(self._row_of)
         if hit == len(self._rows):
             self._rows = np.concatenate([self._rows, np.zeros_like(self._rows)])
@@ -119,23 +136,32 @@ class DrawTables:
 
     def outs_plus(self, preps: Sequence[tuple[Any, ...]], fig: NDArray[np.bool_],
                   yi: NDArray[np.intp]) -> Masks:
-        """``_Engine._outs_prep`` for each ``_plus_prep`` part (rows) and each y (columns):
-        the last turn's outs of hand + tableau + y (one extra play), ``fig`` (rows x columns):
-        the figure is held then."""
+        """The last turn's outs (``_Engine._outs_fast``) of hand + (tableau + y) for each
+        ``_Engine._plus_prep`` part (tab, Power 3's number in tab, discard key, hand cards,
+        hand bits) (rows) and each y (columns); ``fig`` (rows x columns): the figure is held.
+
+        Derived from masks of tab: pm(tab + y) = plus(tab, y) (every type if it is every
+        type); Power 3 with d of the key adds, gated by the figure and its number, plus(tab +
+        y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (the pairs of tab + y + d without y,
+        or with it), every type if d is in plus(tab, y); every type if the hand holds one of
+        these; the extra play of q in the hand adds plus(tab + y, q) the same way (every type
+        if another card of the hand is in it and q can use the figure; only the part that can
+        take the figure if q cannot)."""
         every, n = self.every, self.n
-        p0 = self.plus([p[0] for p in preps], yi)                       # plus(tab, y)
+        get = self._row_of.get
+        rix = np.array([get(p[0]) or self.row(p[0]) for p in preps], dtype=np.intp)[:, None]
+        p0 = self._rows[rix, yi[None, :]]                               # plus(tab, y)
         acc = np.where(fig, every, self.center)
         res = p0.copy()
         rows = len(preps)
         dmax = max(len(p[2]) for p in preps)
         if dmax:        # Power 3: a discard pile card d played after y
             d_idx = np.full((rows, dmax), n, dtype=np.intp)
-            d_plus = np.zeros((rows, dmax), dtype=np.uint64)
             has_need = np.zeros(rows, dtype=bool)
             for i, p in enumerate(preps):
                 has_need[i] = p[1]
-                for j, (d, pd) in enumerate(p[2]):
-                    d_idx[i, j], d_plus[i, j] = d, pd
+                d_idx[i, :len(p[2])] = p[2]
+            d_plus = self._rows[rix, np.minimum(d_idx, n - 1)]          # plus(tab, d)
             gate = np.where(has_need[:, None] | self.need_bit[yi][None, :], acc,
                             acc & self.need)
             dshift = d_idx.astype(np.uint64)[:, :, None]
@@ -149,11 +175,11 @@ class DrawTables:
         qmax = max(len(p[3]) for p in preps)
         if qmax:        # the extra play: a card q of the hand played with y
             q_idx = np.full((rows, qmax), n, dtype=np.intp)
-            q_plus = np.zeros((rows, qmax), dtype=np.uint64)
             q_other = np.zeros((rows, qmax), dtype=np.uint64)
             for i, p in enumerate(preps):
-                for j, (q, pq, other) in enumerate(p[3]):
-                    q_idx[i, j], q_plus[i, j], q_other[i, j] = q, pq, other
+                for j, (q, other) in enumerate(p[3]):
+                    q_idx[i, j], q_other[i, j] = q, other
+            q_plus = self._rows[rix, np.minimum(q_idx, n - 1)]          # plus(tab, q)
             qshift = q_idx.astype(np.uint64)[:, :, None]
             plus_q = np.where(bit(p0[:, None, :], qshift), every,
                               q_plus[:, :, None] | p0[:, None, :] | self.pairs[q_idx][:, :, yi])
