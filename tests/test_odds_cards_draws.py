@@ -55,7 +55,7 @@ def test_outs_of_the_tableau_plus_y(case: int) -> None:
     for _ in range(300):
         tab, hand, dkey = _sample(rng, pool, (1, 5), 3)
         fig = np.array([rng.random() < 0.5 for _ in yi])
-        got = tables.outs_plus([eng._plus_prep(hand, tab, dkey)], fig[None, :], yi)[0]
+        got = tables.outs_plus([tab], [dkey], [hand], fig[None, :], yi)[0]
         want = [eng._outs_fast(hand, _ins(tab, y), dkey, (), bool(f)) for y, f in zip(yi, fig)]
         assert got.tolist() == want, (hand, tab, dkey)
 
@@ -90,3 +90,19 @@ def test_outs_with_y_on_the_discard_pile(case: int) -> None:
         want = [eng._outs_fast(hand, tab, tuple(sorted(key + (int(y),))) if eng.pfd else (),
                                (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, key, figure)
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_outs_of_many_positions_at_once(case: int) -> None:
+    """``outs_rows``: the outs of many (hand, tableau, discard key, figure) at once."""
+    rng = random.Random(300 + case)
+    eng, tables, pool = _engine(case)
+    depth = eng.pfd[1] if eng.pfd else 0
+    rows, want = [], []
+    for _ in range(600):
+        tab, hand, key = _sample(rng, pool, (0, 6), depth)
+        rows.append((tab, key, hand, rng.random() < 0.5))
+        want.append(eng._outs_fast(hand, tab, key, (), rows[-1][3]))
+    tabs, keys, hands, figs = zip(*rows)
+    got = tables.outs_rows(tabs, keys, hands, np.array(figs))
+    assert got.tolist() == want

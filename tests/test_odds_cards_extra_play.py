@@ -69,8 +69,13 @@ def _plain(eng: _Engine, hand: tuple[int, ...], tab: tuple[int, ...], disc: tupl
     return total
 
 
-@pytest.mark.parametrize("seed", [*range(48), *(pytest.param(s, marks=pytest.mark.slow)
-                                                 for s in range(48, 400))])
+# seed 82 (fast tier too): the first that fails if the branch and bound of
+# ``_numerator2_batch`` keeps an expansion's values for draws where the choice is not allowed
+FAST = [*range(48), 82]
+
+
+@pytest.mark.parametrize("seed", [*FAST, *(pytest.param(s, marks=pytest.mark.slow)
+                                           for s in range(48, 400) if s not in FAST)])
 def test_two_turn_search_with_an_extra_play_matches_plain_enumeration(seed: int) -> None:
     pos = _position(seed)
     eng, hand, tab, disc_full, others = _start(pos, 2)
@@ -81,8 +86,12 @@ def test_two_turn_search_with_an_extra_play_matches_plain_enumeration(seed: int)
     assert fast == plain
 
 
-@pytest.mark.parametrize("seed", [*range(12), *(pytest.param(s, marks=pytest.mark.slow)
-                                                 for s in range(12, 120))])
+# seed 114 (fast tier too): fails if y discarded on the pile is keyed with one old card too many
+FAST_BATCH = [*range(12), 114]
+
+
+@pytest.mark.parametrize("seed", [*FAST_BATCH, *(pytest.param(s, marks=pytest.mark.slow)
+                                                 for s in range(12, 120) if s not in FAST_BATCH)])
 def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -> None:
     """The batch of ``_numerator2_batch`` (the next positions of a turn, as T = 3 asks them)
     after one or two cards already drawn: each value equals the plain enumeration."""

@@ -65,12 +65,16 @@ extra play, the cards completing a triple with each hand card. Before the last t
   the figure, the outs of a hand holding the card just drawn are derived from the outs of the
   hand without it, shared by every draw (every type if that card is among them, else those plus
   the cards completing a triple with it).
-- with exactly one extra play and two turns to go (``_numerator2_extra``), the choices after
-  each draw y are built once per position: those that keep y in the hand (``_keep_options``:
-  their outs derive from the outs without y, as above) and, without a swap or a wild, those that
-  play y (y itself, or y as the extra play: ``_play_new_templates``), whose outs derive from
-  masks of the tableau without y that every draw shares: pm(tab + y) = plus(tab, y) and
-  plus(tab + y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (``_outs_plus``, ``_outs_prep``).
+- with exactly one extra play and two turns to go, the choices after each draw y are built
+  once per position: those that keep y in the hand (``_keep_options``: their outs derive from
+  the outs without y, as above) and those that play y (y itself, or y as the extra play).
+  Without a swap or a wild (``_numerator2_batch``) the latter are built once for every y
+  (``_play_new_templates``) and their outs derive from masks of the tableau without y that
+  every draw shares: pm(tab + y) = plus(tab, y) and plus(tab + y, d) = plus(tab, y) |
+  plus(tab, d) | pair(y, d). These derivations run in numpy over every draw y at once, and
+  over every position the turn before can reach (``swkit.odds.draws``); the branch and bound
+  goes in rounds over (position, draw) pairs. With a swap or a wild, ``_numerator2_extra``
+  builds the choices that play y per draw.
 
 Draw two and pass add chance nodes: before the last turn their outs are derived the same way
 from the outs of the hand before the cards come (with no extra play, a closed form: every type
@@ -586,7 +590,6 @@ class _Engine:
         default_factory=dict)
     number_masks: dict[int, int] = field(default_factory=dict)   # number -> its types' bits
     pair_rows: dict[int, list[int]] = field(default_factory=dict)  # y -> pair(0, y, c) per c
-    prep_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # see _plus_prep
     keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
     tables: DrawTables | None = None        # see _numerator2_batch
@@ -1051,13 +1054,15 @@ class _Engine:
             return m | pq
         return m | (self.center_mask & pq)
 
-    def _keep_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
-                      ) -> list[list[Any]]:
+    def _keep_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                      bounds: bool = True) -> list[list[Any]]:
         """The play and Power choices after this turn's draw that leave the drawn card in the
         hand (one extra play in reach), drawn-free: [outs before the Discard of the hand
-        without the drawn card, tableau, tableau size, position before the Discard without the
-        drawn card, its Discard choices' (tableau, outs) or None until needed]. Shared by
-        every draw (memoised per position)."""
+        without the drawn card (None until needed if not ``bounds``: ``_numerator2_batch``
+        computes them all at once), tableau, tableau size, position before the Discard
+        without the drawn card, its Discard choices' (tableau, outs) or None until needed,
+        the discard key of the outs before the Discard]. Shared by every draw (memoised per
+        position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.keep1_memo.get(key)
         if hit is not None:
@@ -1073,8 +1078,9 @@ class _Engine:
                     continue
                 pre = (h2, t2, d2, o2, fig1)
                 if pre not in found:
-                    bound = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
-                    found[pre] = [bound, t2, len(t2), pre, None]
+                    bkey = self._bound_key(d2, len(t2))
+                    bound = self.outs_mask(h2, t2, bkey, o2, fig1) if bounds else None
+                    found[pre] = [bound, t2, len(t2), pre, None, bkey]
         hit = self.keep1_memo[key] = list(found.values())
         return hit
 
@@ -1211,8 +1217,11 @@ class _Engine:
     def _draw_tables(self) -> DrawTables:
         """The numpy tables of ``_numerator2_batch`` (built once per search)."""
         if self.tables is None:
+            need = self.pfd[0] if self.pfd else None
             self.tables = DrawTables(len(self.types), lambda a, b: self.pair(0, a, b), self.pm,
-                                     self.has, self.center_mask, self._need_mask())
+                                     self.has, self.center_mask,
+                                     None if need is None else self._need_mask(),
+                                     bool(self.pfd))
         return self.tables
 
     def _numerator2_batch(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
@@ -1256,10 +1265,10 @@ class _Engine:
                 continue
             if hand:
                 keep_rows += [(i, opt) for opt in self._keep_options(hand, tab, disc, others,
-                                                                     figure)]
+                                                                     figure, bounds=False)]
             need_y = need is not None and not any(self.types[c].number == need for c in tab)
             for t in self._play_new_templates(hand, tab, disc, figure):
-                h2, base, d2, _bkey, fig, fd, _prep = t
+                h2, base, d2, _bkey, fig, fd = t
                 same = h2 == hand and d2 == disc
                 play_rows.append((i, t))
                 play_flags.append((2 if fig is None else int(fig),
@@ -1267,6 +1276,13 @@ class _Engine:
                                    bool(take and disc and same and base == tab),  # y alone
                                    fd and need_y))
         nk = len(keep_rows)
+        todo = [opt for _i, opt in keep_rows if opt[0] is None]
+        if todo:                # the outs before the Discard of the hand without y
+            masks = tables.outs_rows([o[1] for o in todo], [o[5] for o in todo],
+                                     [o[3][0] for o in todo],
+                                     np.array([o[3][4] for o in todo], dtype=bool))
+            for opt, m in zip(todo, masks.tolist()):
+                opt[0] = m
         blocks = []
         if keep_rows:
             blocks.append(tables.derive([o[0] for _i, o in keep_rows],
@@ -1275,7 +1291,9 @@ class _Engine:
         flags = np.array(play_flags, dtype=np.intp).reshape(len(play_rows), 4)
         figs = np.where(flags[:, :1] == 2, fig_y[None, :], flags[:, :1] == 1)
         if play_rows:
-            blocks.append(tables.outs_plus([t[6] for _i, t in play_rows], figs, yi))
+            blocks.append(tables.outs_plus([t[1] for _i, t in play_rows],
+                                           [t[3] for _i, t in play_rows],
+                                           [t[0] for _i, t in play_rows], figs, yi))
         best = np.where(scoring, full, 0)
         if blocks:
             bw = tables.weights(np.concatenate(blocks), levels, ys)
@@ -1330,7 +1348,7 @@ class _Engine:
         their Discard choices. A choice keeping y: the outs of its Discard choices without y
         (``_keep_ends``) plus y (``DrawTables.derive``). A choice playing y, the tableau
         base + y keeping 5 cards: discarding cards C of base leaves base - C + y and puts C on
-        the pile (``DrawTables.outs_plus`` on ``_plus_prep`` parts); discarding y and C' of
+        the pile (``DrawTables.outs_plus``); discarding y and C' of
         base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
         (``DrawTables.outs_pile``, ``_pile_end``); with more cards discarded than Power 3's
         depth (the key then depends on the order of y among them), card by card
@@ -1338,11 +1356,11 @@ class _Engine:
         tables = self._draw_tables()
         ny = len(yi)
         depth = self.pfd[1] if self.pfd else 0
-        k_ms: list[int] = []
+        k_rows: list[tuple[Hand, Hand, Hand]] = []         # (tableau, key, hand)
         k_tabs: list[Hand] = []
         k_figs: list[bool] = []
         k_own: list[int] = []
-        p_preps: list[tuple[Any, ...]] = []
+        p_rows: list[tuple[Hand, Hand, Hand]] = []
         p_own: list[int] = []
         s_ends: list[tuple[Any, ...]] = []
         s_own: list[int] = []
@@ -1350,14 +1368,14 @@ class _Engine:
         direct: list[tuple[int, np.ndarray]] = []
         for r, c in enumerate(pick.tolist()):
             if c < nk:
-                opt = keep_rows[c][1]
-                for t3, m in self._keep_ends(opt):
-                    k_ms.append(m)
+                h2, t2, d2, _o2, fig1 = keep_rows[c][1][3]
+                for t3, dk3 in self._end_states(t2, d2):
+                    k_rows.append((t3, dk3, h2))
                     k_tabs.append(t3)
-                    k_figs.append(opt[3][4])
+                    k_figs.append(fig1)
                     k_own.append(r)
                 continue
-            h2, base, d2, _bkey, _fig, _fd, _prep = play_rows[c - nk][1]
+            h2, base, d2, _bkey, _fig, _fd = play_rows[c - nk][1]
             fig = figs[c - nk]
             need = len(base) + 1 - TABLEAU_LIMIT
             if self.pfd and need > depth:
@@ -1367,12 +1385,7 @@ class _Engine:
                 rest = base
                 for x in combo:
                     rest = _rem(rest, x)
-                dkey = self.disc_key(d2 + combo, 1)
-                key = (h2, rest, dkey)
-                prep = self.prep_memo.get(key)
-                if prep is None:
-                    prep = self.prep_memo[key] = self._plus_prep(h2, rest, dkey)
-                p_preps.append(prep)
+                p_rows.append((rest, self.disc_key(d2 + combo, 1), h2))
                 p_own.append(r)
             for flag in sorted(set(fig.tolist())):
                 for combo in sorted(set(combinations(base, need - 1))):
@@ -1386,12 +1399,15 @@ class _Engine:
                     s_flag.append(flag)
         masks = []
         owners: list[int] = []
-        if k_ms:
+        if k_rows:          # the outs without y, then y joins the hand
+            tabs, keys, hands = zip(*k_rows)
+            k_ms = tables.outs_rows(tabs, keys, hands, np.array(k_figs, dtype=bool))
             masks.append(tables.derive(k_ms, k_tabs, k_figs, ys, yi))
             owners += k_own
-        if p_preps:
+        if p_rows:
             p_fig = figs[np.array([pick[r] for r in p_own]) - nk]
-            masks.append(tables.outs_plus(p_preps, p_fig, yi))
+            tabs, keys, hands = zip(*p_rows)
+            masks.append(tables.outs_plus(tabs, keys, hands, p_fig, yi))
             owners += p_own
         if s_ends:
             s_masks = tables.outs_pile(s_ends, yi)
@@ -1443,9 +1459,10 @@ class _Engine:
             need = self.pfd[0]
             gate = acc if need is None or any(self.types[c].number == need for c in tab) \
                 else acc & self._need_mask()
-        _tab, _has_need, _ds, qs, hm = self._plus_prep(hand, tab, ())
+        hm = _bits(hand)
         extra, always = 0, False
-        for q, other in qs:
+        for q in _distinct(hand):
+            other = hm if hand.count(q) > 1 else hm & ~(1 << q)     # the hand's other cards
             pq = self._plus_mask(tab, q)
             if figure or acc >> q & 1:
                 always = always or bool(pq & other)
@@ -1491,8 +1508,7 @@ class _Engine:
                             ) -> list[tuple[Any, ...]]:
         """The choices of ``_play_new_options`` without a swap or a wild in reach, built once
         for every draw y: (hand, tableau without y, discard pile, bound's discard key, fig,
-        fd, ``_plus_prep`` masks) each, where the tableau before the Discard is that tableau
-        plus y; ``fig`` None
+        fd) each, where the tableau before the Discard is that tableau plus y; ``fig`` None
         means the figure comes from playing y (``access(y, figure)``), a bool is fixed; the
         choices needing a Power (extra play, Power 3, Power 8) after playing y are listed only
         if ``figure`` is held or y could take it (checked per draw: ``fig`` None and a hand
@@ -1504,11 +1520,7 @@ class _Engine:
             key = (h2, base, d2, fig, fd)
             if key not in found:
                 bkey = self._bound_key(d2, len(base) + 1)
-                pkey = (h2, base, bkey)
-                prep = self.prep_memo.get(pkey)
-                if prep is None:
-                    prep = self.prep_memo[pkey] = self._plus_prep(h2, base, bkey)
-                found[key] = (h2, base, d2, bkey, fig, fd, prep)
+                found[key] = (h2, base, d2, bkey, fig, fd)
 
         add(hand, tab, disc, yfig, False)                       # play y, no Power
         if self.ep and hand:                                    # play y, extra play q
@@ -1533,19 +1545,6 @@ class _Engine:
                 if self.access(p, figure):
                     add(_rem(hand, p), _ins(tab, p), disc, True, False)
         return list(found.values())
-
-    def _plus_prep(self, hand: Hand, tab: Hand, dkey: Hand) -> tuple[Any, ...]:
-        """The part of the last turn's outs of hand + tableau + y (discard key ``dkey``, one
-        extra play, no swap or wild) that every drawn card y shares, for
-        ``DrawTables.outs_plus``: (tab, Power 3's number already in tab, the types of dkey
-        within Power 3's reach, [(q, the other cards of the hand as a bitmask) per distinct
-        q of the hand], the hand as a bitmask)."""
-        need = self.pfd[0] if self.pfd else None
-        has_need = need is None or any(self.types[c].number == need for c in tab)
-        hm = _bits(hand)
-        # the other cards of the hand: all of it if q is there twice
-        qs = [(q, hm if hand.count(q) > 1 else hm & ~(1 << q)) for q in _distinct(hand)]
-        return tab, has_need, tuple(dkey) if self.pfd else (), qs, hm
 
     def _need_mask(self) -> int:
         """Bitmask of the card types showing Power 3's required number (0 if none)."""
