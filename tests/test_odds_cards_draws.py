@@ -56,7 +56,8 @@ def test_outs_of_the_tableau_plus_y(case: int) -> None:
         tab, hand, dkey = _sample(rng, pool, (1, 5), 3)
         fig = np.array([rng.random() < 0.5 for _ in yi])
         got = tables.outs_plus([tab], [dkey], [hand], fig[None, :], yi)[0]
-        want = [eng._outs_fast(hand, _ins(tab, y), dkey, (), bool(f)) for y, f in zip(yi, fig)]
+        want = [eng._outs_fast(hand, _ins(tab, y), dkey, (), bool(f))
+                for y, f in zip(yi, fig, strict=True)]
         assert got.tolist() == want, (hand, tab, dkey)
 
 
@@ -103,6 +104,6 @@ def test_outs_of_many_positions_at_once(case: int) -> None:
         tab, hand, key = _sample(rng, pool, (0, 6), depth)
         rows.append((tab, key, hand, rng.random() < 0.5))
         want.append(eng._outs_fast(hand, tab, key, (), rows[-1][3]))
-    tabs, keys, hands, figs = zip(*rows)
+    tabs, keys, hands, figs = zip(*rows, strict=True)
     got = tables.outs_rows(tabs, keys, hands, np.array(figs))
     assert got.tolist() == want

@@ -164,8 +164,8 @@ from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.draws import DrawTables, bit, segment_max
 from swkit.odds.deal import Deck
+from swkit.odds.draws import DrawTables, bit, segment_max
 
 if TYPE_CHECKING:
     from swkit.cards.game import CardView
@@ -1281,7 +1281,7 @@ class _Engine:
             masks = tables.outs_rows([o[1] for o in todo], [o[5] for o in todo],
                                      [o[3][0] for o in todo],
                                      np.array([o[3][4] for o in todo], dtype=bool))
-            for opt, m in zip(todo, masks.tolist()):
+            for opt, m in zip(todo, masks.tolist(), strict=True):
                 opt[0] = m
         blocks = []
         if keep_rows:
@@ -1330,7 +1330,7 @@ class _Engine:
         best = np.where(scoring, 0, best)
         if not (self.draw_k or self.pass_n):
             u = np.array([self.copies(int(y), drawn) for y in yi], dtype=np.int64)
-            return [t + int(v) for t, v in zip(totals, best @ u)]
+            return [t + int(v) for t, v in zip(totals, best @ u, strict=True)]
         for i, (hand, tab, disc, others, figure) in enumerate(positions):
             for j, y in enumerate(yi.tolist()):
                 if not scoring[i, j]:
@@ -1354,7 +1354,6 @@ class _Engine:
         depth (the key then depends on the order of y among them), card by card
         (``_end_states``, ``outs_mask``)."""
         tables = self._draw_tables()
-        ny = len(yi)
         depth = self.pfd[1] if self.pfd else 0
         k_rows: list[tuple[Hand, Hand, Hand]] = []         # (tableau, key, hand)
         k_tabs: list[Hand] = []
@@ -1400,13 +1399,13 @@ class _Engine:
         masks = []
         owners: list[int] = []
         if k_rows:          # the outs without y, then y joins the hand
-            tabs, keys, hands = zip(*k_rows)
+            tabs, keys, hands = zip(*k_rows, strict=True)
             k_ms = tables.outs_rows(tabs, keys, hands, np.array(k_figs, dtype=bool))
             masks.append(tables.derive(k_ms, k_tabs, k_figs, ys, yi))
             owners += k_own
         if p_rows:
             p_fig = figs[np.array([pick[r] for r in p_own]) - nk]
-            tabs, keys, hands = zip(*p_rows)
+            tabs, keys, hands = zip(*p_rows, strict=True)
             masks.append(tables.outs_plus(tabs, keys, hands, p_fig, yi))
             owners += p_own
         if s_ends:
@@ -1425,7 +1424,7 @@ class _Engine:
         """For ``_expansions``, more cards to discard than Power 3's depth: per draw y, the
         best outs over the Discard choices of base + y, one by one (``_end_states``)."""
         out = np.zeros(len(yi), dtype=np.uint64)
-        for j, (y, f1) in enumerate(zip(yi.tolist(), fig.tolist())):
+        for j, (y, f1) in enumerate(zip(yi.tolist(), fig.tolist(), strict=True)):
             d3 = _take(drawn, y)
             best = -1
             for t3, dk3 in self._end_states(_ins(base, y), pile):
@@ -1768,7 +1767,7 @@ class _Engine:
             todo = [nxt for nxt in dict.fromkeys(
                 nxt for _steps, nxt in self.ends(hand, tab, disc, others, figure, 2))
                 if (*nxt, drawn, 2) not in self.value_memo]
-            for nxt, v in zip(todo, self._numerator2_batch(todo, drawn)):
+            for nxt, v in zip(todo, self._numerator2_batch(todo, drawn), strict=True):
                 self.value_memo[(*nxt, drawn, 2)] = v
         best = 0
         seen = set()

@@ -57,14 +57,15 @@ class _Table:
                  dtypes: Sequence[Any], widths: Sequence[int]) -> None:
         self._make = make
         self.of: dict[tuple[int, ...], int] = {}
-        self.cols = [np.zeros((64, w) if w else 64, dtype=d) for d, w in zip(dtypes, widths)]
+        self.cols = [np.zeros((64, w) if w else 64, dtype=d)
+                     for d, w in zip(dtypes, widths, strict=True)]
 
     def ids(self, keys: Sequence[tuple[int, ...]]) -> NDArray[np.intp]:
         """The row of each key (a new key gets its row first)."""
         get = self.of.get
         out = [get(k, -1) for k in keys]
         if -1 in out:
-            out = [i if i >= 0 else self._add(k) for i, k in zip(out, keys)]
+            out = [i if i >= 0 else self._add(k) for i, k in zip(out, keys, strict=True)]
         return np.array(out, dtype=np.intp)
 
     def _add(self, key: tuple[int, ...]) -> int:
@@ -74,7 +75,7 @@ class _Table:
         i = len(self.of)
         if i == len(self.cols[0]):
             self.cols = [np.concatenate([c, np.zeros_like(c)]) for c in self.cols]
-        for col, value in zip(self.cols, self._make(key)):
+        for col, value in zip(self.cols, self._make(key), strict=True):
             col[i] = value
         self.of[key] = i
         return i
