@@ -93,9 +93,10 @@ The discard pile is keyed by the part that can still matter (the sorted top card
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
 
 **Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
-about 0.2 s on a mid-game position without the figure and about 1.8 s with the figure, a swap
-and a wild color in reach (was about 20 s, then 4.1 s before ``_turn2_shared``: see below). With
-the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach, T = 3 branches much
+about 0.2 s on a mid-game position without the figure, about 1.5 s with the figure, a swap and
+a wild color in reach (was about 20 s, then 4.1 s before ``_turn2_shared``: see below) and
+about 1.1 s with the figure, an extra play and Powers 3 and 8 (was about 24 s). With the
+figure, an extra play (6) and the card-moving Powers 3 and 8 in reach, T = 3 branches much
 more: about 2,700 positions two turns before the end, all distinct (also without the draws they
 came from), each with about 22 draws that do not score at once, each a branch and bound over
 about 22 play and Power choices. With draw two or pass in reach and the figure, T = 2 takes
@@ -139,12 +140,19 @@ keeping each triple's answer under its sorted type indices while filling the pai
 cost is the first evaluation, which ``swkit.cards.triples`` already caches); returning a tableau
 of five or fewer cards' single end state without the memo.
 
-The extra-play position is still over the 2 s target (about 2x): what is left is the Python work
-per draw (about 57,000 draws, some 70 µs each: the bounds of about 14 choices keeping y and 8
-playing it, one Discard expansion). Bounding whole positions one level up still cuts little:
-after a draw at T = 3 about 112 next positions are searched, and their values lie a median of
-about 3 % of certainty below the best (measured), so neither a per-draw bound nor an early
-abandon over the draws can drop them cheaply.
+Issue 6 item 9, the extra-play position, second step (``_numerator2_batch``, numpy): the
+Python work per draw was the cost (about 57,000 draws, some 70 µs each: the bounds of about 14
+choices keeping y and 8 playing it, one Discard expansion), and bounding whole positions one
+level up cuts little (after a draw at T = 3 about 112 next positions are searched, their values
+a median of about 3 % of certainty below the best). So the same formulas now run on numpy
+arrays over every draw y and every next position of a first draw at once (``swkit.odds.draws``;
+a row is a choice of a position, given by three table indices: tableau, discard key, hand),
+and the branch and bound goes in rounds: each position expands the choice with the highest
+bound for most of its open draws. ``python bench/odds_cards.py``, back to back on an idle
+machine: 4.3 s -> 1.1 s (the answer 8797/12180 and every pinned answer unchanged). Done per
+position instead of per batch, numpy's call overhead made it slower (5.7 s); what is left is
+Python: building each position's choices (``_keep_options``, ``_play_new_templates``) and
+their Discard choices' keys.
 """
 
 from __future__ import annotations
@@ -1066,6 +1074,10 @@ class _Engine:
         key = (hand, tab, disc, others, figure)
         hit = self.keep1_memo.get(key)
         if hit is not None:
+            for opt in hit if bounds else ():
+                if opt[0] is None:
+                    h2, t2, _d2, o2, fig1 = opt[3]
+                    opt[0] = self.outs_mask(h2, t2, opt[5], o2, fig1)
             return hit
         found: dict[tuple[Any, ...], list[Any]] = {}
         for p in _distinct(hand):
@@ -1346,7 +1358,8 @@ class _Engine:
         """The exact values (rows: the choices ``pick`` of ``_numerator2_batch``, row indices
         below ``nk`` keep y, the others play y; columns: the draws ``yi``) as the best over
         their Discard choices. A choice keeping y: the outs of its Discard choices without y
-        (``_keep_ends``) plus y (``DrawTables.derive``). A choice playing y, the tableau
+        (``_end_states``, ``DrawTables.outs_rows``) plus y (``DrawTables.derive``). A choice
+        playing y, the tableau
         base + y keeping 5 cards: discarding cards C of base leaves base - C + y and puts C on
         the pile (``DrawTables.outs_plus``); discarding y and C' of
         base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
