@@ -65,12 +65,16 @@ extra play, the cards completing a triple with each hand card. Before the last t
   the figure, the outs of a hand holding the card just drawn are derived from the outs of the
   hand without it, shared by every draw (every type if that card is among them, else those plus
   the cards completing a triple with it).
-- with exactly one extra play and two turns to go (``_numerator2_extra``), the choices after
-  each draw y are built once per position: those that keep y in the hand (``_keep_options``:
-  their outs derive from the outs without y, as above) and, without a swap or a wild, those that
-  play y (y itself, or y as the extra play: ``_play_new_templates``), whose outs derive from
-  masks of the tableau without y that every draw shares: pm(tab + y) = plus(tab, y) and
-  plus(tab + y, d) = plus(tab, y) | plus(tab, d) | pair(y, d) (``_outs_plus``, ``_outs_prep``).
+- with exactly one extra play and two turns to go, the choices after each draw y are built
+  once per position: those that keep y in the hand (``_keep_options``: their outs derive from
+  the outs without y, as above) and those that play y (y itself, or y as the extra play).
+  Without a swap or a wild (``_numerator2_batch``) the latter are built once for every y
+  (``_play_new_templates``) and their outs derive from masks of the tableau without y that
+  every draw shares: pm(tab + y) = plus(tab, y) and plus(tab + y, d) = plus(tab, y) |
+  plus(tab, d) | pair(y, d). These derivations run in numpy over every draw y at once, and
+  over every position the turn before can reach (``swkit.odds.draws``); the branch and bound
+  goes in rounds over (position, draw) pairs. With a swap or a wild, ``_numerator2_extra``
+  builds the choices that play y per draw.
 
 Draw two and pass add chance nodes: before the last turn their outs are derived the same way
 from the outs of the hand before the cards come (with no extra play, a closed form: every type
@@ -89,9 +93,10 @@ The discard pile is keyed by the part that can still matter (the sorted top card
 the last turn; before it the top cards in order, as many as the Powers in reach can still reach).
 
 **Speed** (``python bench/odds_cards.py``, an idle 2-core machine): T = 1 in milliseconds; T = 3
-about 0.2 s on a mid-game position without the figure and about 1.8 s with the figure, a swap
-and a wild color in reach (was about 20 s, then 4.1 s before ``_turn2_shared``: see below). With
-the figure, an extra play (6) and the card-moving Powers 3 and 8 in reach, T = 3 branches much
+about 0.2 s on a mid-game position without the figure, about 1.5 s with the figure, a swap and
+a wild color in reach (was about 20 s, then 4.1 s before ``_turn2_shared``: see below) and
+about 1.1 s with the figure, an extra play and Powers 3 and 8 (was about 24 s). With the
+figure, an extra play (6) and the card-moving Powers 3 and 8 in reach, T = 3 branches much
 more: about 2,700 positions two turns before the end, all distinct (also without the draws they
 came from), each with about 22 draws that do not score at once, each a branch and bound over
 about 22 play and Power choices. With draw two or pass in reach and the figure, T = 2 takes
@@ -135,12 +140,19 @@ keeping each triple's answer under its sorted type indices while filling the pai
 cost is the first evaluation, which ``swkit.cards.triples`` already caches); returning a tableau
 of five or fewer cards' single end state without the memo.
 
-The extra-play position is still over the 2 s target (about 2x): what is left is the Python work
-per draw (about 57,000 draws, some 70 µs each: the bounds of about 14 choices keeping y and 8
-playing it, one Discard expansion). Bounding whole positions one level up still cuts little:
-after a draw at T = 3 about 112 next positions are searched, and their values lie a median of
-about 3 % of certainty below the best (measured), so neither a per-draw bound nor an early
-abandon over the draws can drop them cheaply.
+Issue 6 item 9, the extra-play position, second step (``_numerator2_batch``, numpy): the
+Python work per draw was the cost (about 57,000 draws, some 70 µs each: the bounds of about 14
+choices keeping y and 8 playing it, one Discard expansion), and bounding whole positions one
+level up cuts little (after a draw at T = 3 about 112 next positions are searched, their values
+a median of about 3 % of certainty below the best). So the same formulas now run on numpy
+arrays over every draw y and every next position of a first draw at once (``swkit.odds.draws``;
+a row is a choice of a position, given by three table indices: tableau, discard key, hand),
+and the branch and bound goes in rounds: each position expands the choice with the highest
+bound for most of its open draws. ``python bench/odds_cards.py``, back to back on an idle
+machine: 4.3 s -> 1.1 s (the answer 8797/12180 and every pinned answer unchanged). Done per
+position instead of per batch, numpy's call overhead made it slower (5.7 s); what is left is
+Python: building each position's choices (``_keep_options``, ``_play_new_templates``) and
+their Discard choices' keys.
 """
 
 from __future__ import annotations
@@ -154,11 +166,14 @@ from itertools import combinations, permutations
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.deal import Deck
+from swkit.odds.draws import DrawTables, bit, segment_max
 
 if TYPE_CHECKING:
     from swkit.cards.game import CardView
@@ -583,9 +598,10 @@ class _Engine:
         default_factory=dict)
     number_masks: dict[int, int] = field(default_factory=dict)   # number -> its types' bits
     pair_rows: dict[int, list[int]] = field(default_factory=dict)  # y -> pair(0, y, c) per c
-    prep_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)  # see _outs_plus
     keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
+    tables: DrawTables | None = None        # see _numerator2_batch
+    pile_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)   # see _pile_end
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -1006,6 +1022,10 @@ class _Engine:
         if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
             hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
             return hit
+        if turns == 2 and self._batched():
+            hit = self.value_memo[key] = self._numerator2_batch(
+                [(hand, tab, disc, others, figure)], drawn)[0]
+            return hit
         if turns == 2 and self.ep == 1:
             hit = self.value_memo[key] = self._numerator2_extra(hand, tab, disc, others, figure,
                                                                 drawn)
@@ -1042,16 +1062,22 @@ class _Engine:
             return m | pq
         return m | (self.center_mask & pq)
 
-    def _keep_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
-                      ) -> list[list[Any]]:
+    def _keep_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                      bounds: bool = True) -> list[list[Any]]:
         """The play and Power choices after this turn's draw that leave the drawn card in the
         hand (one extra play in reach), drawn-free: [outs before the Discard of the hand
-        without the drawn card, tableau, tableau size, position before the Discard without the
-        drawn card, its Discard choices' (tableau, outs) or None until needed]. Shared by
-        every draw (memoised per position)."""
+        without the drawn card (None until needed if not ``bounds``: ``_numerator2_batch``
+        computes them all at once), tableau, tableau size, position before the Discard
+        without the drawn card, its Discard choices' (tableau, outs) or None until needed,
+        the discard key of the outs before the Discard]. Shared by every draw (memoised per
+        position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.keep1_memo.get(key)
         if hit is not None:
+            for opt in hit if bounds else ():
+                if opt[0] is None:
+                    h2, t2, _d2, o2, fig1 = opt[3]
+                    opt[0] = self.outs_mask(h2, t2, opt[5], o2, fig1)
             return hit
         found: dict[tuple[Any, ...], list[Any]] = {}
         for p in _distinct(hand):
@@ -1064,8 +1090,9 @@ class _Engine:
                     continue
                 pre = (h2, t2, d2, o2, fig1)
                 if pre not in found:
-                    bound = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
-                    found[pre] = [bound, t2, len(t2), pre, None]
+                    bkey = self._bound_key(d2, len(t2))
+                    bound = self.outs_mask(h2, t2, bkey, o2, fig1) if bounds else None
+                    found[pre] = [bound, t2, len(t2), pre, None, bkey]
         hit = self.keep1_memo[key] = list(found.values())
         return hit
 
@@ -1100,14 +1127,12 @@ class _Engine:
 
     def _numerator2_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                           figure: bool, drawn: Hand) -> int | Fraction:
-        """``numerator`` for two turns to go with exactly one extra play in reach. The
-        choices that leave the drawn card y in the hand are built once per position
-        (``_keep_options``) and their outs derived per draw (``_derive1``); the choices that
-        play y (play y, or play a card and y as the extra play) too, without a swap or a wild
-        (``_play_new_templates``, their outs by ``_outs_prep``; else ``_play_new_options``
-        builds them per draw). Then, per draw, the same branch and bound as ``_best_last``
-        (bounds: the outs before the Discard, ``_bound_key``); the Discard choices of a choice
-        playing y derive their outs with ``_outs_plus``."""
+        """``numerator`` for two turns to go with exactly one extra play and a swap or a wild
+        in reach (without them: ``_numerator2_batch``). The choices that leave the drawn card
+        y in the hand are built once per position (``_keep_options``) and their outs derived
+        per draw (``_derive1``); the choices that play y (play y, or play a card and y as the
+        extra play) are built per draw (``_play_new_options``). Then, per draw, the same branch
+        and bound as ``_best_last`` (bounds: the outs before the Discard, ``_bound_key``)."""
         n0 = self.unseen0 - _net(drawn)
         full = n0 - 1
         if not self.scorable:
@@ -1120,8 +1145,6 @@ class _Engine:
         keep_b = [(opt[0], opt[1], opt[2] <= TABLEAU_LIMIT, opt[3][4], opt,
                    None if self.has(opt[1]) else self.pm(opt[1])) for opt in keep]
         rows = self.pair_rows
-        templates = None if self.swap or len(self.wilds) > 1 else \
-            self._play_new_templates(hand, tab, disc, figure)
         total: int | Fraction = 0
         for y in range(len(self.types)):
             u = self.copies(y, drawn)
@@ -1168,10 +1191,7 @@ class _Engine:
                 else:
                     cands.append((bw, -opt[2], 0, len(cands), opt))
             if best < full:
-                news = self._play_new_options(hand, tab, disc, others, figure, y) \
-                    if templates is None else \
-                    self._play_new_bounds(templates, hand, tab, disc, y)
-                for pre, size, b in news:
+                for pre, size, b in self._play_new_options(hand, tab, disc, others, figure, y):
                     bw = w(b)
                     if size <= TABLEAU_LIMIT:
                         if bw > best:
@@ -1192,20 +1212,276 @@ class _Engine:
                                     break
                     else:
                         h2, t2, pile2, o2, fig1 = data
-                        if o2 is None:          # a template: the tableau without y
-                            t2, o2 = _ins(t2, y), others
                         for t3, dk3 in self._end_states(t2, pile2):
-                            if y in t3:
-                                m = self._outs_plus(h2, _rem(t3, y), y, dk3, o2, fig1)
-                            else:
-                                m = self.outs_mask(h2, t3, dk3, o2, fig1)
-                            v = w(m)
+                            v = w(self.outs_mask(h2, t3, dk3, o2, fig1))
                             if v > best:
                                 best = v
                                 if best == bw:
                                     break
             total += u * self._with_chance(best, h, tab, disc, others, figure, d2, 2)
         return total
+
+    def _batched(self) -> bool:
+        """Two-turn values go through ``_numerator2_batch``: exactly one extra play in reach,
+        and neither a swap nor a wild (whose outs it does not derive)."""
+        return self.ep == 1 and not self.swap and len(self.wilds) == 1
+
+    def _draw_tables(self) -> DrawTables:
+        """The numpy tables of ``_numerator2_batch`` (built once per search)."""
+        if self.tables is None:
+            need = self.pfd[0] if self.pfd else None
+            self.tables = DrawTables(len(self.types), lambda a, b: self.pair(0, a, b), self.pm,
+                                     self.has, self.center_mask,
+                                     None if need is None else self._need_mask(),
+                                     bool(self.pfd))
+        return self.tables
+
+    def _numerator2_batch(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
+                          drawn: Hand) -> list[int | Fraction]:
+        """``numerator(..., turns=2)`` of each position (hand, tableau, discard key, others,
+        figure), all after the same pool change ``drawn``, with exactly one extra play and
+        neither a swap nor a wild in reach: ``_numerator2_extra`` for many positions and every
+        draw y at once. Rows are the choices after the draw (keep y: ``_keep_options``; play
+        y: ``_play_new_templates``) of every position, columns the draws y; their bounds (the
+        outs before the Discard) are numpy arrays (``swkit.odds.draws``). The branch and bound
+        then goes in rounds: each (position, draw) whose best value so far is below the bound
+        of an unexpanded choice has its highest such choice expanded into its Discard choices
+        (``_expansions``), for every draw at once."""
+        n0 = self.unseen0 - _net(drawn)
+        full = n0 - 1
+        if not self.scorable:
+            return [0] * len(positions)
+        tables = self._draw_tables()
+        levels = self._levels(drawn)
+        live = 0
+        for _k, lm in levels:
+            live |= lm
+        yi = np.array([y for y in range(len(self.types)) if live >> y & 1], dtype=np.intp)
+        ys = yi.astype(np.uint64)
+        ny = len(yi)
+        fig_y = tables.center_bit[yi]                       # playing y takes the figure
+        keep_rows: list[tuple[int, list[Any]]] = []         # (position, _keep_options entry)
+        play_rows: list[tuple[int, tuple[Any, ...]]] = []   # (position, template)
+        # per play row: (figure held: 0 no, 1 yes, 2 if y takes it; needs the figure y takes;
+        # left out when the figure is held (taking does better); needs y's number for Power 3)
+        play_flags: list[tuple[int, bool, bool, bool]] = []
+        scoring = np.zeros((len(positions), ny), dtype=bool)
+        totals: list[int | Fraction] = []
+        need = self.pfd[0] if self.pfd else None
+        take = self.tfd and self.ep == 1
+        for i, (hand, tab, disc, others, figure) in enumerate(positions):
+            scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+            totals.append(full * self.weighted(scores, drawn))
+            scoring[i] = bit(np.uint64(scores), ys)
+            if scores & live == live:
+                continue
+            if hand:
+                keep_rows += [(i, opt) for opt in self._keep_options(hand, tab, disc, others,
+                                                                     figure, bounds=False)]
+            need_y = need is not None and not any(self.types[c].number == need for c in tab)
+            for t in self._play_new_templates(hand, tab, disc, figure):
+                h2, base, d2, _bkey, fig, fd = t
+                same = h2 == hand and d2 == disc
+                play_rows.append((i, t))
+                play_flags.append((2 if fig is None else int(fig),
+                                   fig is None and (fd or not same),   # a Power after y
+                                   bool(take and disc and same and base == tab),  # y alone
+                                   fd and need_y))
+        nk = len(keep_rows)
+        todo = [opt for _i, opt in keep_rows if opt[0] is None]
+        if todo:                # the outs before the Discard of the hand without y
+            masks = tables.outs_rows([o[1] for o in todo], [o[5] for o in todo],
+                                     [o[3][0] for o in todo],
+                                     np.array([o[3][4] for o in todo], dtype=bool))
+            for opt, m in zip(todo, masks.tolist(), strict=True):
+                opt[0] = m
+        blocks = []
+        if keep_rows:
+            blocks.append(tables.derive([o[0] for _i, o in keep_rows],
+                                        [o[1] for _i, o in keep_rows],
+                                        [o[3][4] for _i, o in keep_rows], ys, yi))
+        flags = np.array(play_flags, dtype=np.intp).reshape(len(play_rows), 4)
+        figs = np.where(flags[:, :1] == 2, fig_y[None, :], flags[:, :1] == 1)
+        if play_rows:
+            blocks.append(tables.outs_plus([t[1] for _i, t in play_rows],
+                                           [t[3] for _i, t in play_rows],
+                                           [t[0] for _i, t in play_rows], figs, yi))
+        best = np.where(scoring, full, 0)
+        if blocks:
+            bw = tables.weights(np.concatenate(blocks), levels, ys)
+            valid = np.ones(bw.shape, dtype=bool)
+            if play_rows:
+                valid[nk:] = ~((flags[:, 1:2] == 1) & ~fig_y[None, :]) & \
+                    ~((flags[:, 2:3] == 1) & figs) & \
+                    ~((flags[:, 3:4] == 1) & ~tables.need_bit[yi][None, :])
+            bw[~valid] = -1
+            owner = np.array([i for i, _o in keep_rows] + [i for i, _t in play_rows],
+                             dtype=np.intp)
+            sizes = np.array([o[2] for _i, o in keep_rows] +
+                             [len(t[1]) + 1 for _i, t in play_rows])
+            done = sizes <= TABLEAU_LIMIT                   # no Discard: the bound is exact
+            best = np.maximum(best, segment_max(bw[done], owner[done], len(positions)))
+            while True:
+                open_bw = np.where(done[:, None], -1, bw)
+                top = segment_max(open_bw, owner, len(positions))
+                wanted = top > best
+                if not wanted.any():
+                    break
+                # per position, the choice with the highest bound for the most draws
+                # still open (ties: the fewest Discard choices)
+                votes = ((open_bw == top[owner]) & wanted[owner]).sum(axis=1)
+                order = np.lexsort((sizes, -votes, owner))
+                first = np.ones(len(order), dtype=bool)
+                first[1:] = owner[order[1:]] != owner[order[:-1]]
+                pick = order[first & (votes[order] > 0)]
+                exact = self._expansions(pick, nk, keep_rows, play_rows, figs, levels, ys, yi,
+                                         drawn)
+                exact[~valid[pick]] = -1
+                best = np.maximum(best, segment_max(exact, owner[pick], len(positions)))
+                done[pick] = True
+        best = np.where(scoring, 0, best)
+        if not (self.draw_k or self.pass_n):
+            u = np.array([self.copies(int(y), drawn) for y in yi], dtype=np.int64)
+            return [t + int(v) for t, v in zip(totals, best @ u, strict=True)]
+        for i, (hand, tab, disc, others, figure) in enumerate(positions):
+            for j, y in enumerate(yi.tolist()):
+                if not scoring[i, j]:
+                    totals[i] += self.copies(y, drawn) * self._with_chance(
+                        int(best[i, j]), _ins(hand, y), tab, disc, others, figure,
+                        _take(drawn, y), 2)
+        return totals
+
+    def _expansions(self, pick: np.ndarray, nk: int, keep_rows: list[tuple[int, list[Any]]],
+                    play_rows: list[tuple[int, tuple[Any, ...]]], figs: np.ndarray,
+                    levels: list[tuple[int, int]], ys: np.ndarray, yi: np.ndarray,
+                    drawn: Hand) -> np.ndarray:
+        """The exact values (rows: the choices ``pick`` of ``_numerator2_batch``, row indices
+        below ``nk`` keep y, the others play y; columns: the draws ``yi``) as the best over
+        their Discard choices. A choice keeping y: the outs of its Discard choices without y
+        (``_end_states``, ``DrawTables.outs_rows``) plus y (``DrawTables.derive``). A choice
+        playing y, the tableau
+        base + y keeping 5 cards: discarding cards C of base leaves base - C + y and puts C on
+        the pile (``DrawTables.outs_plus``); discarding y and C' of
+        base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
+        (``DrawTables.outs_pile``, ``_pile_end``); with more cards discarded than Power 3's
+        depth (the key then depends on the order of y among them), card by card
+        (``_end_states``, ``outs_mask``)."""
+        tables = self._draw_tables()
+        depth = self.pfd[1] if self.pfd else 0
+        k_rows: list[tuple[Hand, Hand, Hand]] = []         # (tableau, key, hand)
+        k_tabs: list[Hand] = []
+        k_figs: list[bool] = []
+        k_own: list[int] = []
+        p_rows: list[tuple[Hand, Hand, Hand]] = []
+        p_own: list[int] = []
+        s_ends: list[tuple[Any, ...]] = []
+        s_own: list[int] = []
+        s_flag: list[bool] = []
+        direct: list[tuple[int, np.ndarray]] = []
+        for r, c in enumerate(pick.tolist()):
+            if c < nk:
+                h2, t2, d2, _o2, fig1 = keep_rows[c][1][3]
+                for t3, dk3 in self._end_states(t2, d2):
+                    k_rows.append((t3, dk3, h2))
+                    k_tabs.append(t3)
+                    k_figs.append(fig1)
+                    k_own.append(r)
+                continue
+            h2, base, d2, _bkey, _fig, _fd = play_rows[c - nk][1]
+            fig = figs[c - nk]
+            need = len(base) + 1 - TABLEAU_LIMIT
+            if self.pfd and need > depth:
+                direct.append((r, self._play_ends_direct(h2, base, d2, fig, yi, drawn)))
+                continue
+            for combo in sorted(set(combinations(base, need))):
+                rest = base
+                for x in combo:
+                    rest = _rem(rest, x)
+                p_rows.append((rest, self.disc_key(d2 + combo, 1), h2))
+                p_own.append(r)
+            for flag in sorted(set(fig.tolist())):
+                for combo in sorted(set(combinations(base, need - 1))):
+                    rest = base
+                    for x in combo:
+                        rest = _rem(rest, x)
+                    pile = d2 + combo
+                    kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
+                    s_ends.append(self._pile_end(h2, rest, tuple(sorted(kept)), flag))
+                    s_own.append(r)
+                    s_flag.append(flag)
+        masks = []
+        owners: list[int] = []
+        if k_rows:          # the outs without y, then y joins the hand
+            tabs, keys, hands = zip(*k_rows, strict=True)
+            k_ms = tables.outs_rows(tabs, keys, hands, np.array(k_figs, dtype=bool))
+            masks.append(tables.derive(k_ms, k_tabs, k_figs, ys, yi))
+            owners += k_own
+        if p_rows:
+            p_fig = figs[np.array([pick[r] for r in p_own]) - nk]
+            tabs, keys, hands = zip(*p_rows, strict=True)
+            masks.append(tables.outs_plus(tabs, keys, hands, p_fig, yi))
+            owners += p_own
+        if s_ends:
+            s_masks = tables.outs_pile(s_ends, yi)
+            s_fig = figs[np.array([pick[r] for r in s_own]) - nk]
+            masks.append(np.where(s_fig == np.array(s_flag)[:, None], s_masks, np.uint64(0)))
+            owners += s_own
+        for r, row in direct:
+            masks.append(row[None, :])
+            owners.append(r)
+        return segment_max(tables.weights(np.concatenate(masks), levels, ys),
+                           np.array(owners, dtype=np.intp), len(pick))
+
+    def _play_ends_direct(self, hand: Hand, base: Hand, pile: Hand, fig: np.ndarray,
+                          yi: np.ndarray, drawn: Hand) -> np.ndarray:
+        """For ``_expansions``, more cards to discard than Power 3's depth: per draw y, the
+        best outs over the Discard choices of base + y, one by one (``_end_states``)."""
+        out = np.zeros(len(yi), dtype=np.uint64)
+        for j, (y, f1) in enumerate(zip(yi.tolist(), fig.tolist(), strict=True)):
+            d3 = _take(drawn, y)
+            best = -1
+            for t3, dk3 in self._end_states(_ins(base, y), pile):
+                m = self.outs_mask(hand, t3, dk3, (), f1)
+                if self.weighted(m, d3) > best:
+                    out[j], best = m, self.weighted(m, d3)
+        return out
+
+    def _pile_end(self, hand: Hand, tab: Hand, key: Hand, figure: bool) -> tuple[Any, ...]:
+        """An end for ``DrawTables.outs_pile``: the drawn card y discarded on the pile, within
+        Power 3's reach with ``key`` (the rest of the last turn's discard key), ``tab`` the
+        tableau: (tab, outs of the drawn card with ``key``, Power 3's gate, the hand as a
+        bitmask, the outs the extra play adds, True if the extra play makes every type an
+        out). With y in the key, ``_outs_drawn`` adds gate & plus(tab, y); the rest of
+        ``_outs_fast`` does not depend on y."""
+        memo_key = (hand, tab, key, figure)
+        hit = self.pile_memo.get(memo_key)
+        if hit is not None:
+            return hit
+        hit = self.pile_memo[memo_key] = self._pile_end_uncached(hand, tab, key, figure)
+        return hit
+
+    def _pile_end_uncached(self, hand: Hand, tab: Hand, key: Hand, figure: bool
+                           ) -> tuple[Any, ...]:
+        every = self.every
+        if self.has(tab):
+            return tab, every, 0, 0, 0, True
+        acc = every if figure else self.center_mask
+        gate = 0
+        if self.pfd and acc:
+            need = self.pfd[0]
+            gate = acc if need is None or any(self.types[c].number == need for c in tab) \
+                else acc & self._need_mask()
+        hm = _bits(hand)
+        extra, always = 0, False
+        for q in _distinct(hand):
+            other = hm if hand.count(q) > 1 else hm & ~(1 << q)     # the hand's other cards
+            pq = self._plus_mask(tab, q)
+            if figure or acc >> q & 1:
+                always = always or bool(pq & other)
+                extra |= pq
+            else:
+                extra |= acc & pq
+        return tab, self._outs_drawn(tab, key, (), figure), gate, hm, extra, always
 
     def _take_beats_none(self, fig1: bool, disc: Hand) -> bool:
         """With two turns to go and exactly one extra play in reach: True if, after a play
@@ -1244,8 +1520,7 @@ class _Engine:
                             ) -> list[tuple[Any, ...]]:
         """The choices of ``_play_new_options`` without a swap or a wild in reach, built once
         for every draw y: (hand, tableau without y, discard pile, bound's discard key, fig,
-        fd, ``_plus_prep`` masks) each, where the tableau before the Discard is that tableau
-        plus y; ``fig`` None
+        fd) each, where the tableau before the Discard is that tableau plus y; ``fig`` None
         means the figure comes from playing y (``access(y, figure)``), a bool is fixed; the
         choices needing a Power (extra play, Power 3, Power 8) after playing y are listed only
         if ``figure`` is held or y could take it (checked per draw: ``fig`` None and a hand
@@ -1257,7 +1532,7 @@ class _Engine:
             key = (h2, base, d2, fig, fd)
             if key not in found:
                 bkey = self._bound_key(d2, len(base) + 1)
-                found[key] = (h2, base, d2, bkey, fig, fd, self._plus_prep(h2, base, bkey))
+                found[key] = (h2, base, d2, bkey, fig, fd)
 
         add(hand, tab, disc, yfig, False)                       # play y, no Power
         if self.ep and hand:                                    # play y, extra play q
@@ -1283,95 +1558,6 @@ class _Engine:
                     add(_rem(hand, p), _ins(tab, p), disc, True, False)
         return list(found.values())
 
-    def _play_new_bounds(self, templates: list[tuple[Any, ...]], hand: Hand, tab: Hand,
-                         disc: Hand, y: int) -> Iterator[tuple[tuple[Any, ...], int, int]]:
-        """Per draw y: the ``_play_new_templates`` choices usable after drawing y as
-        ``_play_new_options`` gives them, but the position before the Discard as (hand,
-        tableau without y, discard pile, None, figure) so that it is built only if searched;
-        the outs by ``_outs_prep``."""
-        yfig = self.access(y, False)
-        need_ok = True
-        if self.pfd and self.pfd[0] is not None:
-            need = self.pfd[0]
-            types = self.types
-            need_ok = types[y].number == need or any(types[c].number == need for c in tab)
-        for h2, base, d2, _bkey, fig, fd, prep in templates:
-            if fig is None:
-                if not yfig and (fd or h2 != hand or d2 != disc):
-                    continue                            # a Power without the figure
-                fig1 = yfig
-            else:
-                fig1 = fig
-            if fig1 and base == tab and h2 == hand and d2 == disc and \
-                    self._take_beats_none(fig1, disc):
-                continue                                # play y alone: taking does better
-            if fd and not need_ok:
-                continue
-            yield (h2, base, d2, None, fig1), len(base) + 1, self._outs_prep(prep, y, fig1)
-
-    def _plus_prep(self, hand: Hand, tab: Hand, dkey: Hand) -> tuple[Any, ...]:
-        """The part of ``_outs_plus(hand, tab, y, dkey, ...)`` that every card y shares
-        (``_outs_prep`` adds y): (tab, Power 3's number already in tab, [plus(tab, d) per d of
-        dkey], [(q, plus(tab, q), the other cards of the hand as a bitmask) per distinct q of
-        the hand]). Only without a swap, a wild or more than one extra play."""
-        ds = [(d, self._plus_mask(tab, d)) for d in dkey] if self.pfd else []
-        need = self.pfd[0] if self.pfd else None
-        has_need = need is None or any(self.types[c].number == need for c in tab)
-        qs = []
-        prev = -1
-        for i, q in enumerate(hand):
-            if q == prev:
-                continue
-            prev = q
-            other = 0
-            for j, r in enumerate(hand):
-                if j != i:
-                    other |= 1 << r
-            qs.append((q, self._plus_mask(tab, q), other))
-        return tab, has_need, ds, qs, _bits(hand)
-
-    def _outs_prep(self, prep: tuple[Any, ...], y: int, figure: bool) -> int:
-        """``_outs_plus`` from its ``_plus_prep`` part: the same formula, with only
-        plus(tab, y) and the pairs of y looked up per draw."""
-        if not self.scorable:
-            return 0
-        tab, has_need, ds, qs, hm = prep
-        every = self.every
-        p0 = self.plus_memo.get((tab, y))
-        if p0 is None:
-            p0 = self._plus_mask(tab, y)
-        if p0 == every:
-            return every
-        row = self.pair_rows.get(y)
-        if row is None:
-            row = self.pair_rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
-        acc = every if figure else self.center_mask
-        res = p0
-        if acc and ds:
-            gate = acc
-            if not has_need:
-                nm = self._need_mask()
-                if not nm >> y & 1:
-                    gate = acc & nm
-            for d, pd in ds:
-                if p0 >> d & 1:
-                    res |= gate
-                else:
-                    res |= gate & (p0 | pd | row[d])
-        if hm & res:
-            return every
-        if not self.ep:
-            return res
-        for q, pq, other in qs:
-            pq = every if p0 >> q & 1 else pq | p0 | row[q]
-            if figure or acc >> q & 1:
-                if pq & other:
-                    return every
-                res |= pq
-            else:
-                res |= acc & pq
-        return res
-
     def _need_mask(self) -> int:
         """Bitmask of the card types showing Power 3's required number (0 if none)."""
         need = self.pfd[0] if self.pfd else None
@@ -1382,25 +1568,6 @@ class _Engine:
             nm = self.number_masks[need] = sum(
                 1 << i for i, c in enumerate(self.types) if c.number == need)
         return nm
-
-    def _outs_plus(self, hand: Hand, tab: Hand, y: int, dkey: Hand, others: Hand,
-                   figure: bool) -> int:
-        """``outs_mask(hand, tab + y, dkey, others, figure)`` (at most one extra play)
-        derived from tableau-level masks of ``tab`` that every card y shares: pm(tab + y) =
-        plus(tab, y) (``_plus_mask``) and, unless that already holds d, plus(tab + y, d) =
-        plus(tab, y) | plus(tab, d) | pair(y, d) (the pairs of tab + y + d that do not hold y,
-        or that do). The formula is ``_outs_prep``'s, on the shared part ``_plus_prep``
-        (memoised: the same part serves every y). With a wild or a swap in reach (whose masks
-        this does not derive) it asks ``outs_mask``."""
-        if not self.scorable:
-            return 0
-        if self.swap or len(self.wilds) > 1 or self.ep > 1:
-            return self.outs_mask(hand, _ins(tab, y), dkey, others, figure)
-        key = (hand, tab, dkey)
-        prep = self.prep_memo.get(key)
-        if prep is None:            # shared by every y (the Discard choices of later draws)
-            prep = self.prep_memo[key] = self._plus_prep(hand, tab, dkey)
-        return self._outs_prep(prep, y, figure)
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
     def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
@@ -1608,6 +1775,13 @@ class _Engine:
             else:
                 best = self._best_last(hand, tab, disc, others, figure, drawn, new)
             return self._with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+        if turns == 3 and self._batched():
+            # the next positions' two-turn values in one batch (``_numerator2_batch``)
+            todo = [nxt for nxt in dict.fromkeys(
+                nxt for _steps, nxt in self.ends(hand, tab, disc, others, figure, 2))
+                if (*nxt, drawn, 2) not in self.value_memo]
+            for nxt, v in zip(todo, self._numerator2_batch(todo, drawn), strict=True):
+                self.value_memo[(*nxt, drawn, 2)] = v
         best = 0
         seen = set()
         for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1):
