@@ -87,7 +87,7 @@ def test_outs_with_y_on_the_discard_pile(case: int) -> None:
     for _ in range(300):
         tab, hand, key = _sample(rng, pool, (2, 5), depth - 1)
         figure = rng.random() < 0.5
-        got = tables.outs_pile([eng._pile_end(hand, tab, key, figure)], yi)[0]
+        got = tables.outs_pile([tab], [key], [hand], np.array([figure]), yi)[0]
         want = [eng._outs_fast(hand, tab, tuple(sorted(key + (int(y),))) if eng.pfd else (),
                                (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, key, figure)

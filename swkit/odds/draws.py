@@ -200,32 +200,56 @@ class DrawTables:
         full = (m == self.every) | bit(m, ys)
         return np.where(full, self.every, m | (gate & self.plus(tabs, yi)))
 
-    def outs_rows(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
-                  hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]) -> Masks:
-        """``_Engine._outs_fast`` (one extra play, no swap, no wild) of each (tableau, last
-        turn's discard key, hand) with the figure held as ``fig``: every type if the tableau
-        holds a triple; else D = pm(tab) plus, by Power 3 (gated by the figure and its number),
-        plus(tab, d) for each d of the key; every type if the hand holds a type of D or the
-        extra play of q with the figure scores with another card of the hand, else D and
-        plus(tab, q) of each q (only the part that can take the figure if q cannot)."""
+    def _outs_parts(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
+                    hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]
+                    ) -> tuple[NDArray[Any], ...]:
+        """The parts of ``_Engine._outs_fast`` (one extra play, no swap, no wild) of each
+        (tableau, last turn's discard key, hand) with the figure held as ``fig``: (tableau
+        rows; D = the drawn card's outs: pm(tab) plus, by Power 3 (gated by the figure and its
+        number), plus(tab, d) for each d of the key; that gate; the hand's bits; the outs the
+        extra play adds: plus(tab, q) of each q of the hand, only the part that can take the
+        figure if q cannot; True if every type is an out whatever D is: the tableau holds a
+        triple, or q with the figure and another card of the hand complete one)."""
         every, n = self.every, self.n
         tr, d_idx, q_idx, q_other, hm = self._rows(tabs, keys, hands)
         plus, pm, has, has_need = self.tabs.cols
-        res = pm[tr]
+        drawn = pm[tr]
         acc = np.where(fig, every, self.center)
+        gate = np.where(has_need[tr], acc, acc & self.need) if self._discard else \
+            np.zeros(len(tr), dtype=np.uint64)
         if d_idx.shape[1]:
-            gate = np.where(has_need[tr], acc, acc & self.need)
             plus_d = plus[tr[:, None], np.minimum(d_idx, n - 1)] & gate[:, None]
-            res = res | np.bitwise_or.reduce(np.where(d_idx < n, plus_d, np.uint64(0)), axis=1)
-        full = has[tr] | ((hm & res) != 0)
+            drawn = drawn | np.bitwise_or.reduce(np.where(d_idx < n, plus_d, np.uint64(0)),
+                                                 axis=1)
+        full = has[tr]
+        extra = np.zeros(len(tr), dtype=np.uint64)
         if q_idx.shape[1]:
             q_plus = plus[tr[:, None], np.minimum(q_idx, n - 1)]
             free = fig[:, None] | bit(acc[:, None], q_idx.astype(np.uint64))
             real = q_idx < n
-            full |= np.any(free & real & ((q_plus & q_other) != 0), axis=1)
+            full = full | np.any(free & real & ((q_plus & q_other) != 0), axis=1)
             q_plus = np.where(free, q_plus, acc[:, None] & q_plus)
-            res = res | np.bitwise_or.reduce(np.where(real, q_plus, np.uint64(0)), axis=1)
-        return np.where(full, every, res)
+            extra = np.bitwise_or.reduce(np.where(real, q_plus, np.uint64(0)), axis=1)
+        return tr, drawn, gate, hm, extra, full
+
+    def outs_rows(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
+                  hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]) -> Masks:
+        """``_Engine._outs_fast`` of each (tableau, discard key, hand) with the figure held
+        as ``fig`` (see ``_outs_parts``): every type if the hand holds a type of D, else D and
+        the extra play's outs."""
+        _tr, drawn, _gate, hm, extra, full = self._outs_parts(tabs, keys, hands, fig)
+        return np.where(full | ((hm & drawn) != 0), self.every, drawn | extra)
+
+    def outs_pile(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
+                  hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_],
+                  yi: NDArray[np.intp]) -> Masks:
+        """``outs_rows`` with y on top of the discard pile too, within Power 3's reach (y
+        discarded; the key holds the other cards in reach), for each y (columns): D gains the
+        gated plus(tab, y)."""
+        tr, drawn, gate, hm, extra, full = self._outs_parts(tabs, keys, hands, fig)
+        drawn = drawn[:, None] | (gate[:, None] & self.tabs.cols[0][tr[:, None], yi[None, :]])
+        return np.where(full[:, None] | ((hm[:, None] & drawn) != 0), self.every,
+                        drawn | extra[:, None])
 
     def outs_plus(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
                   hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_],
@@ -271,18 +295,3 @@ class DrawTables:
             plus_q = np.where(real, plus_q, np.uint64(0))
             res |= np.bitwise_or.reduce(plus_q, axis=1)
         return np.where(full, every, res)
-
-    def outs_pile(self, ends: Sequence[tuple[Any, ...]], yi: NDArray[np.intp]) -> Masks:
-        """``_Engine._outs_fast`` for ends whose discard key holds y (y discarded on the pile,
-        within Power 3's reach) and whose tableau does not, each end given as (tableau, outs
-        of the drawn card with the key without y, Power 3's gate, hand bitmask, outs added by
-        the extra play, True if every type is an out whatever y is): the drawn-card outs gain
-        the gated plus(tab, y); every type if the hand holds one of them."""
-        every = self.every
-        drawn = np.array([e[1] for e in ends], dtype=np.uint64)[:, None]
-        gate = np.array([e[2] for e in ends], dtype=np.uint64)[:, None]
-        hm = np.array([e[3] for e in ends], dtype=np.uint64)[:, None]
-        extra = np.array([e[4] for e in ends], dtype=np.uint64)[:, None]
-        always = np.array([e[5] for e in ends], dtype=bool)[:, None]
-        drawn = drawn | (gate & self.plus([e[0] for e in ends], yi))
-        return np.where(always | ((hm & drawn) != 0), every, drawn | extra)
