@@ -12,6 +12,7 @@ other Powers around the extra play (3, 8, swap, wild, draw two, pass).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -112,3 +113,31 @@ def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -
     fast = eng._numerator2_batch(positions, drawn)
     plain = [_plain(_start(pos, 2)[0], *p, drawn) for p in positions]
     assert fast == plain
+
+
+def test_a_shallow_power_3_matches_plain_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edited Power 3 that reaches only the top card (depth 1, any number): discarding two
+    cards (a full tableau, the drawn card and the extra play) puts more cards on the pile than
+    it reaches, so ``_numerator2_batch`` takes each Discard choice one by one
+    (``_play_ends_direct``); the values still equal the plain enumeration."""
+    shallow = dataclasses.replace(lookup_power(EDITION, "green-discard"),
+                                  params={"requires_number": None, "depth": 1})
+    calls = []
+    direct = _Engine._play_ends_direct
+    monkeypatch.setattr(_Engine, "_play_ends_direct",
+                        lambda self, *a: calls.append(1) or direct(self, *a))
+    # seeds 8 and 20: the first whose value needs the card-by-card Discard choices right
+    for seed in (*range(6), 8, 20):
+        rng = random.Random(2000 + seed)
+        deck = DECKS[seed % 2 * 3]
+        cards = [t for t in deck.types for _ in range(deck.editions)]
+        rng.shuffle(cards)
+        pos = Position(hand=tuple(cards[:3]), tableau=tuple(cards[3:8]),
+                       discard=tuple(cards[8:11]), center=shallow,
+                       scored=(lookup_power(EDITION, "green-extra-play"),), figure=True,
+                       deck=deck)
+        eng, hand, tab, disc_full, others = _start(pos, 2)
+        disc = eng.disc_key(disc_full, 2)
+        fast = eng.numerator(hand, tab, disc, others, True, (), 2)
+        assert fast == _plain(_start(pos, 2)[0], hand, tab, disc, others, True)
+    assert calls
