@@ -26,10 +26,6 @@ Masks = NDArray[np.uint64]
 ONE = np.uint64(1)
 MAX_TYPES = 64
 """A card type is a bit of a ``uint64``."""
-MAX_KEY = 8
-"""The most cards of a last-turn discard key (Power 3's depth) the tables hold."""
-MAX_HAND = 16
-"""The most distinct cards of a hand the tables hold."""
 
 
 def bit(masks: Masks, ys: Masks) -> NDArray[np.bool_]:
@@ -51,14 +47,17 @@ def segment_max(values: NDArray[np.int64], owners: NDArray[np.intp], rows: int
 
 
 class _Table:
-    """Rows of fixed-width arrays keyed by a tuple, grown on demand (see ``DrawTables``)."""
+    """Rows of arrays keyed by a tuple, grown on demand (see ``DrawTables``). A column is one
+    value per row (width 0) or a list per row, padded with the column's fill value and
+    widened when a longer list comes."""
 
     def __init__(self, make: Callable[[tuple[int, ...]], tuple[Any, ...]],
-                 dtypes: Sequence[Any], widths: Sequence[int]) -> None:
+                 dtypes: Sequence[Any], widths: Sequence[int], fills: Sequence[int]) -> None:
         self._make = make
+        self._fills = fills
         self.of: dict[tuple[int, ...], int] = {}
-        self.cols = [np.zeros((64, w) if w else 64, dtype=d)
-                     for d, w in zip(dtypes, widths, strict=True)]
+        self.cols = [np.full((64, w) if w else 64, f, dtype=d)
+                     for d, w, f in zip(dtypes, widths, fills, strict=True)]
 
     def ids(self, keys: Sequence[tuple[int, ...]]) -> NDArray[np.intp]:
         """The row of each key (a new key gets its row first)."""
@@ -74,9 +73,17 @@ class _Table:
             return i
         i = len(self.of)
         if i == len(self.cols[0]):
-            self.cols = [np.concatenate([c, np.zeros_like(c)]) for c in self.cols]
-        for col, value in zip(self.cols, self._make(key), strict=True):
-            col[i] = value
+            self.cols = [np.concatenate([c, np.full_like(c, f)])
+                         for c, f in zip(self.cols, self._fills, strict=True)]
+        for j, value in enumerate(self._make(key)):
+            col = self.cols[j]
+            if col.ndim == 2:
+                if len(value) > col.shape[1]:
+                    col = self.cols[j] = np.pad(col, ((0, 0), (0, len(value) - col.shape[1])),
+                                                constant_values=self._fills[j])
+                col[i, :len(value)] = value
+            else:
+                col[i] = value
         self.of[key] = i
         return i
 
@@ -118,12 +125,13 @@ class DrawTables:
         self.center_gate = np.where(self.center_bit, self.every, self.center)
         self.need_bit = bit(self.need, self._types)
         # tableau -> plus(tab, y) per y, pm(tab), has(tab), Power 3's number in tab
-        self.tabs = _Table(self._tab_row, (np.uint64, np.uint64, bool, bool), (n, 0, 0, 0))
+        self.tabs = _Table(self._tab_row, (np.uint64, np.uint64, bool, bool), (n, 0, 0, 0),
+                           (0, 0, 0, 0))
         # discard key -> its types (padded with n); hand -> distinct cards q (padded with n),
         # the other cards' bits per q, the hand's bits
-        self.keys = _Table(self._key_row, (np.intp, np.intp), (MAX_KEY, 0))
+        self.keys = _Table(self._key_row, (np.intp, np.intp), (3, 0), (n, 0))
         self.hands = _Table(self._hand_row, (np.intp, np.uint64, np.uint64, np.intp),
-                            (MAX_HAND, MAX_HAND, 0, 0))
+                            (4, 4, 0, 0), (n, 0, 0, 0))
 
     def _tab_row(self, tab: tuple[int, ...]) -> tuple[Any, ...]:
         """plus(tab, y) over y (``_Engine._plus_mask``: every type if tab holds a triple or y
@@ -142,21 +150,16 @@ class DrawTables:
         return plus, pm, has, self._need_any or bool(bits & int(self.need))
 
     def _key_row(self, key: tuple[int, ...]) -> tuple[Any, ...]:
-        if len(key) > MAX_KEY:
-            raise ValueError(f"a discard key of {len(key)} cards (at most {MAX_KEY})")
-        return [*key, *[self.n] * (MAX_KEY - len(key))], len(key)
+        return list(key), len(key)
 
     def _hand_row(self, hand: tuple[int, ...]) -> tuple[Any, ...]:
         qs = sorted(set(hand))
-        if len(qs) > MAX_HAND:
-            raise ValueError(f"a hand of {len(qs)} distinct cards (at most {MAX_HAND})")
         hm = 0
         for c in hand:
             hm |= 1 << c
         # the other cards of the hand: all of it if q is there twice
         others = [hm if hand.count(q) > 1 else hm & ~(1 << q) for q in qs]
-        pad = MAX_HAND - len(qs)
-        return [*qs, *[self.n] * pad], [*others, *[0] * pad], hm, len(qs)
+        return qs, others, hm, len(qs)
 
     def plus(self, tabs: Sequence[tuple[int, ...]], yi: NDArray[np.intp]) -> Masks:
         """plus(tab, y) for each tableau (rows) and each drawn y (columns)."""
