@@ -9,6 +9,7 @@ states, on a dense reduced deck (many near-triples) and on the full deck.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -87,7 +88,7 @@ def test_outs_with_y_on_the_discard_pile(case: int) -> None:
     for _ in range(300):
         tab, hand, key = _sample(rng, pool, (2, 5), depth - 1)
         figure = rng.random() < 0.5
-        got = tables.outs_pile([eng._pile_end(hand, tab, key, figure)], yi)[0]
+        got = tables.outs_pile([tab], [key], [hand], np.array([figure]), yi)[0]
         want = [eng._outs_fast(hand, tab, tuple(sorted(key + (int(y),))) if eng.pfd else (),
                                (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, key, figure)
@@ -107,3 +108,31 @@ def test_outs_of_many_positions_at_once(case: int) -> None:
     tabs, keys, hands, figs = zip(*rows, strict=True)
     got = tables.outs_rows(tabs, keys, hands, np.array(figs))
     assert got.tolist() == want
+
+
+def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
+    """Hands of up to 9 distinct cards and an edited Power 3 reaching 6 cards: the tables
+    widen past their first widths (4 hand cards, 3 key cards) and the outs still agree."""
+    deep = dataclasses.replace(lookup_power(EDITION, "green-discard"),
+                               params={"requires_number": 5, "depth": 6})
+    pos = Position(hand=(), center=deep, scored=(lookup_power(EDITION, "green-extra-play"),),
+                   figure=True, deck=Deck())
+    eng = _start(pos, 2)[0]
+    tables = eng._draw_tables()
+    rng = random.Random(7)
+    pool = list(range(len(eng.types)))
+    rows, want = [], []
+    for _ in range(400):
+        rng.shuffle(pool)
+        tab = tuple(sorted(pool[:rng.randint(2, 5)]))
+        hand = tuple(sorted(pool[5:5 + rng.randint(0, 9)]))
+        key = tuple(sorted(pool[14:14 + rng.randint(0, 6)]))
+        rows.append((tab, key, hand, rng.random() < 0.5))
+        want.append(eng._outs_fast(hand, tab, key, (), rows[-1][3]))
+    tabs, keys, hands, figs = zip(*rows, strict=True)
+    assert tables.outs_rows(tabs, keys, hands, np.array(figs)).tolist() == want
+    yi = np.arange(len(eng.types), dtype=np.intp)
+    for tab, key, hand, fig in rows[:40]:
+        got = tables.outs_plus([tab], [key], [hand], np.full((1, len(yi)), fig), yi)[0]
+        assert got.tolist() == [eng._outs_fast(hand, _ins(tab, int(y)), key, (), fig)
+                                for y in yi]

@@ -12,6 +12,7 @@ other Powers around the extra play (3, 8, swap, wild, draw two, pass).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -87,19 +88,21 @@ def test_two_turn_search_with_an_extra_play_matches_plain_enumeration(seed: int)
 
 
 # seed 114 (fast tier too): fails if y discarded on the pile is keyed with one old card too many
-FAST_BATCH = [*range(12), 114]
+# (the seeds whose Powers hold no swap and no wild: the others take the per-draw search)
+BATCHED = [s for s in range(160) if not {"yellow-swap", "purple-wild"} & {
+    COMBOS[s % len(COMBOS)][0], *COMBOS[s % len(COMBOS)][1]}]
+FAST_BATCH = [*BATCHED[:12], 114]
 
 
 @pytest.mark.parametrize("seed", [*FAST_BATCH, *(pytest.param(s, marks=pytest.mark.slow)
-                                                 for s in range(12, 120) if s not in FAST_BATCH)])
+                                                 for s in BATCHED[12:] if s not in FAST_BATCH)])
 def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -> None:
     """The batch of ``_numerator2_batch`` (the next positions of a turn, as T = 3 asks them)
     after one or two cards already drawn: each value equals the plain enumeration."""
     rng = random.Random(1000 + seed)
     pos = _position(seed)
     eng, hand, tab, disc_full, others = _start(pos, 2)
-    if not eng._batched():
-        pytest.skip("a swap or a wild: the per-draw search")
+    assert eng._batched()
     disc = eng.disc_key(disc_full, 2)
     drawn: tuple[int, ...] = ()
     for _ in range(rng.randint(1, 2)):
@@ -112,3 +115,31 @@ def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -
     fast = eng._numerator2_batch(positions, drawn)
     plain = [_plain(_start(pos, 2)[0], *p, drawn) for p in positions]
     assert fast == plain
+
+
+def test_a_shallow_power_3_matches_plain_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edited Power 3 that reaches only the top card (depth 1, any number): discarding two
+    cards (a full tableau, the drawn card and the extra play) puts more cards on the pile than
+    it reaches, so ``_numerator2_batch`` takes each Discard choice one by one
+    (``_play_ends_direct``); the values still equal the plain enumeration."""
+    shallow = dataclasses.replace(lookup_power(EDITION, "green-discard"),
+                                  params={"requires_number": None, "depth": 1})
+    calls = []
+    direct = _Engine._play_ends_direct
+    monkeypatch.setattr(_Engine, "_play_ends_direct",
+                        lambda self, *a: calls.append(1) or direct(self, *a))
+    # seeds 8 and 20: the first whose value needs the card-by-card Discard choices right
+    for seed in (*range(6), 8, 20):
+        rng = random.Random(2000 + seed)
+        deck = DECKS[seed % 2 * 3]
+        cards = [t for t in deck.types for _ in range(deck.editions)]
+        rng.shuffle(cards)
+        pos = Position(hand=tuple(cards[:3]), tableau=tuple(cards[3:8]),
+                       discard=tuple(cards[8:11]), center=shallow,
+                       scored=(lookup_power(EDITION, "green-extra-play"),), figure=True,
+                       deck=deck)
+        eng, hand, tab, disc_full, others = _start(pos, 2)
+        disc = eng.disc_key(disc_full, 2)
+        fast = eng.numerator(hand, tab, disc, others, True, (), 2)
+        assert fast == _plain(_start(pos, 2)[0], hand, tab, disc, others, True)
+    assert calls

@@ -601,7 +601,6 @@ class _Engine:
     keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
     tables: DrawTables | None = None        # see _numerator2_batch
-    pile_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)   # see _pile_end
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -1363,7 +1362,7 @@ class _Engine:
         base + y keeping 5 cards: discarding cards C of base leaves base - C + y and puts C on
         the pile (``DrawTables.outs_plus``); discarding y and C' of
         base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
-        (``DrawTables.outs_pile``, ``_pile_end``); with more cards discarded than Power 3's
+        (``DrawTables.outs_pile``); with more cards discarded than Power 3's
         depth (the key then depends on the order of y among them), card by card
         (``_end_states``, ``outs_mask``)."""
         tables = self._draw_tables()
@@ -1374,7 +1373,7 @@ class _Engine:
         k_own: list[int] = []
         p_rows: list[tuple[Hand, Hand, Hand]] = []
         p_own: list[int] = []
-        s_ends: list[tuple[Any, ...]] = []
+        s_rows: list[tuple[Hand, Hand, Hand]] = []
         s_own: list[int] = []
         s_flag: list[bool] = []
         direct: list[tuple[int, np.ndarray]] = []
@@ -1406,7 +1405,7 @@ class _Engine:
                         rest = _rem(rest, x)
                     pile = d2 + combo
                     kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
-                    s_ends.append(self._pile_end(h2, rest, tuple(sorted(kept)), flag))
+                    s_rows.append((rest, tuple(sorted(kept)), h2))
                     s_own.append(r)
                     s_flag.append(flag)
         masks = []
@@ -1421,8 +1420,9 @@ class _Engine:
             tabs, keys, hands = zip(*p_rows, strict=True)
             masks.append(tables.outs_plus(tabs, keys, hands, p_fig, yi))
             owners += p_own
-        if s_ends:
-            s_masks = tables.outs_pile(s_ends, yi)
+        if s_rows:
+            tabs, keys, hands = zip(*s_rows, strict=True)
+            s_masks = tables.outs_pile(tabs, keys, hands, np.array(s_flag), yi)
             s_fig = figs[np.array([pick[r] for r in s_own]) - nk]
             masks.append(np.where(s_fig == np.array(s_flag)[:, None], s_masks, np.uint64(0)))
             owners += s_own
@@ -1445,43 +1445,6 @@ class _Engine:
                 if self.weighted(m, d3) > best:
                     out[j], best = m, self.weighted(m, d3)
         return out
-
-    def _pile_end(self, hand: Hand, tab: Hand, key: Hand, figure: bool) -> tuple[Any, ...]:
-        """An end for ``DrawTables.outs_pile``: the drawn card y discarded on the pile, within
-        Power 3's reach with ``key`` (the rest of the last turn's discard key), ``tab`` the
-        tableau: (tab, outs of the drawn card with ``key``, Power 3's gate, the hand as a
-        bitmask, the outs the extra play adds, True if the extra play makes every type an
-        out). With y in the key, ``_outs_drawn`` adds gate & plus(tab, y); the rest of
-        ``_outs_fast`` does not depend on y."""
-        memo_key = (hand, tab, key, figure)
-        hit = self.pile_memo.get(memo_key)
-        if hit is not None:
-            return hit
-        hit = self.pile_memo[memo_key] = self._pile_end_uncached(hand, tab, key, figure)
-        return hit
-
-    def _pile_end_uncached(self, hand: Hand, tab: Hand, key: Hand, figure: bool
-                           ) -> tuple[Any, ...]:
-        every = self.every
-        if self.has(tab):
-            return tab, every, 0, 0, 0, True
-        acc = every if figure else self.center_mask
-        gate = 0
-        if self.pfd and acc:
-            need = self.pfd[0]
-            gate = acc if need is None or any(self.types[c].number == need for c in tab) \
-                else acc & self._need_mask()
-        hm = _bits(hand)
-        extra, always = 0, False
-        for q in _distinct(hand):
-            other = hm if hand.count(q) > 1 else hm & ~(1 << q)     # the hand's other cards
-            pq = self._plus_mask(tab, q)
-            if figure or acc >> q & 1:
-                always = always or bool(pq & other)
-                extra |= pq
-            else:
-                extra |= acc & pq
-        return tab, self._outs_drawn(tab, key, (), figure), gate, hm, extra, always
 
     def _take_beats_none(self, fig1: bool, disc: Hand) -> bool:
         """With two turns to go and exactly one extra play in reach: True if, after a play

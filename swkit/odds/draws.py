@@ -26,10 +26,6 @@ Masks = NDArray[np.uint64]
 ONE = np.uint64(1)
 MAX_TYPES = 64
 """A card type is a bit of a ``uint64``."""
-MAX_KEY = 8
-"""The most cards of a last-turn discard key (Power 3's depth) the tables hold."""
-MAX_HAND = 16
-"""The most distinct cards of a hand the tables hold."""
 
 
 def bit(masks: Masks, ys: Masks) -> NDArray[np.bool_]:
@@ -51,14 +47,17 @@ def segment_max(values: NDArray[np.int64], owners: NDArray[np.intp], rows: int
 
 
 class _Table:
-    """Rows of fixed-width arrays keyed by a tuple, grown on demand (see ``DrawTables``)."""
+    """Rows of arrays keyed by a tuple, grown on demand (see ``DrawTables``). A column is one
+    value per row (width 0) or a list per row, padded with the column's fill value and
+    widened when a longer list comes."""
 
     def __init__(self, make: Callable[[tuple[int, ...]], tuple[Any, ...]],
-                 dtypes: Sequence[Any], widths: Sequence[int]) -> None:
+                 dtypes: Sequence[Any], widths: Sequence[int], fills: Sequence[int]) -> None:
         self._make = make
+        self._fills = fills
         self.of: dict[tuple[int, ...], int] = {}
-        self.cols = [np.zeros((64, w) if w else 64, dtype=d)
-                     for d, w in zip(dtypes, widths, strict=True)]
+        self.cols = [np.full((64, w) if w else 64, f, dtype=d)
+                     for d, w, f in zip(dtypes, widths, fills, strict=True)]
 
     def ids(self, keys: Sequence[tuple[int, ...]]) -> NDArray[np.intp]:
         """The row of each key (a new key gets its row first)."""
@@ -74,9 +73,17 @@ class _Table:
             return i
         i = len(self.of)
         if i == len(self.cols[0]):
-            self.cols = [np.concatenate([c, np.zeros_like(c)]) for c in self.cols]
-        for col, value in zip(self.cols, self._make(key), strict=True):
-            col[i] = value
+            self.cols = [np.concatenate([c, np.full_like(c, f)])
+                         for c, f in zip(self.cols, self._fills, strict=True)]
+        for j, value in enumerate(self._make(key)):
+            col = self.cols[j]
+            if col.ndim == 2:
+                if len(value) > col.shape[1]:
+                    col = self.cols[j] = np.pad(col, ((0, 0), (0, len(value) - col.shape[1])),
+                                                constant_values=self._fills[j])
+                col[i, :len(value)] = value
+            else:
+                col[i] = value
         self.of[key] = i
         return i
 
@@ -118,12 +125,13 @@ class DrawTables:
         self.center_gate = np.where(self.center_bit, self.every, self.center)
         self.need_bit = bit(self.need, self._types)
         # tableau -> plus(tab, y) per y, pm(tab), has(tab), Power 3's number in tab
-        self.tabs = _Table(self._tab_row, (np.uint64, np.uint64, bool, bool), (n, 0, 0, 0))
+        self.tabs = _Table(self._tab_row, (np.uint64, np.uint64, bool, bool), (n, 0, 0, 0),
+                           (0, 0, 0, 0))
         # discard key -> its types (padded with n); hand -> distinct cards q (padded with n),
         # the other cards' bits per q, the hand's bits
-        self.keys = _Table(self._key_row, (np.intp, np.intp), (MAX_KEY, 0))
+        self.keys = _Table(self._key_row, (np.intp, np.intp), (3, 0), (n, 0))
         self.hands = _Table(self._hand_row, (np.intp, np.uint64, np.uint64, np.intp),
-                            (MAX_HAND, MAX_HAND, 0, 0))
+                            (4, 4, 0, 0), (n, 0, 0, 0))
 
     def _tab_row(self, tab: tuple[int, ...]) -> tuple[Any, ...]:
         """plus(tab, y) over y (``_Engine._plus_mask``: every type if tab holds a triple or y
@@ -142,21 +150,16 @@ class DrawTables:
         return plus, pm, has, self._need_any or bool(bits & int(self.need))
 
     def _key_row(self, key: tuple[int, ...]) -> tuple[Any, ...]:
-        if len(key) > MAX_KEY:
-            raise ValueError(f"a discard key of {len(key)} cards (at most {MAX_KEY})")
-        return [*key, *[self.n] * (MAX_KEY - len(key))], len(key)
+        return list(key), len(key)
 
     def _hand_row(self, hand: tuple[int, ...]) -> tuple[Any, ...]:
         qs = sorted(set(hand))
-        if len(qs) > MAX_HAND:
-            raise ValueError(f"a hand of {len(qs)} distinct cards (at most {MAX_HAND})")
         hm = 0
         for c in hand:
             hm |= 1 << c
         # the other cards of the hand: all of it if q is there twice
         others = [hm if hand.count(q) > 1 else hm & ~(1 << q) for q in qs]
-        pad = MAX_HAND - len(qs)
-        return [*qs, *[self.n] * pad], [*others, *[0] * pad], hm, len(qs)
+        return qs, others, hm, len(qs)
 
     def plus(self, tabs: Sequence[tuple[int, ...]], yi: NDArray[np.intp]) -> Masks:
         """plus(tab, y) for each tableau (rows) and each drawn y (columns)."""
@@ -200,32 +203,56 @@ class DrawTables:
         full = (m == self.every) | bit(m, ys)
         return np.where(full, self.every, m | (gate & self.plus(tabs, yi)))
 
-    def outs_rows(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
-                  hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]) -> Masks:
-        """``_Engine._outs_fast`` (one extra play, no swap, no wild) of each (tableau, last
-        turn's discard key, hand) with the figure held as ``fig``: every type if the tableau
-        holds a triple; else D = pm(tab) plus, by Power 3 (gated by the figure and its number),
-        plus(tab, d) for each d of the key; every type if the hand holds a type of D or the
-        extra play of q with the figure scores with another card of the hand, else D and
-        plus(tab, q) of each q (only the part that can take the figure if q cannot)."""
+    def _outs_parts(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
+                    hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]
+                    ) -> tuple[NDArray[Any], ...]:
+        """The parts of ``_Engine._outs_fast`` (one extra play, no swap, no wild) of each
+        (tableau, last turn's discard key, hand) with the figure held as ``fig``: (tableau
+        rows; D = the drawn card's outs: pm(tab) plus, by Power 3 (gated by the figure and its
+        number), plus(tab, d) for each d of the key; that gate; the hand's bits; the outs the
+        extra play adds: plus(tab, q) of each q of the hand, only the part that can take the
+        figure if q cannot; True if every type is an out whatever D is: the tableau holds a
+        triple, or q with the figure and another card of the hand complete one)."""
         every, n = self.every, self.n
         tr, d_idx, q_idx, q_other, hm = self._rows(tabs, keys, hands)
         plus, pm, has, has_need = self.tabs.cols
-        res = pm[tr]
+        drawn = pm[tr]
         acc = np.where(fig, every, self.center)
+        gate = np.where(has_need[tr], acc, acc & self.need) if self._discard else \
+            np.zeros(len(tr), dtype=np.uint64)
         if d_idx.shape[1]:
-            gate = np.where(has_need[tr], acc, acc & self.need)
             plus_d = plus[tr[:, None], np.minimum(d_idx, n - 1)] & gate[:, None]
-            res = res | np.bitwise_or.reduce(np.where(d_idx < n, plus_d, np.uint64(0)), axis=1)
-        full = has[tr] | ((hm & res) != 0)
+            drawn = drawn | np.bitwise_or.reduce(np.where(d_idx < n, plus_d, np.uint64(0)),
+                                                 axis=1)
+        full = has[tr]
+        extra = np.zeros(len(tr), dtype=np.uint64)
         if q_idx.shape[1]:
             q_plus = plus[tr[:, None], np.minimum(q_idx, n - 1)]
             free = fig[:, None] | bit(acc[:, None], q_idx.astype(np.uint64))
             real = q_idx < n
-            full |= np.any(free & real & ((q_plus & q_other) != 0), axis=1)
+            full = full | np.any(free & real & ((q_plus & q_other) != 0), axis=1)
             q_plus = np.where(free, q_plus, acc[:, None] & q_plus)
-            res = res | np.bitwise_or.reduce(np.where(real, q_plus, np.uint64(0)), axis=1)
-        return np.where(full, every, res)
+            extra = np.bitwise_or.reduce(np.where(real, q_plus, np.uint64(0)), axis=1)
+        return tr, drawn, gate, hm, extra, full
+
+    def outs_rows(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
+                  hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]) -> Masks:
+        """``_Engine._outs_fast`` of each (tableau, discard key, hand) with the figure held
+        as ``fig`` (see ``_outs_parts``): every type if the hand holds a type of D, else D and
+        the extra play's outs."""
+        _tr, drawn, _gate, hm, extra, full = self._outs_parts(tabs, keys, hands, fig)
+        return np.where(full | ((hm & drawn) != 0), self.every, drawn | extra)
+
+    def outs_pile(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
+                  hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_],
+                  yi: NDArray[np.intp]) -> Masks:
+        """``outs_rows`` with y on top of the discard pile too, within Power 3's reach (y
+        discarded; the key holds the other cards in reach), for each y (columns): D gains the
+        gated plus(tab, y)."""
+        tr, drawn, gate, hm, extra, full = self._outs_parts(tabs, keys, hands, fig)
+        drawn = drawn[:, None] | (gate[:, None] & self.tabs.cols[0][tr[:, None], yi[None, :]])
+        return np.where(full[:, None] | ((hm[:, None] & drawn) != 0), self.every,
+                        drawn | extra[:, None])
 
     def outs_plus(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
                   hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_],
@@ -271,18 +298,3 @@ class DrawTables:
             plus_q = np.where(real, plus_q, np.uint64(0))
             res |= np.bitwise_or.reduce(plus_q, axis=1)
         return np.where(full, every, res)
-
-    def outs_pile(self, ends: Sequence[tuple[Any, ...]], yi: NDArray[np.intp]) -> Masks:
-        """``_Engine._outs_fast`` for ends whose discard key holds y (y discarded on the pile,
-        within Power 3's reach) and whose tableau does not, each end given as (tableau, outs
-        of the drawn card with the key without y, Power 3's gate, hand bitmask, outs added by
-        the extra play, True if every type is an out whatever y is): the drawn-card outs gain
-        the gated plus(tab, y); every type if the hand holds one of them."""
-        every = self.every
-        drawn = np.array([e[1] for e in ends], dtype=np.uint64)[:, None]
-        gate = np.array([e[2] for e in ends], dtype=np.uint64)[:, None]
-        hm = np.array([e[3] for e in ends], dtype=np.uint64)[:, None]
-        extra = np.array([e[4] for e in ends], dtype=np.uint64)[:, None]
-        always = np.array([e[5] for e in ends], dtype=bool)[:, None]
-        drawn = drawn | (gate & self.plus([e[0] for e in ends], yi))
-        return np.where(always | ((hm & drawn) != 0), every, drawn | extra)
