@@ -513,6 +513,13 @@ def _rem(t: Hand, x: int) -> Hand:
     return t[:i] + t[i + 1:]
 
 
+def _without(t: Hand, cards: Iterable[int]) -> Hand:
+    """``t`` with one copy of each of ``cards`` taken out."""
+    for c in cards:
+        t = _rem(t, c)
+    return t
+
+
 def _distinct(t: Iterable[int]) -> list[int]:
     return sorted(set(t))
 
@@ -984,9 +991,7 @@ class _Engine:
             yield (), tab, disc
             return
         for combo in sorted(set(combinations(tab, need))):
-            rest = tab
-            for c in combo:
-                rest = _rem(rest, c)
+            rest = _without(tab, combo)
             orders = sorted(set(permutations(combo))) \
                 if self.order_matters() and turns_after >= 2 else [combo]
             for order in orders:
@@ -1065,18 +1070,15 @@ class _Engine:
                       bounds: bool = True) -> list[list[Any]]:
         """The play and Power choices after this turn's draw that leave the drawn card in the
         hand (one extra play in reach), drawn-free: [outs before the Discard of the hand
-        without the drawn card (None until needed if not ``bounds``: ``_numerator2_batch``
-        computes them all at once), tableau, tableau size, position before the Discard
+        without the drawn card (None if not ``bounds``: ``_numerator2_batch``, the only caller
+        then, computes them all at once; an engine takes that path or ``_numerator2_extra``
+        for good, ``_batched``), tableau, tableau size, position before the Discard
         without the drawn card, its Discard choices' (tableau, outs) or None until needed,
         the discard key of the outs before the Discard]. Shared by every draw (memoised per
         position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.keep1_memo.get(key)
         if hit is not None:
-            for opt in hit if bounds else ():
-                if opt[0] is None:
-                    h2, t2, _d2, o2, fig1 = opt[3]
-                    opt[0] = self.outs_mask(h2, t2, opt[5], o2, fig1)
             return hit
         found: dict[tuple[Any, ...], list[Any]] = {}
         for p in _distinct(hand):
@@ -1267,7 +1269,6 @@ class _Engine:
         scoring = np.zeros((len(positions), ny), dtype=bool)
         totals: list[int | Fraction] = []
         need = self.pfd[0] if self.pfd else None
-        take = self.tfd and self.ep == 1
         for i, (hand, tab, disc, others, figure) in enumerate(positions):
             scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
             totals.append(full * self.weighted(scores, drawn))
@@ -1278,13 +1279,14 @@ class _Engine:
                 keep_rows += [(i, opt) for opt in self._keep_options(hand, tab, disc, others,
                                                                      figure, bounds=False)]
             need_y = need is not None and not any(self.types[c].number == need for c in tab)
+            take = self._take_beats_none(True, disc)       # once the figure is held
             for t in self._play_new_templates(hand, tab, disc, figure):
                 h2, base, d2, _bkey, fig, fd = t
                 same = h2 == hand and d2 == disc
                 play_rows.append((i, t))
                 play_flags.append((2 if fig is None else int(fig),
                                    fig is None and (fd or not same),   # a Power after y
-                                   bool(take and disc and same and base == tab),  # y alone
+                                   take and same and base == tab,      # y alone
                                    fd and need_y))
         nk = len(keep_rows)
         todo = [opt for _i, opt in keep_rows if opt[0] is None]
@@ -1368,7 +1370,6 @@ class _Engine:
         tables = self._draw_tables()
         depth = self.pfd[1] if self.pfd else 0
         k_rows: list[tuple[Hand, Hand, Hand]] = []         # (tableau, key, hand)
-        k_tabs: list[Hand] = []
         k_figs: list[bool] = []
         k_own: list[int] = []
         p_rows: list[tuple[Hand, Hand, Hand]] = []
@@ -1382,7 +1383,6 @@ class _Engine:
                 h2, t2, d2, _o2, fig1 = keep_rows[c][1][3]
                 for t3, dk3 in self._end_states(t2, d2):
                     k_rows.append((t3, dk3, h2))
-                    k_tabs.append(t3)
                     k_figs.append(fig1)
                     k_own.append(r)
                 continue
@@ -1393,19 +1393,13 @@ class _Engine:
                 direct.append((r, self._play_ends_direct(h2, base, d2, fig, yi, drawn)))
                 continue
             for combo in sorted(set(combinations(base, need))):
-                rest = base
-                for x in combo:
-                    rest = _rem(rest, x)
-                p_rows.append((rest, self.disc_key(d2 + combo, 1), h2))
+                p_rows.append((_without(base, combo), self.disc_key(d2 + combo, 1), h2))
                 p_own.append(r)
             for flag in sorted(set(fig.tolist())):
                 for combo in sorted(set(combinations(base, need - 1))):
-                    rest = base
-                    for x in combo:
-                        rest = _rem(rest, x)
                     pile = d2 + combo
                     kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
-                    s_rows.append((rest, tuple(sorted(kept)), h2))
+                    s_rows.append((_without(base, combo), tuple(sorted(kept)), h2))
                     s_own.append(r)
                     s_flag.append(flag)
         masks = []
@@ -1413,7 +1407,7 @@ class _Engine:
         if k_rows:          # the outs without y, then y joins the hand
             tabs, keys, hands = zip(*k_rows, strict=True)
             k_ms = tables.outs_rows(tabs, keys, hands, np.array(k_figs, dtype=bool))
-            masks.append(tables.derive(k_ms, k_tabs, k_figs, ys, yi))
+            masks.append(tables.derive(k_ms, tabs, k_figs, ys, yi))
             owners += k_own
         if p_rows:
             p_fig = figs[np.array([pick[r] for r in p_own]) - nk]
@@ -1738,19 +1732,15 @@ class _Engine:
             else:
                 best = self._best_last(hand, tab, disc, others, figure, drawn, new)
             return self._with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+        nexts = list(dict.fromkeys(
+            nxt for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1)))
         if turns == 3 and self._batched():
             # the next positions' two-turn values in one batch (``_numerator2_batch``)
-            todo = [nxt for nxt in dict.fromkeys(
-                nxt for _steps, nxt in self.ends(hand, tab, disc, others, figure, 2))
-                if (*nxt, drawn, 2) not in self.value_memo]
+            todo = [nxt for nxt in nexts if (*nxt, drawn, 2) not in self.value_memo]
             for nxt, v in zip(todo, self._numerator2_batch(todo, drawn), strict=True):
                 self.value_memo[(*nxt, drawn, 2)] = v
         best = 0
-        seen = set()
-        for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1):
-            if nxt in seen:
-                continue
-            seen.add(nxt)
+        for nxt in nexts:
             v = self.numerator(*nxt, drawn, turns - 1)
             if v > best:
                 best = v
