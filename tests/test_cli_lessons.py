@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -206,6 +207,8 @@ def test_jupyter_command_as_root_without_a_browser(tmp_path):
     assert not any("token" in part.lower() for part in command)  # the token goes by env
     # quiet: JupyterLab's start-up INFO lines would scroll the printed address away
     assert "--ServerApp.log_level=WARN" in command and "--LabApp.log_level=WARN" in command
+    # no "get notified about Jupyter news?" pop-up over a lesson's widget
+    assert "--LabApp.news_url=None" in command
     plain = lessons.jupyter_command(tmp_path, None, 8890, browser=True, root=False)
     assert "--allow-root" not in plain and "--no-browser" not in plain
     assert lessons.lab_address(8890, "t0k", "01 a.ipynb") == (
@@ -290,8 +293,14 @@ def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
         with urllib.request.urlopen(f"{base}/api/contents/01-a.ipynb?content=0&token={token}",
                                     timeout=30) as answer:
             assert json.load(answer)["path"] == "01-a.ipynb"
+        # a stop request to swkit alone (not its process group) stops JupyterLab too
+        child.send_signal(signal.SIGTERM)
+        child.wait(timeout=60)
+        with pytest.raises(OSError):
+            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5)
     finally:
-        os.killpg(child.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):   # already stopped, as it should be
+            os.killpg(child.pid, signal.SIGTERM)
         child.wait(timeout=60)
 
 

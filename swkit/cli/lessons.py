@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -213,14 +214,15 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
     """The ``python -m jupyter lab`` command serving ``folder`` and opening ``first``.
 
     ``first``: a notebook's path relative to ``folder`` to open, or None for the folder.
-    JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view.
+    JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view,
+    and asks no question about Jupyter's news (its pop-up would cover a lesson's widget).
     The token is not on the command line (other users could read it): pass it in the
     ``JUPYTER_TOKEN`` environment variable.
     """
     command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}",
                "--ServerApp.ip=localhost", f"--ServerApp.port={port}",
                "--ServerApp.port_retries=0", f"--ServerApp.log_level={LOG_LEVEL}",
-               f"--LabApp.log_level={LOG_LEVEL}"]
+               f"--LabApp.log_level={LOG_LEVEL}", "--LabApp.news_url=None"]
     if not browser:
         command.append("--no-browser")
     if root:
@@ -269,7 +271,9 @@ def announce_when_ready(port: int, address: str, alive: Callable[[], bool], *,
 
 
 def open_lab(folder: Path) -> int:
-    """Run JupyterLab on ``folder`` at its first lesson until it stops; return its exit status."""
+    """Run JupyterLab on ``folder`` at its first lesson until it stops; return its exit status.
+    A stop request to this command (SIGTERM, or SIGHUP when its terminal closes) is passed on
+    to JupyterLab, so that no server is left running without it."""
     first = first_lesson(folder)
     port = free_port()
     token = secrets.token_hex(24)
@@ -286,6 +290,9 @@ def open_lab(folder: Path) -> int:
           flush=True)
     env = dict(os.environ, JUPYTER_TOKEN=token)
     child = subprocess.Popen(command, cwd=folder, env=env)
+    for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
     threading.Thread(target=announce_when_ready, args=(port, address, lambda: child.poll() is None),
                      daemon=True).start()
     while True:
