@@ -289,7 +289,11 @@ def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
         ready = read_until(child.stdout, r"JupyterLab is ready", 60)
         assert "ready" in ready and child.stdout.readline().strip() == address
         with urllib.request.urlopen(address, timeout=30) as page:
-            assert page.status == 200 and "JupyterLab" in page.read().decode()
+            html = page.read().decode()
+            assert page.status == 200 and "JupyterLab" in html
+        # the page's config turns off the news question (its pop-up covers a widget)
+        config = re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S)
+        assert config and lessons.NEWS_PLUGIN in json.loads(config.group(1))["disabledExtensions"]
         with urllib.request.urlopen(f"{base}/api/contents/01-a.ipynb?content=0&token={token}",
                                     timeout=30) as answer:
             assert json.load(answer)["path"] == "01-a.ipynb"

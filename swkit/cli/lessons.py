@@ -22,6 +22,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import webbrowser
@@ -215,7 +216,7 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
 
     ``first``: a notebook's path relative to ``folder`` to open, or None for the folder.
     JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view,
-    and asks no question about Jupyter's news (its pop-up would cover a lesson's widget).
+    and fetches no news (the question whether to is turned off by :func:`lab_config`).
     The token is not on the command line (other users could read it): pass it in the
     ``JUPYTER_TOKEN`` environment variable.
     """
@@ -230,6 +231,21 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
     if first is not None:
         command.append(first)
     return command
+
+
+NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
+"""JupyterLab's news and update plugin: on a fresh machine it asks "Would you like to get
+notified about official Jupyter news?" in a pop-up that covers part of a lesson's widget."""
+
+
+def lab_config(folder: Path) -> Path:
+    """Write into ``folder`` a Jupyter config folder (``labconfig/page_config.json``) that turns
+    off :data:`NEWS_PLUGIN`; put it on ``JUPYTER_CONFIG_PATH`` for JupyterLab to read it. The
+    user's own settings and config stay as they are. Returns ``folder``."""
+    (folder / "labconfig").mkdir(parents=True, exist_ok=True)
+    (folder / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {NEWS_PLUGIN: True}}), encoding="utf-8")
+    return folder
 
 
 def lab_address(port: int, token: str, first: str | None) -> str:
@@ -288,18 +304,21 @@ def open_lab(folder: Path) -> int:
     print(f"    {address}")
     print("Stop JupyterLab with Ctrl-C in this window (twice). Your work stays in the folder.",
           flush=True)
-    env = dict(os.environ, JUPYTER_TOKEN=token)
-    child = subprocess.Popen(command, cwd=folder, env=env)
-    for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
-    threading.Thread(target=announce_when_ready, args=(port, address, lambda: child.poll() is None),
-                     daemon=True).start()
-    while True:
-        try:
-            return child.wait()
-        except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
-            continue
+    with tempfile.TemporaryDirectory(prefix="swkit-lab-") as config:
+        paths = [str(lab_config(Path(config))), os.environ.get("JUPYTER_CONFIG_PATH", "")]
+        env = dict(os.environ, JUPYTER_TOKEN=token,
+                   JUPYTER_CONFIG_PATH=os.pathsep.join(p for p in paths if p))
+        child = subprocess.Popen(command, cwd=folder, env=env)
+        for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
+        threading.Thread(target=announce_when_ready,
+                         args=(port, address, lambda: child.poll() is None), daemon=True).start()
+        while True:
+            try:
+                return child.wait()
+            except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
+                continue
 
 
 def _folder(text: str) -> str:
