@@ -828,33 +828,37 @@ class OddsExplorer(SwkitWidget):
         self.progress.max = total
         self.progress.value = 0
         self.simulate.disabled = True
+        self.invalidate()                # a chart still drawing for the answer is dropped
+        sims = simulation(answer.question, total, seed)
+        last: dict[str, Any] = {"drawn": 0.0, "sim": None}
 
-        def run() -> Simulated | None:
-            last_draw = 0.0
-            sim = None
-            for sim in simulation(answer.question, total, seed):
-                with self._view_lock:
-                    if token != self._token:
-                        return None
+        def step() -> float | None:
+            """One batch of trials (each its own job inline, so the page stays live)."""
+            sim = next(sims, None)
+            with self._view_lock:
+                if token != self._token:
+                    return None
+                if sim is not None:
+                    last["sim"] = sim
                     self.trials.append(sim.trial)
                     self.simulated = sim
                     trials = list(self.trials)
                     self.progress.value = sim.n
                     self.progress_text.value = (f'<span style="{_TEXT}">{sim.n:,} of '
                                                 f"{total:,} trials</span>")
-                if time.perf_counter() - last_draw > 0.4 and sim.n < total:
-                    self._draw(token, answer, trials, sim)
-                    last_draw = time.perf_counter()
-            return sim
+            if sim is None:
+                if last["sim"] is not None:
+                    self._draw(token, answer, list(self.trials), last["sim"])
+                with self._view_lock:
+                    if token == self._token:
+                        self.simulate.disabled = False
+                return None
+            if time.perf_counter() - last["drawn"] > 0.4 and sim.n < total:
+                self._draw(token, answer, trials, sim)
+                last["drawn"] = time.perf_counter()
+            return 0.0
 
-        def done(sim: Simulated | None) -> None:
-            if sim is not None:
-                self._draw(token, answer, list(self.trials), sim)
-            with self._view_lock:
-                if token == self._token:
-                    self.simulate.disabled = False
-
-        self.in_background(run, done)
+        self.in_steps(step, 0.0)
 
     def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
         self._set_chart(token, answer, figure_png(chart(answer, trials, sim)), sim)
