@@ -27,6 +27,7 @@ import os
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -107,11 +108,13 @@ def _event_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         pass
-    if sys.platform == "emscripten":      # Pyodide's WebLoop schedules with setTimeout
-        try:
-            return asyncio.get_event_loop_policy().get_event_loop()
-        except RuntimeError:
-            return None
+    if sys.platform == "emscripten":      # Pyodide's WebLoop (setTimeout), set by its policy
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                return asyncio.get_event_loop()
+            except RuntimeError:
+                return None
     return None
 
 
