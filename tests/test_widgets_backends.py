@@ -162,3 +162,38 @@ def test_wait_idle_inside_a_running_loop_finishes_the_work(no_threads):
         return w
 
     assert _run(body).errors == []
+
+
+@pytest.mark.slow
+def test_in_a_real_kernel_the_inline_back_end_plays_the_bots_between_cells(monkeypatch):
+    """An IPython kernel (its own asyncio loop, as a Lite kernel has one) forced to "inline":
+    after the click the bots' turn is pending; the kernel's loop plays it while no cell runs,
+    with no wait_idle."""
+    from jupyter_client.manager import start_new_kernel
+
+    monkeypatch.setenv(_work.ENV_VAR, "inline")
+    km, kc = start_new_kernel(kernel_name="python3")
+    printed: list[str] = []
+
+    def run(code: str) -> None:
+        reply = kc.execute_interactive(code, timeout=60, output_hook=lambda m: printed.append(
+            m["content"].get("text", "")) if m["msg_type"] == "stream" else None)
+        assert reply["content"]["status"] == "ok", reply["content"]
+
+    try:
+        run("from swkit.widgets import DiceCup\n"
+            "cup = DiceCup(players=2, seed=1, bot_delay=0.1)\n"
+            "cup.roll_button.click()\n"
+            "next(iter(cup.score_buttons.values())).click()\n"
+            "print(cup.backend, cup._busy)")
+        assert printed[-1].split() == ["inline", "True"]
+        deadline = time.monotonic() + 30
+        while True:
+            run("print(cup._busy, cup.game.turn, len(cup.errors))")
+            if printed[-1].split()[0] == "False" or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert printed[-1].split() == ["False", "2", "0"]
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
