@@ -23,13 +23,14 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import NamedTuple
-
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter, NullFormatter, PercentFormatter
+from typing import TYPE_CHECKING, NamedTuple
 
 from swkit.errors import ConfigurationError
+
+if TYPE_CHECKING:    # matplotlib is imported where a chart is drawn (issue 13 §2), so that
+    # Trial and percent_text serve a Python without matplotlib (Pyodide before it loads it)
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = [
     "OKABE_ITO",
@@ -111,7 +112,10 @@ def use_okabe_ito() -> None:
 def new_figure(rows: int = 1, columns: int = 1, width: float = 7.0,
                height: float = 4.6) -> Figure:
     """A ``Figure`` (not registered with pyplot) holding ``rows`` x ``columns`` axes
-    (``fig.axes``, row by row); ``width`` x ``height`` inches in all, constrained layout."""
+    (``fig.axes``, row by row); ``width`` x ``height`` inches in all, constrained layout.
+    Raises ImportError without matplotlib."""
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(width, height), layout="constrained", dpi=100)
     fig.subplots(rows, columns, squeeze=False)
     return fig
@@ -184,6 +188,8 @@ def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
         labels.append(f"simulated ({n:,} trials, 99% interval)")
     top = max(heights + ([max(t.high for t in simulated.values())] if simulated else []))
     ax.set_ylim(0, min(1.0, top * 1.15) if top > 0 else 1.0)
+    from matplotlib.ticker import PercentFormatter
+
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0 if top > 0.05 else 1))
     ax.set_xticks(xs)
     _style(ax, title, xlabel, ylabel)
@@ -221,6 +227,8 @@ def convergence_chart(trials: Sequence[Trial], exact: Fraction | float, *, title
     to run a simulation); ``exact``: the exact value (a probability with ``as_percent``, else
     e.g. expected points). Raises ConfigurationError when ``n`` does not increase.
     """
+    from matplotlib.ticker import FuncFormatter, NullFormatter, PercentFormatter
+
     ax = _target_axes(ax)
     ns = [t.n for t in trials]
     if any(b <= a for a, b in zip(ns, ns[1:], strict=False)) or any(n < 1 for n in ns):

@@ -7,6 +7,7 @@ import threading
 
 import ipywidgets as widgets
 import pytest
+from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 from swkit.errors import IllegalActionError
 from swkit.widgets._base import SwkitWidget

@@ -11,6 +11,7 @@ from itertools import combinations
 
 import ipywidgets as widgets
 import pytest
+from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 from swkit.cards.bots import GreedyBot
 from swkit.cards.game import CHANCE, CardGame

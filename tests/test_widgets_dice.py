@@ -10,6 +10,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 from swkit.dice.board import seat_label
 from swkit.dice.bots import GreedyBot

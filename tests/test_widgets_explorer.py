@@ -10,6 +10,7 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import pytest
 from oracles.dice_oracle import Oracle
+from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 import swkit.widgets.explorer as explorer
 from swkit.cards.notation import Card

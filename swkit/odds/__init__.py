@@ -5,7 +5,8 @@ first use (``from swkit.odds import DiceModel``). Submodules:
 
 - dice: :mod:`swkit.odds.dice` (model, optimal keeps), :mod:`swkit.odds.markov` (reroll chains,
   transition matrices), :mod:`swkit.odds.solo` (the solo game),
-  :mod:`swkit.odds.montecarlo_dice` (simulated twins, numpy).
+  :mod:`swkit.odds.montecarlo_dice` (simulated twins; numpy where it is there, see
+  :mod:`swkit.odds.accel`: the core answers without numpy, with the same exact answers).
 - cards: :mod:`swkit.odds.deal` (P(K random cards hold a set or a run), counts, sympy
   formulas), :mod:`swkit.odds.cards` (a player's odds of scoring, RULES.md §C1),
   :mod:`swkit.odds.montecarlo_cards` (simulated twins).

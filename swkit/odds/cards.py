@@ -166,17 +166,31 @@ from itertools import combinations, permutations
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError, NotationError
+from swkit.odds import accel
 from swkit.odds.deal import Deck
-from swkit.odds.draws import DrawTables, bit, segment_max
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from swkit.cards.game import CardView
+    from swkit.odds.draws import DrawTables, bit, segment_max
+
+
+def _numpy_batch() -> bool:
+    """numpy (and ``swkit.odds.draws``) loaded for the batch, or False: the per-draw path, with
+    the same answers (issue 13 §2; ``swkit.odds.accel``)."""
+    if accel.numpy() is None:
+        return False
+    if "np" not in globals():
+        import numpy as np
+
+        from swkit.odds.draws import DrawTables, bit, segment_max
+        globals().update(np=np, DrawTables=DrawTables, bit=bit, segment_max=segment_max)
+    return True
 
 TABLEAU_LIMIT = 5
 """Cards a tableau keeps after the Discard step (RULES.md §A3 step 6)."""
@@ -1224,8 +1238,8 @@ class _Engine:
 
     def _batched(self) -> bool:
         """Two-turn values go through ``_numerator2_batch``: exactly one extra play in reach,
-        and neither a swap nor a wild (whose outs it does not derive)."""
-        return self.ep == 1 and not self.swap and len(self.wilds) == 1
+        and neither a swap nor a wild (whose outs it does not derive), and numpy there."""
+        return self.ep == 1 and not self.swap and len(self.wilds) == 1 and _numpy_batch()
 
     def _draw_tables(self) -> DrawTables:
         """The numpy tables of ``_numerator2_batch`` (built once per search)."""

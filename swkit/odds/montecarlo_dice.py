@@ -1,42 +1,43 @@
-"""Monte Carlo twins of the exact dice odds (numpy-vectorized, seeded).
+"""Monte Carlo twins of the exact dice odds (seeded; numpy-vectorized where numpy is there).
 
 Every question of :mod:`swkit.odds.dice`, :mod:`swkit.odds.markov` and :mod:`swkit.odds.solo`
 has a simulated twin here that plays the same policy on simulated dice and returns an
 :class:`MCResult`: the estimate with a 99% confidence interval (Wilson interval for a
 probability, normal interval for a mean), so a lesson can show the simulation closing in on the
-exact Fraction. Randomness comes only from ``numpy.random.default_rng(seed)``.
+exact Fraction.
 
-A batch of turns is a ``(turns, n)`` array of face categories (0..c-1 characters, c the
-Clubhouse; a die shows face ``0..F-1`` uniformly and faces ``>= c`` are Clubhouses). Keeping
-is vectorized: dice are sorted by category and a die is kept when its rank within its category
-is below the policy's kept count for that category.
+Two kernels play the same policies (the keep tables come from one place, ``optimal_rows``):
+with numpy (``swkit.odds._mc_dice_numpy``, randomness only from
+``numpy.random.default_rng(seed)``), and without it (issue 13 §2: Pyodide, or
+``SWKIT_NUMPY=0``, see :mod:`swkit.odds.accel`) turn by turn in Python, randomness only from
+``random.Random(seed)``. The same seed is reproducible on each kernel; the two kernels draw
+different dice, so their estimates differ within the interval. numpy is imported on the first
+simulation, not with this module.
 """
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-
-import numpy as np
+from types import ModuleType
 
 from swkit.errors import ConfigurationError
+from swkit.odds import accel
+from swkit.odds._mc_dice_tables import optimal_rows, solo_rows
 from swkit.odds.dice import (
     Counts,
     DiceModel,
     Objective,
     _check_dice,
     _rolls_left,
-    _solution,
     policy_keep,
-    sub_multisets,
 )
 
 Z99 = 2.5758293035489004
 """The two-sided 99% normal quantile."""
-
-BATCH = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def wilson(successes: int, n: int, z: float = Z99) -> MCResult:
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
-    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return MCResult(float(p), float(max(0.0, centre - half)), float(min(1.0, centre + half)), n)
 
 
@@ -70,117 +71,113 @@ def mean_interval(total: float, total_sq: float, n: int, z: float = Z99) -> MCRe
         raise ConfigurationError("a Monte Carlo mean needs at least two samples")
     mean = total / n
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1))
-    half = z * np.sqrt(var / n)
+    half = z * math.sqrt(var / n)
     return MCResult(float(mean), float(mean - half), float(mean + half), n)
 
 
-# --------------------------------------------------------------------------------------------
-# state indexing and keep tables
-
-
-class _Indexer:
-    """Maps rows of dice categories to the index of their multiset in ``model.states()``."""
-
-    def __init__(self, model: DiceModel) -> None:
-        self.model = model
-        self.states = model.states()
-        base = model.n + 1
-        self.radix = np.array([base ** i for i in range(model.characters + 1)], dtype=np.int64)
-        codes = np.array([sum(k * base ** i for i, k in enumerate(s)) for s in self.states],
-                         dtype=np.int64)
-        self.index_of = {s: i for i, s in enumerate(self.states)}
-        size = base ** (model.characters + 1)
-        if size <= 1 << 22:
-            self.dense: np.ndarray | None = np.full(size, -1, dtype=np.int32)
-            self.dense[codes] = np.arange(len(codes), dtype=np.int32)
-        else:
-            self.dense = None
-            self.order = np.argsort(codes)
-            self.sorted_codes = codes[self.order]
-
-    def __call__(self, cats: np.ndarray) -> np.ndarray:
-        code = self.radix[cats].sum(axis=1)
-        if self.dense is not None:
-            return self.dense[code]
-        return self.order[np.searchsorted(self.sorted_codes, code)]
-
-
-@lru_cache(maxsize=16)
-def _indexer(model: DiceModel) -> _Indexer:
-    return _Indexer(model)
-
-
-def _table(model: DiceModel, keep: Callable[[Counts], Counts]) -> np.ndarray:
-    states = _indexer(model).states
-    return np.array([keep(s) for s in states], dtype=np.int8)
-
-
-@lru_cache(maxsize=64)
-def _optimal_tables(model: DiceModel, objective: Objective, rolls: int
-                    ) -> tuple[list[np.ndarray | None], np.ndarray, np.ndarray]:
-    """Keep tables ``tables[t]`` (t rolls left) of the optimal play, the terminal value and
-    the measured quantity of every state of ``model.states()``."""
-    layout, sol = _solution(model, objective)
-    tb = sol.tables
-    states = _indexer(model).states
-    tables: list[np.ndarray | None] = [None]
-    for t in range(1, rolls + 1):
-        rows = []
-        for d in states:
-            s = tb.state_index[layout.engine(d)]
-            k = sol.choice(s, t)
-            if k is None:
-                rows.append(d)
-                continue
-            want = tb.keeps[k]
-            rows.append(next(kk for kk in sub_multisets(d) if layout.engine(kk) == want))
-        tables.append(np.array(rows, dtype=np.int8))
-    eng = [tb.state_index[layout.engine(d)] for d in states]
-    value = np.array([sol.f[s] for s in eng], dtype=np.float64)
-    measure = np.array([sol.measure[s] for s in eng], dtype=np.int64)
-    return tables, value, measure
+def _fast() -> ModuleType | None:
+    """The numpy kernels, or None (numpy missing or off: the Python kernels)."""
+    if accel.numpy() is None:
+        return None
+    from swkit.odds import _mc_dice_numpy
+    return _mc_dice_numpy
 
 
 # --------------------------------------------------------------------------------------------
-# the vectorized turn
+# the Python kernel: one turn at a time, random.Random(seed)
 
 
-def _roll(rng: np.random.Generator, model: DiceModel, shape: tuple[int, int]) -> np.ndarray:
-    faces = rng.integers(0, model.faces, size=shape, dtype=np.int8)
-    return np.minimum(faces, np.int8(model.characters))
+class _PyDice:
+    """Dice rolled and kept as count vectors (a die's face is uniform on ``model.faces``)."""
+
+    def __init__(self, model: DiceModel, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.n = model.n
+        self.c = model.characters
+        self.cats = [min(f, model.characters) for f in range(model.faces)]
+        self.index_of = {s: i for i, s in enumerate(model.states())}
+
+    def roll(self, kept: Sequence[int]) -> list[int]:
+        """``kept`` plus the other dice rolled again."""
+        counts = list(kept)
+        for cat in self.rng.choices(self.cats, k=self.n - sum(kept)):
+            counts[cat] += 1
+        return counts
+
+    def play(self, tables: Sequence[Sequence[Counts] | None], play_rolls: int,
+             start: Counts | None) -> int:
+        """One turn from ``start`` (None: a first roll) with ``play_rolls`` rolls to play under
+        the keeps ``tables``; the final state's index."""
+        counts = self.roll((0,) * (self.c + 1)) if start is None else list(start)
+        index_of = self.index_of
+        for t in range(play_rolls, 0, -1):
+            table = tables[t] if len(tables) > t else tables[-1]
+            counts = self.roll(table[index_of[tuple(counts)]])  # type: ignore[index]
+        return index_of[tuple(counts)]
 
 
-def _apply_keep(rng: np.random.Generator, model: DiceModel, cats: np.ndarray,
-                kept: np.ndarray) -> np.ndarray:
-    """Reroll every die not kept; ``kept`` holds each row's kept count per category."""
-    scat = np.sort(cats, axis=1)
-    n = model.n
-    occ = np.zeros_like(scat)
-    for i in range(1, n):
-        occ[:, i] = (occ[:, i - 1] + 1) * (scat[:, i] == scat[:, i - 1])
-    keep = occ < np.take_along_axis(kept, scat.astype(np.intp), axis=1)
-    return np.where(keep, scat, _roll(rng, model, scat.shape))
+def _py_policy_hist(model: DiceModel, policy: str, keep: Callable[[Counts], Counts] | None,
+                    rolls: int, stat_rows: list[int] | None, chosen: bool, n: int,
+                    seed: int) -> list[int]:
+    dice = _PyDice(model, seed)
+    c = model.characters
+    table = None if keep is None else [keep(s) for s in model.states()]
+    hist = [0] * (model.n + 1)
+    for _ in range(n):
+        if table is not None:
+            x = stat_rows[dice.play([None, table], rolls - 1, None)]  # type: ignore[index]
+        else:                                       # best-once: the first roll's best character
+            counts = dice.roll((0,) * (c + 1))
+            pick = max(range(c), key=lambda j: (counts[j], -j))
+            for _r in range(rolls - 1):
+                kept = [0] * (c + 1)
+                kept[pick], kept[c] = counts[pick], counts[c]
+                counts = dice.roll(kept)
+            x = (counts[pick] + counts[c] if chosen
+                 else stat_rows[dice.index_of[tuple(counts)]])  # type: ignore[index]
+        if x >= len(hist):
+            hist.extend([0] * (x + 1 - len(hist)))
+        hist[x] += 1
+    return hist
 
 
-def _play(rng: np.random.Generator, model: DiceModel, turns: int,
-          tables: Sequence[np.ndarray | None], rolls_left: int,
-          start: Counts | None = None) -> np.ndarray:
-    """Simulate ``turns`` turns; return each row's final dice multiset index."""
-    index = _indexer(model)
-    if start is None:
-        cats = _roll(rng, model, (turns, model.n))
-    else:
-        row = np.array([i for i, k in enumerate(start) for _ in range(k)], dtype=np.int8)
-        cats = np.tile(row, (turns, 1))
-    for t in range(rolls_left, 0, -1):
-        table = tables[t] if len(tables) > t else tables[-1]
-        kept = table[index(cats)]  # type: ignore[index]
-        cats = _apply_keep(rng, model, cats, kept)
-    return index(cats)
+def _py_optimal(model: DiceModel, objective: Objective, rolls: int, play_rolls: int,
+                start: Counts | None, n: int, seed: int, values: bool) -> list[int] | tuple:
+    tables, value, measure = optimal_rows(model, objective, rolls)
+    dice = _PyDice(model, seed)
+    if values:
+        total = total_sq = 0.0
+        for _ in range(n):
+            v = value[dice.play(tables, play_rolls, start)]
+            total += v
+            total_sq += v * v
+        return total, total_sq
+    hist = [0] * (max(measure) + 1)
+    for _ in range(n):
+        hist[measure[dice.play(tables, play_rolls, start)]] += 1
+    return hist
 
 
-def _batches(total: int) -> list[int]:
-    return [min(BATCH, total - i) for i in range(0, total, BATCH)]
+def _py_solo_sums(model: DiceModel, n: int, seed: int) -> tuple[float, float]:
+    c, rolls = model.characters, model.rolls
+    tables = solo_rows(model)
+    dice = _PyDice(model, seed)
+    index_of = dice.index_of
+    nothing = (0,) * (c + 1)
+    total = total_sq = 0.0
+    for _ in range(n):
+        mask = points = 0
+        for _turn in range(c):
+            counts = dice.roll(nothing)
+            for t in range(rolls - 1, 0, -1):
+                counts = dice.roll(tables[mask][t][index_of[tuple(counts)]])  # type: ignore[index]
+            cnt = [-1 if mask >> j & 1 else counts[j] + counts[c] for j in range(c)]
+            j = max(range(c), key=lambda i: (cnt[i], -i))      # ties: scoreboard order
+            points += min(cnt[j], 5)
+            mask |= 1 << j
+        total += points
+        total_sq += points * points
+    return total, total_sq
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,9 +203,8 @@ def mc_policy_distribution(model: DiceModel, policy: Policy = "best", rolls: int
     :func:`~swkit.odds.markov.best_distribution`. Twin of
     :func:`~swkit.odds.markov.target_distribution`, :func:`~swkit.odds.markov.best_distribution`
     and :func:`~swkit.odds.dice.policy_distribution`."""
-    counts = _policy_counts(model, policy, rolls, target, n, seed, statistic)
-    hist = np.bincount(counts, minlength=model.n + 1)
-    return {x: wilson(int(hist[x]), n) for x in range(len(hist))}
+    hist = _policy_hist(model, policy, rolls, target, n, seed, statistic)
+    return {x: wilson(h, n) for x, h in enumerate(hist)}
 
 
 def mc_policy_at_least(model: DiceModel, k: int, policy: Policy = "best",
@@ -216,47 +212,34 @@ def mc_policy_at_least(model: DiceModel, k: int, policy: Policy = "best",
                        seed: int = 0, statistic: Statistic = None) -> MCResult:
     """Simulated P(count >= k) after ``rolls`` rolls under a keep policy (as
     :func:`mc_policy_distribution`)."""
-    counts = _policy_counts(model, policy, rolls, target, n, seed, statistic)
-    return wilson(int((counts >= k).sum()), n)
+    hist = _policy_hist(model, policy, rolls, target, n, seed, statistic)
+    return wilson(sum(h for x, h in enumerate(hist) if x >= k), n)
 
 
-def _policy_counts(model: DiceModel, policy: Policy, rolls: int | None, target: int, n: int,
-                   seed: int, statistic: Statistic) -> np.ndarray:
+def _policy_hist(model: DiceModel, policy: Policy, rolls: int | None, target: int, n: int,
+                 seed: int, statistic: Statistic) -> list[int]:
+    """How many of ``n`` simulated turns end with each count (index: the count)."""
     rolls = model.rolls if rolls is None else rolls
     if rolls < 1:
         raise ConfigurationError(f"a count needs at least one roll, got {rolls}")
     if isinstance(statistic, str) and statistic not in ("best", "chosen"):
         raise ConfigurationError(f"unknown statistic {statistic!r}: use 'best' or 'chosen'")
-    rng = np.random.default_rng(seed)
-    index = _indexer(model)
-    states = index.states
-    c = model.characters
+    states = model.states()
     measure_chosen = statistic == "chosen" or (statistic is None and policy == "target")
     if callable(statistic):
-        stat = np.array([statistic(s) for s in states])
+        stat = [statistic(s) for s in states]
     elif policy == "target" and measure_chosen:
-        stat = np.array([model.count_of(s, target) for s in states])
+        stat = [model.count_of(s, target) for s in states]
     else:  # the best count; under "best" the kept character's count is the best one
-        stat = np.array([model.best_count(s) for s in states])
+        stat = [model.best_count(s) for s in states]
+    keep = None
     if policy != "best-once":
         keep = policy if callable(policy) else policy_keep(model, policy, target)
-        table = _table(model, keep)
-    out = []
-    for size in _batches(n):
-        if policy == "best-once":
-            cats = _roll(rng, model, (size, model.n))
-            onehot = cats[:, :, None] == np.arange(c, dtype=np.int8)
-            chosen = onehot.sum(axis=1).argmax(axis=1).astype(np.int8)
-            for _ in range(rolls - 1):
-                keep_mask = (cats == chosen[:, None]) | (cats == c)
-                cats = np.where(keep_mask, cats, _roll(rng, model, cats.shape))
-            if statistic == "chosen":
-                out.append(((cats == chosen[:, None]) | (cats == c)).sum(axis=1))
-            else:
-                out.append(stat[index(cats)])
-        else:
-            out.append(stat[_play(rng, model, size, [None, table], rolls - 1)])
-    return np.concatenate(out)
+    name = policy if isinstance(policy, str) else "custom"
+    chosen = policy == "best-once" and statistic == "chosen"
+    fast = _fast()
+    kernel = _py_policy_hist if fast is None else fast.policy_hist
+    return kernel(model, name, keep, rolls, stat, chosen, n, seed)
 
 
 def mc_optimal(model: DiceModel, objective: Objective, dice: Sequence[int] | None = None,
@@ -267,13 +250,13 @@ def mc_optimal(model: DiceModel, objective: Objective, dice: Sequence[int] | Non
     objective = objective.resolve(model)
     t = _rolls_left(model, dice, rolls_left)
     start = None if dice is None else _check_dice(model, dice)
-    tables, value, _ = _optimal_tables(model, objective, max(t, 1))
-    rng = np.random.default_rng(seed)
-    total = total_sq = 0.0
-    for size in _batches(n):
-        v = value[_play(rng, model, size, tables, t - 1 if start is None else t, start)]
-        total += float(v.sum())
-        total_sq += float((v * v).sum())
+    play = t - 1 if start is None else t
+    fast = _fast()
+    if fast is None:
+        total, total_sq = _py_optimal(model, objective, max(t, 1), play, start, n, seed,
+                                      values=True)  # type: ignore[misc]
+    else:
+        total, total_sq = fast.optimal_sums(model, objective, max(t, 1), play, start, n, seed)
     if objective.kind == "at_least":
         return wilson(round(total), n)
     return mean_interval(total, total_sq, n)
@@ -286,26 +269,13 @@ def mc_optimal_distribution(model: DiceModel, objective: Objective,
     objective = objective.resolve(model)
     t = _rolls_left(model, dice, rolls_left)
     start = None if dice is None else _check_dice(model, dice)
-    tables, _, measure = _optimal_tables(model, objective, max(t, 1))
-    rng = np.random.default_rng(seed)
-    hist = np.zeros(int(measure.max()) + 1, dtype=np.int64)
-    for size in _batches(n):
-        m = measure[_play(rng, model, size, tables, t - 1 if start is None else t, start)]
-        hist += np.bincount(m, minlength=len(hist))
-    return {x: wilson(int(hist[x]), n) for x in range(len(hist)) if hist[x]}
-
-
-@lru_cache(maxsize=8)
-def _solo_tables(model: DiceModel) -> list[list[np.ndarray | None]]:
-    c = model.characters
-    out = []
-    for mask in range(1 << c):
-        scored = [j for j in range(c) if mask >> j & 1]
-        if len(scored) == c:
-            out.append([None])
-            continue
-        out.append(_optimal_tables(model, Objective.points(scored=scored), model.rolls)[0])
-    return out
+    play = t - 1 if start is None else t
+    fast = _fast()
+    if fast is None:
+        hist = _py_optimal(model, objective, max(t, 1), play, start, n, seed, values=False)
+    else:
+        hist = fast.optimal_hist(model, objective, max(t, 1), play, start, n, seed)
+    return {x: wilson(h, n) for x, h in enumerate(hist) if h}  # type: ignore[arg-type]
 
 
 def mc_solo(model: DiceModel | None = None, n: int = 100_000, seed: int = 0) -> MCResult:
@@ -313,42 +283,20 @@ def mc_solo(model: DiceModel | None = None, n: int = 100_000, seed: int = 0) -> 
     character, RULES.md §B2) played with the exact optimal keeps, scoring the unscored
     character with the highest count (ties: scoreboard order); mean total with 99% interval."""
     model = model or DiceModel()
-    c, nd, rolls = model.characters, model.n, model.rolls
-    tables = _solo_tables(model)
-    index = _indexer(model)
-    rng = np.random.default_rng(seed)
-    total = total_sq = 0.0
-    chars = np.arange(c, dtype=np.int8)
-    for size in _batches(n):
-        mask = np.zeros(size, dtype=np.int64)
-        points = np.zeros(size, dtype=np.int64)
-        for _ in range(c):
-            cats = _roll(rng, model, (size, nd))
-            for t in range(rolls - 1, 0, -1):
-                idx = index(cats)
-                kept = np.empty((size, c + 1), dtype=np.int8)
-                for m in np.unique(mask):
-                    rows = mask == m
-                    kept[rows] = tables[m][t][idx[rows]]  # type: ignore[index]
-                cats = _apply_keep(rng, model, cats, kept)
-            cnt = (cats[:, :, None] == chars).sum(axis=1) + (cats == c).sum(axis=1)[:, None]
-            scored = (mask[:, None] >> chars.astype(np.int64)) & 1
-            cnt = np.where(scored == 1, -1, cnt)
-            j = cnt.argmax(axis=1)
-            points += np.minimum(cnt[np.arange(size), j], 5)
-            mask |= 1 << j
-        total += float(points.sum())
-        total_sq += float((points.astype(np.float64) ** 2).sum())
+    fast = _fast()
+    total, total_sq = (_py_solo_sums(model, n, seed) if fast is None
+                       else fast.solo_sums(model, n, seed))
     return mean_interval(total, total_sq, n)
 
 
 def turns_per_second(model: DiceModel | None = None, turns: int = 2_000_000,
                      seed: int = 0) -> float:
     """Simulated dice turns per second: whole turns (``model.rolls`` rolls) played with the
-    exact optimal keeps for expected points on the empty board (tables built before timing)."""
+    exact optimal keeps for expected points on the empty board (tables built before timing),
+    on the kernel in use (numpy, or Python without it)."""
     model = model or DiceModel()
     objective = Objective.points()
-    _optimal_tables(model, objective, model.rolls)
+    optimal_rows(model, objective, model.rolls)
     mc_optimal(model, objective, n=1000, seed=seed)
     start = time.perf_counter()
     mc_optimal(model, objective, n=turns, seed=seed)

@@ -7,10 +7,18 @@ DESIGN.md: widgets are thin views over the library, and a swallowed exception is
   there too *and* recorded in ``widget.errors`` (the tests assert it stays empty);
 - drawing into an ``ipywidgets.Output`` goes through :meth:`SwkitWidget.drawing`, because an
   exception raised inside ``with output:`` is otherwise swallowed by the Output widget;
-- slow work (a hint) runs on a worker thread through :meth:`SwkitWidget.in_background`: the
-  table never freezes, a placeholder ("computing…") shows until the answer replaces it, and a
-  stale answer (the game moved on) is dropped. Results are written to widget *values* only (not
-  through an Output context), which is what works from a thread in JupyterLab and Voilà.
+- slow work (a hint) runs in the background through :meth:`SwkitWidget.in_background`, and the
+  bots' moves through :meth:`SwkitWidget.in_steps`: the table never freezes, a placeholder
+  ("computing…") shows until the answer replaces it, and a stale answer (the game moved on) is
+  dropped. Results are written to widget *values* only (not through an Output context), which
+  is what works from a thread in JupyterLab and Voilà.
+
+"In the background" has two back ends (:mod:`swkit.widgets._work`, issue 13 §2), fixed per
+widget when it is made (``widget.backend``): a worker thread under CPython, and inline on the
+kernel's event loop where no thread can start (Pyodide, JupyterLite), the job running after the
+placeholder is on the page and a bot's pause being an event-loop delay, not ``time.sleep``.
+:func:`swkit.widgets.set_backend` or ``SWKIT_WIDGETS_BACKEND=inline`` forces one.
+:meth:`SwkitWidget.wait_idle` means the same under both: it returns when no work is left.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from swkit.errors import SwkitError
+from swkit.widgets._work import Runner, Step, make_runner
 
 __all__ = ["SwkitWidget", "escape"]
 
@@ -46,14 +55,15 @@ class SwkitWidget(widgets.VBox):
 
     Attributes: ``errors`` -- the unexpected exceptions raised inside callbacks or background
     work, oldest first (a correct widget keeps it empty); ``message`` -- the ``HTML`` area where
-    refusals and errors are shown, announced to screen readers (``aria-live``).
+    refusals and errors are shown, announced to screen readers (``aria-live``); ``backend`` --
+    where background work runs, ``"thread"`` or ``"inline"`` (see the module docstring).
     """
 
     def __init__(self, **kwargs: Any) -> None:
         self.errors: list[BaseException] = []
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em"))
         self._generation = 0
-        self._workers: list[threading.Thread] = []
+        self._runner: Runner = make_runner()
         self._lock = threading.Lock()
         super().__init__(**kwargs)
 
@@ -115,37 +125,73 @@ class SwkitWidget(widgets.VBox):
             self._generation += 1
             return self._generation
 
-    def in_background(self, compute: Callable[[], Any], show: Callable[[Any], None],
-                      placeholder: Callable[[], None] | None = None) -> threading.Thread:
-        """Run ``compute()`` on a worker thread, then ``show(result)`` unless it went stale.
+    @property
+    def backend(self) -> str:
+        """Where this widget's background work runs: ``"thread"`` or ``"inline"``."""
+        return self._runner.kind
 
-        ``placeholder()`` runs at once (e.g. to show "computing…"). An exception in ``compute``
-        or ``show`` is shown and recorded like a callback's. Returns the (started) thread.
+    def in_background(self, compute: Callable[[], Any], show: Callable[[Any], None],
+                      placeholder: Callable[[], None] | None = None) -> None:
+        """Run ``compute()`` in the background, then ``show(result)`` unless it went stale.
+
+        ``placeholder()`` runs at once (e.g. to show "computing…"). A later call (or
+        :meth:`invalidate`) makes this one stale: its result is dropped, and inline a stale job
+        that has not started is skipped. An exception in ``compute`` or ``show`` is shown and
+        recorded like a callback's. Background: a worker thread, or inline the event loop's
+        next turn (the placeholder already on the page); see the module docstring.
         """
         generation = self.invalidate()
         if placeholder is not None:
             placeholder()
 
+        def stale() -> bool:
+            with self._lock:
+                return generation != self._generation
+
         def work() -> None:
             try:
+                if self.backend == "inline" and stale():
+                    return
                 result = compute()
-                with self._lock:
-                    if generation != self._generation:
-                        return
+                if stale():
+                    return
                 show(result)
             except Exception as error:  # noqa: BLE001 - shown and recorded
                 self._record(error)
 
-        thread = threading.Thread(target=work, name=f"{type(self).__name__}-worker",
-                                  daemon=True)
-        self._workers = [t for t in self._workers if t.is_alive()] + [thread]
-        thread.start()
-        return thread
+        self._runner.submit(work, f"{type(self).__name__}-worker")
+
+    def in_steps(self, step: Step, pause: float,
+                 finish: Callable[[], None] | None = None) -> None:
+        """Run ``step()`` after ``pause`` seconds, and again after each pause it returns (in
+        seconds), until it returns None; then ``finish()``, which also runs if a step raises.
+
+        For the bots' moves: on a thread the pauses sleep that thread; inline each step is an
+        event-loop job and the pauses are ``call_later`` delays, so the page stays live between
+        moves. :meth:`invalidate` does not stop the steps (they check the game themselves). An
+        exception in a step or in ``finish`` is shown and recorded like a callback's.
+        """
+
+        def guarded() -> float | None:
+            try:
+                delay = step()
+            except Exception as error:  # noqa: BLE001 - shown and recorded
+                delay = None
+                self._record(error)
+            if delay is None and finish is not None:
+                try:
+                    finish()
+                except Exception as error:  # noqa: BLE001 - shown and recorded
+                    self._record(error)
+            return delay
+
+        self._runner.loop(guarded, pause, f"{type(self).__name__}-steps")
 
     def wait_idle(self, timeout: float = 60.0) -> None:
-        """Block until background work has finished (for tests and scripts)."""
-        for thread in list(self._workers):
-            thread.join(timeout)
+        """Block until background work has finished, the work it started included (for tests
+        and scripts). Inline (no threads), it runs the queued work now, without the bots'
+        pauses. ``timeout``: seconds, checked between jobs."""
+        self._runner.wait(timeout)
 
     # -- closing ------------------------------------------------------------------------------
     def parts(self) -> list[widgets.Widget]:
@@ -186,6 +232,7 @@ class SwkitWidget(widgets.VBox):
         ``with DiceCup(...) as cup:`` closes the cup at the end of the block.
         """
         self.invalidate()
+        self._runner.cancel()
         for part in self.parts():
             part.close()
         super().close()

@@ -34,7 +34,6 @@ from __future__ import annotations
 import random
 import re
 import threading
-import time
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -119,7 +118,8 @@ class CardTable(SwkitWidget):
     pause before each bot move, so a player can follow it (0 in tests); ``round_limit``: as in
     :class:`~swkit.cards.game.CardGame`.
 
-    Chance (the draws) comes from the game's own stream. Bots move on a worker thread with the
+    Chance (the draws) comes from the game's own stream. Bots move in the background (a worker
+    thread, or inline on the event loop where no thread can start: ``backend``) with the
     choices disabled meanwhile (``busy``); ``wait_idle()`` waits for them and for the hint.
     Attributes: ``game`` (the :class:`CardGame` shown), ``bots`` (``None`` for seat 0, then a
     Bot per seat), ``errors`` (must stay empty), ``hint_position`` and ``hint_odds`` (the
@@ -237,7 +237,7 @@ class CardTable(SwkitWidget):
 
     def _continue(self) -> None:
         """After a move of the student (or a new game, an undo): draw for whoever draws next,
-        then let the bots move on the worker thread, or wait for the student."""
+        then let the bots move in the background (``in_steps``), or wait for the student."""
         with self._mutex:
             self._settle()
             bots_next = self._bot_to_move()
@@ -245,10 +245,7 @@ class CardTable(SwkitWidget):
             epoch = self._epoch
         self._refresh()
         if bots_next:
-            worker = threading.Thread(target=self._bots_move, args=(epoch,),
-                                      name="CardTable-bots", daemon=True)
-            self._workers = [t for t in self._workers if t.is_alive()] + [worker]
-            worker.start()
+            self.in_steps(lambda: self._bot_step(epoch), self.bot_delay)
         else:
             self._show_hint()
 
@@ -268,44 +265,32 @@ class CardTable(SwkitWidget):
         who = self.game.current_player()
         return who not in (TERMINAL, CHANCE, 0)
 
-    def _bots_move(self, epoch: int) -> None:
-        """The worker: each bot move after a short pause, shown at once; then the student."""
+    def _bot_step(self, epoch: int) -> float | None:
+        """One bot move, shown at once; returns the pause before the next bot move, or None
+        once it is the student's move (then the hint) or the game moved on (new game)."""
         try:
-            while True:
-                with self._mutex:
-                    if epoch != self._epoch:
-                        return
-                    if not self._bot_to_move():
-                        self.busy = False
-                        break
-                if self.bot_delay > 0:
-                    time.sleep(self.bot_delay)
-                with self._mutex:
-                    if epoch != self._epoch:
-                        return
-                    game = self.game
-                    who = game.current_player()
-                    bot = self.bots[who]
-                    assert bot is not None
-                    game.apply(bot.choose(game), seat=who)
-                    self._settle()
-                self._refresh()
+            with self._mutex:
+                if epoch != self._epoch:
+                    return None
+                game = self.game
+                who = game.current_player()
+                bot = self.bots[who]
+                assert bot is not None
+                game.apply(bot.choose(game), seat=who)
+                self._settle()
+                more = self._bot_to_move()
+                if not more:
+                    self.busy = False
             self._refresh()
+            if more:
+                return self.bot_delay
             self._show_hint()
+            return None
         except Exception as error:  # noqa: BLE001 - a bug: shown and recorded
             with self._mutex:
                 self.busy = False
             self._record(error)
-
-    def wait_idle(self, timeout: float = 60.0) -> None:
-        """Block until the bots have moved and the hint is computed (tests and scripts)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            alive = [t for t in list(self._workers) if t.is_alive()]
-            if not alive or time.monotonic() > deadline:
-                return
-            for t in alive:
-                t.join(max(0.0, deadline - time.monotonic()))
+            return None
 
     # -- the student's moves -----------------------------------------------------------------
     def act(self, text: str) -> None:
@@ -627,7 +612,7 @@ class CardTable(SwkitWidget):
         return self._odds[key]
 
     def _show_hint(self) -> None:
-        """P(score this turn) at once (milliseconds); P(within two turns) on the worker thread
+        """P(score this turn) at once (milliseconds); P(within two turns) in the background
         with "computing…" meanwhile (it can take seconds with many Powers in reach)."""
         if not self.hint_toggle.value:
             return

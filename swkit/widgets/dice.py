@@ -29,9 +29,10 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 - the message area (refusals in the library's words) and the log of every move
   (``swkit-log``), newest turn first (as the card table's), each turn's moves in order.
 
-Bots play on the background worker with every control disabled, one move every ``bot_delay``
-seconds (0 in tests; call :meth:`~swkit.widgets._base.SwkitWidget.wait_idle` after a move that
-hands over to them).
+Bots play in the background (a worker thread, or inline on the kernel's event loop where no
+thread can start: see :mod:`swkit.widgets`) with every control disabled, one move every
+``bot_delay`` seconds (0 in tests; call :meth:`~swkit.widgets._base.SwkitWidget.wait_idle`
+after a move that hands over to them).
 
 Many games in a loop: one cup plays game after game ("New game"), or close each cup made in
 the loop (``with DiceCup(...) as cup:``). A cup is about 110 widget models, and Voilà loads
@@ -43,7 +44,6 @@ widget..." for minutes. Games with no one watching need no widget at all:
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -791,29 +791,31 @@ class DiceCup(SwkitWidget):
 
     # -- the bots ------------------------------------------------------------------------------
     def _run_bots(self) -> None:
-        """Let the bots play (and roll-offs the student is not in) on the background worker,
-        with every control disabled, until it is the student's move or the game is over."""
+        """Let the bots play (and roll-offs the student is not in) in the background
+        (``in_steps``: a worker thread, or inline on the event loop), with every control
+        disabled, until it is the student's move or the game is over."""
         self._busy = True
         self._last_bot_score = ""
         self._refresh()
         game = self.game
 
-        def play() -> None:
-            try:
-                while game is self.game and not game.is_terminal() and not self._student_moves():
-                    if self.bot_delay:
-                        time.sleep(self.bot_delay)
-                    self._bot_step()
-                    self._refresh()
-            finally:
-                self._busy = False
-                if game.current_player() != TERMINAL and self._student_moves():
-                    self._set_toggles([False] * 5)
-                    self._slots = list(range(5))
-                    self.call.value = self._your_turn_html()
-                self._refresh()
+        def step() -> float | None:
+            if game is not self.game or game.is_terminal() or self._student_moves():
+                return None
+            self._bot_step()
+            self._refresh()
+            more = game is self.game and not game.is_terminal() and not self._student_moves()
+            return self.bot_delay if more else None
 
-        self.in_background(play, lambda _result: None)
+        def finish() -> None:
+            self._busy = False
+            if game.current_player() != TERMINAL and self._student_moves():
+                self._set_toggles([False] * 5)
+                self._slots = list(range(5))
+                self.call.value = self._your_turn_html()
+            self._refresh()
+
+        self.in_steps(step, self.bot_delay, finish)
 
     def _bot_step(self) -> None:
         """One move of the table that is not the student's: a bot's roll, keep or score, or a

@@ -48,7 +48,7 @@ from swkit.odds.cards import parse_others
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, DealOdds
 from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds
 from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
-from swkit.plots import (
+from swkit.plots import (  # imports no matplotlib: chart_png does, when it draws
     Trial,
     convergence_chart,
     figure_png,
@@ -65,6 +65,8 @@ __all__ = [
     "OddsExplorer",
     "RollQuestion",
     "Simulated",
+    "can_draw",
+    "chart_png",
     "simulation",
     "solve",
 ]
@@ -467,6 +469,22 @@ def chart(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
     return fig
 
 
+def can_draw() -> bool:
+    """True when matplotlib imports, so the explorer draws its chart; without it (a Pyodide
+    kernel that has not loaded it) the chart is given in words in its place (issue 13 §2)."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def chart_png(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
+              simulated: Simulated | None = None) -> bytes | None:
+    """:func:`chart` as PNG bytes, or None without matplotlib (:func:`can_draw`)."""
+    return figure_png(chart(answer, trials, simulated)) if can_draw() else None
+
+
 # --------------------------------------------------------------------------------------------
 # The widget
 # --------------------------------------------------------------------------------------------
@@ -747,7 +765,7 @@ class OddsExplorer(SwkitWidget):
             # the answer at once (milliseconds); the chart (a PNG, ~0.2 s) from a worker
             answer = solve(question)
             self._show(token, answer)
-            self.in_background(lambda: figure_png(chart(answer)),
+            self.in_background(lambda: chart_png(answer),
                                lambda png: self._set_chart(token, answer, png, None))
             return
 
@@ -759,13 +777,13 @@ class OddsExplorer(SwkitWidget):
             self.chart.value = b""
             self.chart_caption.value = ""
 
-        def compute() -> tuple[Answer, bytes]:
+        def compute() -> tuple[Answer, bytes | None]:
             if isinstance(question, DealQuestion):    # the answer first, the chart by K after
                 self._show(token, solve(question, quick=True), drawing="all K")
             answer = solve(question)
-            return answer, figure_png(chart(answer))
+            return answer, chart_png(answer)
 
-        def show(result: tuple[Answer, bytes]) -> None:
+        def show(result: tuple[Answer, bytes | None]) -> None:
             self._show(token, result[0])
             self._set_chart(token, result[0], result[1], None)
 
@@ -794,18 +812,22 @@ class OddsExplorer(SwkitWidget):
                                         f"{' for ' + drawing if drawing else ''}…</div>")
             self.simulate.disabled = False
 
-    def _set_chart(self, token: int, answer: Answer, png: bytes,
+    def _set_chart(self, token: int, answer: Answer, png: bytes | None,
                    sim: Simulated | None) -> None:
-        """Show the chart ``png`` unless the question moved on (one chart, never a stale one)."""
+        """Show the chart ``png`` unless the question moved on (one chart, never a stale one);
+        ``png`` None (no matplotlib): the caption says the chart in words in its place."""
         with self._view_lock:
             if token != self._token:
                 return
-            self.chart.value = png
-            self.chart_caption.value = self._caption(answer, sim)
+            self.chart.value = b"" if png is None else png
+            self.chart_caption.value = self._caption(answer, sim, drawn=png is not None)
 
-    def _caption(self, answer: Answer, sim: Simulated | None) -> str:
+    def _caption(self, answer: Answer, sim: Simulated | None, drawn: bool = True) -> str:
         bars = ", ".join(f"{x}: {percent_text(p)}" for x, p in sorted(answer.bars.items()))
         text = f"Chart: {answer.chart_title}: {bars}."
+        if not drawn:
+            text = ("No picture here: this Python has no matplotlib to draw the chart, so "
+                    "here it is in words. " + text)
         if sim is not None:
             t = sim.trial
             value = (f"{percent_text(t.estimate)} (99% interval {percent_text(t.low)} to "
@@ -828,33 +850,37 @@ class OddsExplorer(SwkitWidget):
         self.progress.max = total
         self.progress.value = 0
         self.simulate.disabled = True
+        self.invalidate()                # a chart still drawing for the answer is dropped
+        sims = simulation(answer.question, total, seed)
+        last: dict[str, Any] = {"drawn": 0.0, "sim": None}
 
-        def run() -> Simulated | None:
-            last_draw = 0.0
-            sim = None
-            for sim in simulation(answer.question, total, seed):
-                with self._view_lock:
-                    if token != self._token:
-                        return None
+        def step() -> float | None:
+            """One batch of trials (each its own job inline, so the page stays live)."""
+            sim = next(sims, None)
+            with self._view_lock:
+                if token != self._token:
+                    return None
+                if sim is not None:
+                    last["sim"] = sim
                     self.trials.append(sim.trial)
                     self.simulated = sim
                     trials = list(self.trials)
                     self.progress.value = sim.n
                     self.progress_text.value = (f'<span style="{_TEXT}">{sim.n:,} of '
                                                 f"{total:,} trials</span>")
-                if time.perf_counter() - last_draw > 0.4 and sim.n < total:
-                    self._draw(token, answer, trials, sim)
-                    last_draw = time.perf_counter()
-            return sim
+            if sim is None:
+                if last["sim"] is not None:
+                    self._draw(token, answer, list(self.trials), last["sim"])
+                with self._view_lock:
+                    if token == self._token:
+                        self.simulate.disabled = False
+                return None
+            if time.perf_counter() - last["drawn"] > 0.4 and sim.n < total:
+                self._draw(token, answer, trials, sim)
+                last["drawn"] = time.perf_counter()
+            return 0.0
 
-        def done(sim: Simulated | None) -> None:
-            if sim is not None:
-                self._draw(token, answer, list(self.trials), sim)
-            with self._view_lock:
-                if token == self._token:
-                    self.simulate.disabled = False
-
-        self.in_background(run, done)
+        self.in_steps(step, 0.0)
 
     def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
-        self._set_chart(token, answer, figure_png(chart(answer, trials, sim)), sim)
+        self._set_chart(token, answer, chart_png(answer, trials, sim), sim)
