@@ -60,7 +60,7 @@ def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_pa
     assert code == 0, err
     names = kit_files()
     for name in names:
-        assert (tmp_path / "work" / name).read_bytes() == (LESSONS / name).read_bytes()
+        assert (tmp_path / "work" / name).read_bytes() == lessons.kit_bytes(LESSONS, name)
         assert f"copied     {name}" in out
     assert [n for n in names if n.startswith("solutions/")] == sorted(
         f"solutions/{p.name}" for p in (LESSONS / "solutions").glob("*.ipynb"))
@@ -71,14 +71,15 @@ def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_pa
 
 def test_first_copy_copies_lessons_guide_and_solutions_only(source, tmp_path):
     report = lessons.copy_lessons(tmp_path / "work", source=source)
-    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "solutions/01-a.ipynb"]
+    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "RULES.md",
+                             "solutions/01-a.ipynb"]
     assert not (tmp_path / "work" / "notes.txt").exists()
     assert report.kept == report.updated == report.unchanged == []
 
 
 def test_no_solutions_leaves_them_out(source, tmp_path):
     report = lessons.copy_lessons(tmp_path / "work", source=source, solutions=False)
-    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md"]
+    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "RULES.md"]
     assert not (tmp_path / "work" / "solutions").exists()
 
 
@@ -105,10 +106,10 @@ def test_an_untouched_copy_is_updated_and_a_deleted_one_copied_again(source, tmp
     assert report.updated == ["02-b.ipynb"]
     assert (work / "02-b.ipynb").read_text() == "kit version 2\n"
     assert report.copied == ["03-c.ipynb", "README.md"]
-    assert report.unchanged == ["01-a.ipynb", "solutions/01-a.ipynb"]
+    assert report.unchanged == ["01-a.ipynb", "RULES.md", "solutions/01-a.ipynb"]
     assert report.kept == []
     lines = report.lines()
-    assert "  2 files already up to date" in lines
+    assert "  3 files already up to date" in lines
 
 
 def test_without_the_manifest_every_differing_file_is_kept(source, tmp_path):
@@ -343,5 +344,5 @@ def test_a_wheel_install_ships_the_lessons(tmp_path):
     names = kit_files()
     assert "README.md" in names
     for name in names:
-        assert (tmp_path / "X" / name).read_bytes() == (LESSONS / name).read_bytes(), name
+        assert (tmp_path / "X" / name).read_bytes() == lessons.kit_bytes(LESSONS, name), name
         assert f"copied     {name}" in done.stdout

@@ -24,7 +24,6 @@ The built-in edition ``"mickey"`` lives in ``swkit/cards/data/mickey_and_friends
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ from typing import Any
 from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError, NotationError
-from swkit.files import read_text
+from swkit.files import parse_json, read_text, show_name
 
 BUILTIN_EDITIONS: dict[str, str] = {"mickey": "mickey_and_friends.json"}
 """Built-in edition key -> data file name in ``swkit/cards/data``."""
@@ -258,17 +257,26 @@ def load_edition(source: str | Path | Edition = "mickey") -> Edition:
         raise ConfigurationError(f"edition is {source!r}; accepted: a built-in key, the path of "
                                  "a JSON data file or an Edition")
     path = Path(source)
+    shown = show_name(path)
     looks_like_a_path = path.suffix.lower() == ".json" or len(path.parts) > 1
-    if path.is_dir():
-        raise ConfigurationError(f"edition {str(source)!r} is a folder: give the path of a JSON "
+    try:
+        is_dir, exists, is_file = path.is_dir(), path.exists(), path.is_file()
+    except OSError as exc:  # e.g. a name too long for the system
+        raise ConfigurationError(f"edition file {shown} cannot be read: "
+                                 f"{exc.strerror or type(exc).__name__}") from None
+    if is_dir:
+        raise ConfigurationError(f"edition {shown} is a folder: give the path of a JSON "
                                  "data file (RULES.md §A7)")
-    if looks_like_a_path and not path.exists():
-        raise ConfigurationError(f"edition file {str(source)!r} not found: give the path of a "
+    if looks_like_a_path and not exists:
+        raise ConfigurationError(f"edition file {shown} not found: give the path of a "
                                  "JSON data file, e.g. a copy of swkit/cards/data/"
                                  "mickey_and_friends.json (RULES.md §A7)")
-    if not path.is_file():
+    if exists and not is_file:
+        raise ConfigurationError(f"edition {shown} is not a regular file (a device or a pipe):"
+                                 " give the path of a JSON data file (RULES.md §A7)")
+    if not is_file:
         raise ConfigurationError(
-            f"unknown edition {str(source)!r}: give a built-in key ("
+            f"unknown edition {shown}: give a built-in key ("
             + ", ".join(BUILTIN_EDITIONS) + ") or the path of a JSON data file (RULES.md §A7)")
     return _parse(read_text(path, "edition file"), str(path))
 
@@ -281,11 +289,7 @@ def _builtin(key: str) -> Edition:
 
 
 def _parse(text: str, where: str) -> Edition:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigurationError(f"{where}: not valid JSON ({exc})") from exc
-    return edition_from_dict(data, where)
+    return edition_from_dict(parse_json(text, where), where)
 
 
 def lookup_power(edition: Edition, text: str | int) -> Power:

@@ -14,12 +14,14 @@ JupyterLab is started with its own launcher (``python -m jupyter lab``) as a chi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
 import secrets
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -32,7 +34,8 @@ from pathlib import Path
 from typing import TextIO
 from urllib.parse import quote
 
-from swkit.errors import SwkitError
+from swkit.errors import ConfigurationError, SwkitError
+from swkit.files import decode_text, parse_json, read_bytes
 
 DEFAULT_FOLDER = "swkit-lessons"
 """The working folder ``swkit lessons`` copies to, relative to where it is run."""
@@ -76,10 +79,32 @@ def lessons_source() -> Path:
                        f"{installed} and {checkout}): reinstall swkit")
 
 
+RULES_NAME = "RULES.md"
+"""The rules the lessons cite ("RULES.md §B4"), copied beside them from the project's
+``docs/RULES.md`` (a wheel ships it as the data package ``swkit.rules``, see setup.py)."""
+
+
+def rules_source() -> Path:
+    """The file ``RULES.md`` to copy with the lessons: in a wheel ``swkit/rules/RULES.md``, in
+    a source checkout (or an editable install) ``docs/RULES.md``. Raises :class:`LessonsError`
+    when neither exists (a broken installation)."""
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "rules" / RULES_NAME
+    if installed.is_file():
+        return installed
+    checkout = package.parent / "docs" / RULES_NAME
+    if (package.parent / "pyproject.toml").is_file() and checkout.is_file():
+        return checkout
+    raise LessonsError(f"the rules are missing from this installation of swkit (looked for "
+                       f"{installed} and {checkout}): reinstall swkit")
+
+
 def lesson_files(source: Path, *, solutions: bool = True) -> list[str]:
-    """The files to copy, as sorted POSIX paths relative to ``source`` (lessons, then solutions)."""
+    """The files to copy, as sorted POSIX paths relative to ``source`` (lessons, the guide and
+    :data:`RULES_NAME`, then solutions). ``RULES.md`` is read from :func:`rules_source`, not
+    from ``source``."""
     names = sorted({p.name for pattern in LESSON_PATTERNS for p in source.glob(pattern)
-                    if p.is_file()})
+                    if p.is_file()} | {RULES_NAME})
     if solutions and (source / "solutions").is_dir():
         names += sorted(f"solutions/{p.name}" for p in (source / "solutions").glob("*.ipynb"))
     return names
@@ -103,10 +128,14 @@ class CopyReport:
     updated: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    note: str | None = None
+    """Why the folder's manifest was not used, if it was not (see :func:`copy_lessons`)."""
 
     def lines(self) -> list[str]:
         """The report in words, one line per copied, updated or kept file."""
         out = [f"Lessons folder: {self.folder}"]
+        if self.note:
+            out.append(f"  note: {self.note}")
         out += [f"  copied     {name}" for name in self.copied]
         out += [f"  updated    {name} (you had not changed it)" for name in self.updated]
         out += [f"  kept yours {name} (you changed it; to get a fresh copy, rename yours and "
@@ -134,31 +163,117 @@ def _prepare_folder(folder: Path) -> Path:
     return folder
 
 
+def _is_link(path: Path) -> bool:
+    try:
+        return path.is_symlink()
+    except OSError:
+        return False
+
+
+def _regular_file(path: Path) -> bool | None:
+    """True: a regular file (not a link); False: something else there (a folder, a link, a
+    device, a pipe); None: nothing there."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return None
+    return stat.S_ISREG(info.st_mode)
+
+
+def write_exclusive(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` without ever following a symbolic link: the bytes go to a
+    new temporary file in ``target``'s folder, created exclusively (``O_CREAT | O_EXCL``, so
+    a file or link already at that name is never opened), then moved over ``target`` with
+    ``os.replace`` (which replaces a link at ``target`` itself, never what it points to). The
+    new file gets the usual permissions (0666 less the umask). Raises OSError; the temporary
+    file is removed on failure."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) \
+        | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(100):
+        partial = target.with_name(f".{target.name}.{secrets.token_hex(6)}.partial")
+        try:
+            fd = os.open(partial, flags, 0o666)
+        except FileExistsError:
+            continue
+        break
+    else:  # pragma: no cover - 100 random names all taken
+        raise FileExistsError(f"no free temporary name beside {target}")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+
+
+def _read_manifest(path: Path) -> tuple[dict[str, str], str | None]:
+    """The manifest's digests, and a note when it exists but cannot be used (then every file
+    that differs from the kit's is kept). Raises LessonsError for a manifest that is a
+    symbolic link (someone may aim it at a file swkit would then overwrite)."""
+    if _is_link(path):
+        raise LessonsError(f"{path} is a symbolic link: swkit never writes through a link; "
+                           f"remove it (swkit lessons makes a new manifest)")
+    if _regular_file(path) is None:
+        return {}, None
+    try:
+        data = parse_json(decode_text(read_bytes(path, "manifest", follow_symlinks=False),
+                                      f"manifest {path.name}"), f"manifest {path.name}")
+        files = data["files"]
+        if not isinstance(files, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+            raise TypeError
+        return dict(files), None
+    except (ConfigurationError, KeyError, TypeError) as exc:
+        why = str(exc) if isinstance(exc, ConfigurationError) else "not a swkit manifest"
+        return {}, (f"the manifest {MANIFEST} could not be read ({why}): every file that "
+                    "differs from the kit's is kept; a new manifest is written")
+
+
+def kit_bytes(source: Path, name: str) -> bytes:
+    """The bytes swkit writes into the working folder for ``name``: the file as the kit has
+    it, except that the teacher's guide's link to ``../docs/RULES.md`` (right in the project)
+    points at the ``RULES.md`` copied beside it (:data:`RULES_NAME`)."""
+    if name == RULES_NAME:
+        return rules_source().read_bytes()
+    data = (source / name).read_bytes()
+    if name == "README.md":
+        data = data.replace(b"(../docs/RULES.md)", b"(RULES.md)")
+    return data
+
+
 def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
                  source: Path | None = None) -> CopyReport:
-    """Copy the lessons (and ``solutions/`` unless ``solutions=False``) into ``folder``.
+    """Copy the lessons (and ``solutions/`` unless ``solutions=False``), with the rules
+    (``RULES.md``, which the lessons cite), into ``folder``.
 
     A file missing from the folder is copied. A file the student changed (its content differs
     from what swkit last wrote there, per the folder's manifest) is kept. A copy nobody changed
-    is replaced by the kit's version when that differs. ``source`` defaults to
+    is replaced by the kit's version when that differs. Anything else in a lesson's place (a
+    folder, a symbolic link, a device) is kept and never opened. Nothing is written through a
+    symbolic link: every file is written by :func:`write_exclusive`. ``source`` defaults to
     :func:`lessons_source`. Raises :class:`LessonsError` for a folder that is a file, cannot be
-    created or cannot be written; nothing already in the folder is lost.
+    created or cannot be written, and for a manifest or a ``solutions`` folder that is a
+    symbolic link; nothing already in the folder is lost.
     """
     source = lessons_source() if source is None else source
     folder = _prepare_folder(Path(folder))
     report = CopyReport(folder)
     manifest_path = folder / MANIFEST
+    written, report.note = _read_manifest(manifest_path)
+    names = lesson_files(source, solutions=solutions)
+    if any(n.startswith("solutions/") for n in names) and _is_link(folder / "solutions"):
+        raise LessonsError(f"{folder / 'solutions'} is a symbolic link: swkit never writes "
+                           "through a link; remove it, or use --no-solutions")
     try:
-        written: dict[str, str] = json.loads(manifest_path.read_text())["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        written = {}
-    try:
-        for name in lesson_files(source, solutions=solutions):
-            data = (source / name).read_bytes()
+        for name in names:
+            data = kit_bytes(source, name)
             target = folder / name
-            if not target.exists():
+            there = _regular_file(target)
+            if there is None:
                 kind = report.copied
-            elif not target.is_file():
+            elif not there:
                 report.kept.append(name)
                 continue
             else:
@@ -172,12 +287,11 @@ def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
                     continue
                 kind = report.updated
             target.parent.mkdir(parents=True, exist_ok=True)
-            partial = target.with_name(f".{target.name}.partial")
-            partial.write_bytes(data)
-            partial.replace(target)
+            write_exclusive(target, data)
             written[name] = _digest(data)
             kind.append(name)
-        manifest_path.write_text(json.dumps({"files": written}, indent=1, sort_keys=True) + "\n")
+        write_exclusive(manifest_path, (json.dumps({"files": written}, indent=1, sort_keys=True)
+                                        + "\n").encode())
     except OSError as exc:
         raise LessonsError(f"--dir {folder}: cannot write the lessons there "
                            f"({exc.strerror}): give a folder you can write to") from None
@@ -358,7 +472,8 @@ def run(args: argparse.Namespace, prog: str = "swkit lessons") -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """``swkit lessons`` on its own (also ``python -m swkit.cli.lessons``)."""
-    parser = argparse.ArgumentParser(prog="swkit lessons", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="swkit lessons", description=__doc__.split("\n")[0],
+                                     allow_abbrev=False)
     add_arguments(parser)
     return run(parser.parse_args(argv))
 
