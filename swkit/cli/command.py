@@ -46,8 +46,8 @@ def _still_working() -> None:
 
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line on stderr and exit status 2, and which takes
-    an option only as spelt in full (``allow_abbrev=False``: ``--versio`` is refused, not read
-    as ``--version``)."""
+    an option only as spelt in full (``allow_abbrev=False``: an abbreviation is refused, with a
+    suggestion, not read as the option it starts)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
@@ -65,7 +65,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         unknown = self._unknown_options()
         if unknown and message.startswith("the following arguments are required"):
-            # `swkit --versio`: say what is wrong, not that a command is missing
+            # an abbreviated option alone: say what is wrong, not that a command is missing
             message = f"unrecognized arguments: {' '.join(unknown)}"
         if unknown and message.startswith("unrecognized arguments"):
             near = difflib.get_close_matches(unknown[0].split("=", 1)[0],
