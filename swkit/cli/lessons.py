@@ -555,11 +555,11 @@ def run(args: argparse.Namespace, prog: str = "swkit lessons") -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``swkit lessons`` on its own (also ``python -m swkit.cli.lessons``)."""
-    parser = argparse.ArgumentParser(prog="swkit lessons", description=__doc__.split("\n")[0],
-                                     allow_abbrev=False)
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    """``swkit lessons`` on its own (also ``python -m swkit.cli.lessons``): the same as
+    ``swkit lessons ARGS``, through the ``swkit`` command's ``main`` (one line and exit status 2
+    for any refused input or failed file operation)."""
+    from swkit.cli.command import main as swkit_main
+    return swkit_main(["lessons", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":
