@@ -62,6 +62,16 @@ class _Parser(argparse.ArgumentParser):
         return [a for a in self._given if a.startswith("--")
                 and a.split("=", 1)[0] not in self._option_string_actions]
 
+    def _command_parser(self) -> argparse.ArgumentParser:
+        """The parser of the (sub)command the given arguments name (``swkit play dice ...``:
+        the ``dice`` parser), whose options a misspelt one is compared with."""
+        parser: argparse.ArgumentParser = self
+        for token in self._given:
+            subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+            if subs and token in subs[0].choices:
+                parser = subs[0].choices[token]
+        return parser
+
     def error(self, message: str) -> NoReturn:
         unknown = self._unknown_options()
         if unknown and message.startswith("the following arguments are required"):
@@ -69,7 +79,8 @@ class _Parser(argparse.ArgumentParser):
             message = f"unrecognized arguments: {' '.join(unknown)}"
         if unknown and message.startswith("unrecognized arguments"):
             near = difflib.get_close_matches(unknown[0].split("=", 1)[0],
-                                             list(self._option_string_actions), n=1)
+                                             list(self._command_parser()._option_string_actions),
+                                             n=1)
             message += (f" (options are spelt in full: did you mean {near[0]}?)" if near
                         else " (options are spelt in full)")
         self.exit(2, f"{self.prog}: error: {message}\n")
