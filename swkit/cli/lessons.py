@@ -7,8 +7,11 @@ package ``swkit.lessons`` (setup.py maps it onto ``lessons/``); a source checkou
 from ``lessons/`` beside the ``swkit`` package. Copying never overwrites a file the student has
 changed: the folder keeps a small manifest (``.swkit-lessons.json``) of what was copied, so an
 untouched copy of a lesson the kit has since improved is refreshed, and an edited one is kept.
-JupyterLab is started with its own launcher (``python -m jupyter lab``) as a child process.
-(Issue 8, "The classroom workflow"; decisions in docs/DECISIONS.md, "Lessons".)
+``RULES.md``, which the lessons cite, is copied with them. Nothing is written through a
+symbolic link (:func:`write_exclusive`), so a shared folder is safe to use as root.
+JupyterLab is started with its own launcher (``python -m jupyter lab``) as a child process, and
+the address printed is read from that server's runtime file (:func:`announce_when_ready`).
+(Issues 8 and 15; decisions in docs/DECISIONS.md, "Lessons" and "Command line and user files".)
 """
 
 from __future__ import annotations
@@ -239,6 +242,8 @@ def kit_bytes(source: Path, name: str) -> bytes:
         return rules_source().read_bytes()
     data = (source / name).read_bytes()
     if name == "README.md":
+        data = data.replace(b"[docs/RULES.md](../docs/RULES.md) of the project",
+                            b"[RULES.md](RULES.md), copied beside this guide")
         data = data.replace(b"(../docs/RULES.md)", b"(RULES.md)")
     return data
 
