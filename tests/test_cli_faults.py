@@ -78,6 +78,17 @@ def test_read_bytes_stops_at_the_limit_even_without_a_size(tmp_path):
         parse_json("[" * 100_000, "file 'x.json'")
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    """Opening a pipe for reading waits for a writer for ever; the reader opens it without
+    blocking and refuses it (the command would time out here without that)."""
+    pipe = tmp_path / "box.json"
+    os.mkfifo(pipe)
+    with pytest.raises(SwkitError, match="not a regular file"):
+        read_bytes(pipe)
+    assert_one_line(swkit("play", "cards", "--powers", str(pipe)), "not a regular file")
+
+
 @pytest.mark.parametrize("kind", ["name", "folder"])
 def test_a_file_name_too_long_is_one_line(kind, tmp_path):
     long = "a" * 300 + ".json"
