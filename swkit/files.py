@@ -1,9 +1,12 @@
 """Reading what a user hands in: a file's text, or a saved game's text, as UTF-8.
 
-Every file swkit reads on a user's behalf (a Powers data file, a saved game) goes through
-:func:`read_text`, and every saved game's text through :func:`decode_text`, so that any
+Every file swkit reads on a user's behalf (a Powers data file, a saved game, the lessons
+folder's manifest) goes through :func:`read_bytes` (or :func:`read_text` on top of it), every
+saved game's text through :func:`decode_text`, and JSON through :func:`parse_json`, so that any
 unreadable input gives one :class:`~swkit.errors.ConfigurationError` naming the file and what is
-wrong, never a raw ``OSError`` or ``UnicodeDecodeError``. A UTF-8 byte-order mark (older Windows
+wrong, never a raw ``OSError``, ``UnicodeDecodeError``, ``RecursionError`` or ``MemoryError``.
+A file larger than :data:`MAX_FILE_BYTES` is refused before it is read (a Powers file is a few
+kB). A UTF-8 byte-order mark (older Windows
 Notepad writes one) is dropped; text in another encoding is refused with the way out ("save it
 as UTF-8").
 """
@@ -11,9 +14,17 @@ as UTF-8").
 from __future__ import annotations
 
 import codecs
-from pathlib import Path
+import json
+import os
+import stat
+from typing import Any
 
 from swkit.errors import ConfigurationError
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest file swkit reads for a user, in bytes (1 MB): the built-in Powers file is about
+2 kB and a saved game some tens of kB. A larger file (or a device that never ends, such as
+``/dev/zero``) is refused before or while reading, never read whole."""
 
 _OTHER_ENCODINGS = (
     (codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
@@ -56,25 +67,109 @@ def decode_text(data: bytes | str, where: str) -> str:
             " save it as UTF-8 and try again") from None
 
 
-def read_text(path: str | Path, what: str = "file") -> str:
-    """The text of the file at ``path`` (UTF-8, a byte-order mark allowed). ``what`` names the
-    kind of file in messages (``"edition file"``, ``"saved game"``).
+SHOWN_NAME = 80
+"""A file name longer than this many characters is shortened in messages."""
+
+
+def show_name(name: str | os.PathLike[str]) -> str:
+    """A file name as messages quote it: ``'box.json'``; a name over :data:`SHOWN_NAME`
+    characters is cut, saying its length (``'aaaa…' (300 characters)``), so that a message
+    stays one readable line."""
+    text = os.fspath(name)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    if len(text) <= SHOWN_NAME:
+        return repr(text)
+    return f"{text[:SHOWN_NAME - 20]!r}… ({len(text)} characters)"
+
+
+def _size(limit: int) -> str:
+    return f"{limit // 1_000_000} MB" if limit % 1_000_000 == 0 else f"{limit:,} bytes"
+
+
+def read_bytes(path: str | os.PathLike[str], what: str = "file", *,
+               limit: int = MAX_FILE_BYTES, follow_symlinks: bool = True) -> bytes:
+    """The bytes of the file at ``path``, at most ``limit`` of them. ``what`` names the kind of
+    file in messages (``"edition file"``, ``"saved game"``).
+
+    The size is checked before reading (``os.fstat`` of the opened file) and again while
+    reading (at most ``limit + 1`` bytes are read), so a huge file or an endless device is
+    refused without filling the memory. With ``follow_symlinks=False`` a symbolic link is
+    refused (it is opened with ``O_NOFOLLOW`` where the system has it).
 
     Raises ConfigurationError naming the file and the problem: no path given (an empty name),
-    not found, a folder, not readable (permissions, a device error), or not UTF-8 text
-    (see :func:`decode_text`).
+    not found, a folder, not a regular file (a device, a pipe), a symbolic link (when refused),
+    larger than ``limit`` bytes, or any other ``OSError`` (not permitted, a name too long, a
+    device error) with the system's reason.
     """
     if isinstance(path, str) and not path.strip():
         raise ConfigurationError(f"no {what} given (an empty name): give the path of a file")
-    name = str(path)
-    p = Path(path)
-    if p.is_dir():
-        raise ConfigurationError(f"{what} {name!r} is a folder: give the path of a file")
+    name = os.fspath(path)
+    shown = show_name(name)
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
+    if not follow_symlinks:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        data = p.read_bytes()
+        if not follow_symlinks and os.path.islink(name):
+            raise ConfigurationError(f"{what} {shown} is a symbolic link: swkit does not follow "
+                                     "links here; remove it or give the file itself")
+        fd = os.open(name, flags)
     except FileNotFoundError:
-        raise ConfigurationError(f"{what} {name!r} not found") from None
+        raise ConfigurationError(f"{what} {shown} not found") from None
+    except IsADirectoryError:
+        raise ConfigurationError(f"{what} {shown} is a folder: give the path of a file"
+                                 ) from None
     except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        raise ConfigurationError(f"{what} {name!r} cannot be read: {reason}") from None
-    return decode_text(data, f"{what} {name!r}")
+        raise ConfigurationError(f"{what} {shown} cannot be read: {_reason(exc)}") from None
+    try:
+        with os.fdopen(fd, "rb") as file:
+            info = os.fstat(file.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise ConfigurationError(f"{what} {shown} is a folder: give the path of a file")
+            if not stat.S_ISREG(info.st_mode):
+                raise ConfigurationError(f"{what} {shown} is not a regular file (a device or a "
+                                         "pipe): give the path of a file")
+            too_big = ConfigurationError(
+                f"{what} {shown} is larger than {_size(limit)}, the most swkit reads for one: "
+                "give the right file")
+            if info.st_size > limit:
+                raise too_big
+            data = file.read(limit + 1)
+    except OSError as exc:
+        raise ConfigurationError(f"{what} {shown} cannot be read: {_reason(exc)}") from None
+    if len(data) > limit:
+        raise too_big
+    return data
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def parse_json(text: str | bytes, where: str) -> Any:
+    """The JSON value of ``text``; ``where`` names the input in messages (``"file 'x.json'"``).
+
+    Raises ConfigurationError for text that is not JSON (with the line and column) and for
+    JSON nested too deeply for Python's parser (``"[" * 100000``: a RecursionError inside
+    ``json.loads``), never the raw error.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ConfigurationError(f"{where}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise ConfigurationError(f"{where}: the JSON is nested too deeply (lists or objects "
+                                 "inside each other thousands of times): not a swkit file"
+                                 ) from None
+
+
+def read_text(path: str | os.PathLike[str], what: str = "file", *,
+              limit: int = MAX_FILE_BYTES) -> str:
+    """The text of the file at ``path`` (UTF-8, a byte-order mark allowed), at most ``limit``
+    bytes. ``what`` names the kind of file in messages (``"edition file"``, ``"saved game"``).
+
+    Raises ConfigurationError naming the file and the problem: see :func:`read_bytes` (empty
+    name, not found, a folder, not a regular file, too large, not readable) and
+    :func:`decode_text` (not UTF-8 text).
+    """
+    return decode_text(read_bytes(path, what, limit=limit), f"{what} {show_name(path)}")

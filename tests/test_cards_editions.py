@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import copy
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from swkit.cards.editions import (
+    LIMITS,
     PRIMITIVES,
     Edition,
     edition_from_dict,
@@ -60,9 +63,9 @@ def test_lookup_power_by_number_or_key_A7() -> None:
     (lambda d: d["powers"][1].update(key="purple-wild"), ["duplicate key 'purple-wild'"]),
     (lambda d: d["powers"][0]["params"].update(colour="P"), ["unknown param", "colour"]),
     (lambda d: d["powers"][6]["params"].pop("count"), ["params.count"]),
-    (lambda d: d["powers"][6]["params"].update(count=0), ["params.count", ">= 1"]),
+    (lambda d: d["powers"][6]["params"].update(count=0), ["params.count", "from 1 to 3"]),
     (lambda d: d["powers"][2].pop("text"), ["missing field", "text"]),
-    (lambda d: d.update(powers=[]), ["non-empty list"]),
+    (lambda d: d.update(powers=[]), ["list of 1 to 40 Powers", "got 0"]),
 ])
 def test_bad_data_file_is_rejected_with_a_clear_error_A2_A7(edit, words, tmp_path) -> None:
     """RULES.md §A2 decision: bad color, wild number outside 1-9, unknown primitive, duplicates."""
@@ -91,3 +94,91 @@ def test_every_primitive_is_documented_and_loadable() -> None:
     assert used == set(PRIMITIVES)
     e = edition_from_dict(copy.deepcopy(data))
     assert {p.effect for p in e.powers} == set(PRIMITIVES)
+
+
+# --- limits on what an edition may set (issue 15 item 4) ------------------------------------
+
+def _at_limits(effects: list[str]) -> dict:
+    """The built-in edition with its Powers' effects replaced, in turn, by ``effects``, each at
+    the largest count (and depth) an edition may set."""
+    data = raw()
+    for i, power in enumerate(data["powers"]):
+        effect = effects[i % len(effects)]
+        power["effect"] = effect
+        if effect == "play_from_discard":
+            power["params"] = {"requires_number": None,
+                               "depth": LIMITS["play_from_discard.depth"]}
+        elif effect == "swap":
+            power["params"] = {}
+        else:
+            power["params"] = {"count": LIMITS[f"{effect}.count"]}
+    return data
+
+
+@pytest.mark.parametrize("param", sorted(k for k in LIMITS if "." in k))
+def test_every_count_above_its_limit_is_refused_naming_the_limit(param, tmp_path) -> None:
+    """An edited Powers file cannot ask for a turn that never ends (draw 10, play 10: issue
+    15 item 4): one above each limit is refused with the field and the accepted range."""
+    effect, name = param.split(".")
+    data = _at_limits([effect])
+    edition_from_dict(data)  # the limit itself is accepted
+    data["powers"][0]["params"][name] = LIMITS[param] + 1
+    with pytest.raises(ConfigurationError) as info:
+        edition_from_dict(data)
+    message = str(info.value)
+    assert f"params.{name} is {LIMITS[param] + 1}" in message
+    assert f"from 1 to {LIMITS[param]}" in message and "Power 1" in message
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    (lambda d: d["powers"][0].update(number=100), ["number is 100", "from 1 to 99"]),
+    (lambda d: d["powers"][0].update(key="k" * 41), ["key is", "at most 40"]),
+    (lambda d: d["powers"][0].update(text="x" * 301), ["text is", "at most 300", "characters)"]),
+    (lambda d: d.update(edition="E" * 81), ["edition is", "at most 80"]),
+    (lambda d: d.update(powers=[dict(d["powers"][0], number=i + 1, key=f"p{i}")
+                                for i in range(41)]), ["list of 1 to 40", "got 41"]),
+])
+def test_sizes_above_the_limits_are_refused(edit, words) -> None:
+    data = raw()
+    edit(data)
+    with pytest.raises(ConfigurationError) as info:
+        edition_from_dict(data)
+    message = str(info.value)
+    assert len(message) < 300 and "\n" not in message  # a long value is cut in the message
+    for word in words:
+        assert word in message
+
+
+def test_the_module_docstring_states_every_limit() -> None:
+    """The data file's schema (the editions module's docstring) gives each range."""
+    from swkit.cards import editions
+    doc = editions.__doc__
+    for param, top in LIMITS.items():
+        if "." in param:
+            effect, name = param.split(".")
+            assert f"``{name}``: [1, {top}]" in doc.split(f"``{effect}``", 1)[1], param
+
+
+EXTREMES = {
+    "draw-play-pass": ["extra_draw", "extra_play", "pass"],
+    "draw-take-pass": ["extra_draw", "take_from_discard", "pass"],
+    "every-primitive": ["extra_draw", "extra_play", "pass", "take_from_discard",
+                        "play_from_discard", "swap"],
+}
+
+
+@pytest.mark.parametrize("mix", sorted(EXTREMES))
+def test_four_bots_finish_a_game_with_every_extreme_valid_edition(mix, tmp_path) -> None:
+    """The real command, 4 bots, 4 copies of an edition whose Powers all sit at the largest
+    valid counts: each game ends (a winner or the round limit) well within the minute allowed
+    (without the limits, draw 10 with play 10 ran for ever)."""
+    path = tmp_path / f"{mix}.json"
+    path.write_text(json.dumps(_at_limits(EXTREMES[mix])), encoding="utf-8")
+    for seed, bots in ((0, "random"), (1, "greedy"), (2, "greedy,random")):
+        done = subprocess.run(
+            [sys.executable, "-m", "swkit", "play", "cards", "--players", "4", "--editions", "4",
+             "--seed", str(seed), "--bots", bots, "--powers", str(path), "--json"],
+            capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        record = json.loads(done.stdout)
+        assert record["winner"] is not None or record["reason"].startswith("round limit")

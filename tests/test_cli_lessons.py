@@ -14,6 +14,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -60,7 +61,7 @@ def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_pa
     assert code == 0, err
     names = kit_files()
     for name in names:
-        assert (tmp_path / "work" / name).read_bytes() == (LESSONS / name).read_bytes()
+        assert (tmp_path / "work" / name).read_bytes() == lessons.kit_bytes(LESSONS, name)
         assert f"copied     {name}" in out
     assert [n for n in names if n.startswith("solutions/")] == sorted(
         f"solutions/{p.name}" for p in (LESSONS / "solutions").glob("*.ipynb"))
@@ -71,14 +72,15 @@ def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_pa
 
 def test_first_copy_copies_lessons_guide_and_solutions_only(source, tmp_path):
     report = lessons.copy_lessons(tmp_path / "work", source=source)
-    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "solutions/01-a.ipynb"]
+    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "RULES.md",
+                             "solutions/01-a.ipynb"]
     assert not (tmp_path / "work" / "notes.txt").exists()
     assert report.kept == report.updated == report.unchanged == []
 
 
 def test_no_solutions_leaves_them_out(source, tmp_path):
     report = lessons.copy_lessons(tmp_path / "work", source=source, solutions=False)
-    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md"]
+    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "RULES.md"]
     assert not (tmp_path / "work" / "solutions").exists()
 
 
@@ -105,10 +107,10 @@ def test_an_untouched_copy_is_updated_and_a_deleted_one_copied_again(source, tmp
     assert report.updated == ["02-b.ipynb"]
     assert (work / "02-b.ipynb").read_text() == "kit version 2\n"
     assert report.copied == ["03-c.ipynb", "README.md"]
-    assert report.unchanged == ["01-a.ipynb", "solutions/01-a.ipynb"]
+    assert report.unchanged == ["01-a.ipynb", "RULES.md", "solutions/01-a.ipynb"]
     assert report.kept == []
     lines = report.lines()
-    assert "  2 files already up to date" in lines
+    assert "  3 files already up to date" in lines
 
 
 def test_without_the_manifest_every_differing_file_is_kept(source, tmp_path):
@@ -215,21 +217,62 @@ def test_jupyter_command_as_root_without_a_browser(tmp_path):
         "http://localhost:8890/lab/tree/01%20a.ipynb?token=t0k")
 
 
-def test_the_address_is_printed_again_once_jupyterlab_answers():
-    port = lessons.free_port(18888)
-    out = io.StringIO()
-    assert not lessons.announce_when_ready(port, "http://x/lab", lambda: True, wait=0.3,
-                                           poll=0.05, out=out)
-    assert not lessons.announce_when_ready(port, "http://x/lab", lambda: False, out=out)
-    assert out.getvalue() == ""                     # nothing said until it answers
-    with socket.socket() as server:
-        server.bind(("127.0.0.1", port))
-        server.listen()
-        assert lessons.announce_when_ready(port, "http://x/lab?token=t", lambda: True,
-                                           wait=5, out=out)
-    lines = out.getvalue().splitlines()
-    assert any("JupyterLab is ready" in line for line in lines)
-    assert "    http://x/lab?token=t" in lines
+def _server_file(where: Path, pid: int, port: int, token: str) -> None:
+    (where / f"jpserver-{pid}.json").write_text(json.dumps(
+        {"pid": pid, "port": port, "token": token, "url": f"http://localhost:{port}/",
+         "base_url": "/", "root_dir": "/x"}))
+
+
+def test_the_address_printed_is_read_from_this_launchers_own_server(tmp_path):
+    """Issue 15 item 5: two launches at once. The other server's runtime file (its port
+    answers, its token is not ours) is never announced; ours is, with the port and token
+    read from it; a server that stops first gives one error line, never an address."""
+    where = tmp_path / "runtime"
+    where.mkdir()
+    with socket.socket() as other, socket.socket() as mine:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        mine.bind(("127.0.0.1", 0))
+        mine.listen()
+        _server_file(where, 1001, other.getsockname()[1], "theirs")
+        out, err = io.StringIO(), io.StringIO()
+        assert not lessons.announce_when_ready(lambda: True, 2002, "mine", where, "01-a.ipynb",
+                                               wait=0.3, poll=0.05, out=out, err=err)
+        assert out.getvalue() == "" and "theirs" not in err.getvalue()
+        assert err.getvalue().count("\n") == 1 and "has not answered" in err.getvalue()
+        # ours appears: found by its process id (a user's config may change the token)
+        port = mine.getsockname()[1]
+        _server_file(where, 2002, port, "f00d")
+        out, err = io.StringIO(), io.StringIO()
+        assert lessons.announce_when_ready(lambda: True, 2002, "mine", where, "01-a.ipynb",
+                                           wait=5, poll=0.05, out=out, err=err)
+        lines = out.getvalue().splitlines()
+        assert any("JupyterLab is ready" in line for line in lines)
+        assert f"    http://localhost:{port}/lab/tree/01-a.ipynb?token=f00d" in lines
+        assert err.getvalue() == ""
+        # or by our token when the process id differs (a launcher that starts a child)
+        (where / "jpserver-2002.json").unlink()
+        _server_file(where, 3003, port, "mine")
+        assert lessons.find_server(where, 2002, "mine")["pid"] == 3003
+    # a server that stopped before it was ready: one line on stderr, no address
+    out, err = io.StringIO(), io.StringIO()
+    assert not lessons.announce_when_ready(lambda: False, 4004, "t", where, None, out=out,
+                                           err=err)
+    assert out.getvalue() == "" and "stopped before it was ready" in err.getvalue()
+
+
+def test_the_token_goes_into_a_private_config_file_with_the_current_option(tmp_path):
+    """Issue 15 item 7: IdentityProvider.token (Jupyter Server 2), in a file only this user
+    can read, and no notebook_shim (which prints 'ServerApp.token config is deprecated')."""
+    lessons.lab_config(tmp_path, "s3cret")
+    config = tmp_path / "jupyter_server_config.json"
+    assert json.loads(config.read_text()) == {
+        "ServerApp": {"jpserver_extensions": {"notebook_shim": False}},
+        "IdentityProvider": {"token": "s3cret"}}
+    if os.name == "posix":
+        assert config.stat().st_mode & 0o777 == 0o600
+    assert not any("ServerApp.token" in part for part in lessons.jupyter_command(
+        tmp_path, None, 8888, browser=False, root=False))
 
 
 def test_first_lesson_is_the_first_by_name(source, tmp_path):
@@ -253,41 +296,57 @@ def read_until(stream, pattern: str, seconds: float) -> str:
     pytest.fail(f"no line matching {pattern!r} in:\n{''.join(seen)}")
 
 
-@pytest.mark.slow
-def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
-    """The real command starts JupyterLab (as root too, here in CI) and prints its address;
-    the address opens lesson 1 and the server serves the copied folder."""
+def _lab_env(tmp_path: Path) -> dict[str, str]:
+    """This checkout first on the path, no display, and fresh Jupyter folders of its own."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY",
                                                             "BROWSER")}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
                  "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR", "IPYTHONDIR"):
-        (tmp_path / name).mkdir()
+        (tmp_path / name).mkdir(exist_ok=True)
         env[name] = str(tmp_path / name)
-    work = tmp_path / "work"
+    return env
+
+
+def _launch(source: Path, work: Path, env: dict[str, str], errors: Path) -> subprocess.Popen:
+    """Start the real `swkit lessons` (reading the lessons from ``source``) on ``work``."""
     script = ("import sys\nfrom pathlib import Path\nfrom swkit.cli import lessons\n"
               "lessons.lessons_source = lambda: Path(sys.argv[1])\n"
               "sys.exit(lessons.main(sys.argv[2:]))\n")
-    child = subprocess.Popen([sys.executable, "-c", script, str(source), "--dir", str(work)],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                             env=env, cwd=tmp_path, start_new_session=True)
+    return subprocess.Popen([sys.executable, "-c", script, str(source), "--dir", str(work)],
+                            stdout=subprocess.PIPE, stderr=errors.open("w"), text=True,
+                            env=env, cwd=work.parent, start_new_session=True)
+
+
+def _address(child: subprocess.Popen) -> str:
+    """The address the launcher announces once its JupyterLab is ready."""
+    read_until(child.stdout, r"JupyterLab is ready", 120)
+    address = child.stdout.readline().strip()
+    assert re.fullmatch(r"http://localhost:\d+/lab/tree/01-a\.ipynb\?token=[0-9a-f]{48}",
+                        address), address
+    return address
+
+
+def _stop(child: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError):   # already stopped, as it should be
+        os.killpg(child.pid, signal.SIGTERM)
+    child.wait(timeout=60)
+
+
+@pytest.mark.slow
+def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
+    """The real command starts JupyterLab (as root too, here in CI) and prints its address;
+    the address opens lesson 1 and the server serves the copied folder; JupyterLab's output
+    has no deprecation warning (issue 15 item 7)."""
+    env = _lab_env(tmp_path)
+    work = tmp_path / "work"
+    errors = tmp_path / "stderr.txt"
+    child = _launch(source, work, env, errors)
     try:
-        line = read_until(child.stdout, r"http://localhost:\d+/", 60)
-        address = line.strip()
-        assert re.fullmatch(r"http://localhost:\d+/lab/tree/01-a\.ipynb\?token=[0-9a-f]{48}",
-                            address)
+        address = _address(child)
         base, token = address.split("/lab/")[0], address.split("token=")[1]
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5):
-                    break
-            except OSError:
-                if child.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"JupyterLab did not start (exit status {child.poll()})")
-                time.sleep(0.5)
-        ready = read_until(child.stdout, r"JupyterLab is ready", 60)
-        assert "ready" in ready and child.stdout.readline().strip() == address
+        with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=30):
+            pass
         with urllib.request.urlopen(address, timeout=30) as page:
             html = page.read().decode()
             assert page.status == 200 and "JupyterLab" in html
@@ -303,9 +362,37 @@ def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
         with pytest.raises(OSError):
             urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5)
     finally:
-        with contextlib.suppress(ProcessLookupError):   # already stopped, as it should be
-            os.killpg(child.pid, signal.SIGTERM)
-        child.wait(timeout=60)
+        _stop(child)
+    text = errors.read_text()
+    assert "deprecated" not in text.lower() and "Traceback" not in text, text
+
+
+@pytest.mark.slow
+def test_two_launches_at_once_each_print_their_own_server(source, tmp_path):
+    """Issue 15 item 5: two `swkit lessons` started together (they may pick the same first
+    port) each announce the server they started: two ports, two tokens, and each address
+    serves its own folder."""
+    env = _lab_env(tmp_path)
+    works = [tmp_path / "one", tmp_path / "two"]
+    lessons.copy_lessons(works[1], source=source)
+    (works[1] / "only-in-two.ipynb").write_text("{}")
+    children = [_launch(source, w, env, tmp_path / f"err-{w.name}.txt") for w in works]
+    try:
+        addresses = [_address(c) for c in children]
+        bases = [a.split("/lab/")[0] for a in addresses]
+        tokens = [a.split("token=")[1] for a in addresses]
+        assert bases[0] != bases[1] and tokens[0] != tokens[1]
+        for base, token, has in zip(bases, tokens, (False, True), strict=True):
+            url = f"{base}/api/contents/only-in-two.ipynb?content=0&token={token}"
+            if has:
+                with urllib.request.urlopen(url, timeout=30) as answer:
+                    assert answer.status == 200
+            else:
+                with pytest.raises(urllib.error.HTTPError):
+                    urllib.request.urlopen(url, timeout=30)
+    finally:
+        for child in children:
+            _stop(child)
 
 
 # --- the wheel ------------------------------------------------------------------------------
@@ -343,5 +430,5 @@ def test_a_wheel_install_ships_the_lessons(tmp_path):
     names = kit_files()
     assert "README.md" in names
     for name in names:
-        assert (tmp_path / "X" / name).read_bytes() == (LESSONS / name).read_bytes(), name
+        assert (tmp_path / "X" / name).read_bytes() == lessons.kit_bytes(LESSONS, name), name
         assert f"copied     {name}" in done.stdout

@@ -5,26 +5,36 @@ teacher can edit a copy of the data file (or add a card) without writing Python.
 and their parameters:
 
 =====================  ==============================================================
-primitive              params
+primitive              params (the accepted range in brackets)
 =====================  ==============================================================
 ``wild_color``         ``color``: a color letter; cards of that color are any color
-``wild_number``        ``number``: 1..9; cards with that number are any number
-``play_from_discard``  ``requires_number``: 1..9 or null (a card with that number must be
-                       in your tableau); ``depth``: >= 1, choose among the top ``depth``
-                       cards of the discard pile
-``extra_play``         ``count``: >= 1 more cards played from your hand
-``extra_draw``         ``count``: >= 1 cards drawn into your hand
-``take_from_discard``  ``count``: >= 1 top cards of the discard pile taken into your hand
+``wild_number``        ``number``: [1, 9]; cards with that number are any number
+``play_from_discard``  ``requires_number``: [1, 9] or null (a card with that number must
+                       be in your tableau); ``depth``: [1, 9], choose among the top
+                       ``depth`` cards of the discard pile
+``extra_play``         ``count``: [1, 3] more cards played from your hand
+``extra_draw``         ``count``: [1, 3] cards drawn into your hand
+``take_from_discard``  ``count``: [1, 3] top cards of the discard pile taken into your hand
 ``swap``               (none) one card of your tableau for one of another player's
-``pass``               ``count``: >= 1 cards each player passes to seat index + 1
+``pass``               ``count``: [1, 2] cards each player passes to seat index + 1
 =====================  ==============================================================
+
+**Limits** (:data:`LIMITS`, checked by :func:`edition_from_dict`): the counts above, a Power's
+``number`` from 1 to 99, a ``key`` of at most 40 characters, a ``text`` of at most 300, an
+edition ``name`` of at most 80 and from 1 to 40 Powers. They keep every turn small for the
+game, the bots and the odds engine: the printed cards use 1 to 3, and larger counts make the
+choices of one turn explode (an extra play of E cards leaves a tableau of 6 + E cards whose
+discards can be ordered (6+E)!/5! ways: 3,024 for E = 3 but 3.3 million for E = 5; passing k
+of a hand of h cards is a choice of C(h, k): for k = 2 at most 16,110 with four editions).
+Games of 4 bots with editions at the limits took under 0.1 s of CPU in every game measured
+(``bench/editions.py`` times them; ``tests/test_cards_editions.py`` plays them through the
+command). A file over 1 MB is refused before it is read (:data:`swkit.files.MAX_FILE_BYTES`).
 
 The built-in edition ``"mickey"`` lives in ``swkit/cards/data/mickey_and_friends.json``.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,7 +47,7 @@ from typing import Any
 from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError, NotationError
-from swkit.files import read_text
+from swkit.files import parse_json, read_text, show_name
 
 BUILTIN_EDITIONS: dict[str, str] = {"mickey": "mickey_and_friends.json"}
 """Built-in edition key -> data file name in ``swkit/cards/data``."""
@@ -58,6 +68,23 @@ PRIMITIVES: dict[str, dict[str, str]] = {
     "pass": {"count": "count"},
 }
 """Every effect primitive and its parameters (RULES.md §A7)."""
+
+LIMITS: dict[str, int] = {
+    "play_from_discard.depth": 9,
+    "extra_play.count": 3,
+    "extra_draw.count": 3,
+    "take_from_discard.count": 3,
+    "pass.count": 2,
+    "number": 99,
+    "key": 40,
+    "text": 300,
+    "name": 80,
+    "powers": 40,
+}
+"""The largest value an edition may set: ``"effect.param"`` -> the largest count (each count
+is at least 1), ``"number"`` -> the largest Power number, ``"key"``, ``"text"``, ``"name"`` ->
+the most characters, ``"powers"`` -> the most Powers in an edition (see the module docstring
+for why)."""
 
 _KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -128,15 +155,21 @@ class Edition:
                 "powers": [p.to_dict() for p in self.powers]}
 
 
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to 60 characters so that a message stays one readable line."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:50]}... ({len(text)} characters)"
+
+
 def _fail(where: str, message: str) -> ConfigurationError:
     return ConfigurationError(f"{where}: {message} (RULES.md §A7)")
 
 
-def _check_param(where: str, name: str, kind: str, value: Any) -> Any:
+def _check_param(where: str, name: str, kind: str, value: Any, effect: str = "") -> Any:
     if kind == "color":
         color = parse_color(value)
         if color is None:
-            raise _fail(where, f"params.{name} is {value!r}; accepted colors: "
+            raise _fail(where, f"params.{name} is {_short(value)}; accepted colors: "
                                + ", ".join(f"{c} ({COLOR_NAMES[c]})" for c in COLORS))
         return color
     if kind in ("number", "number_or_null"):
@@ -144,10 +177,18 @@ def _check_param(where: str, name: str, kind: str, value: Any) -> Any:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value not in NUMBERS:
             extra = " or null" if kind == "number_or_null" else ""
-            raise _fail(where, f"params.{name} is {value!r}; accepted: a whole number 1-9{extra}")
+            raise _fail(where, f"params.{name} is {_short(value)}; accepted: a whole number "
+                               f"1-9{extra}")
         return value
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _fail(where, f"params.{name} is {value!r}; accepted: a whole number >= 1")
+    top = LIMITS.get(f"{effect}.{name}")
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or \
+            (top is not None and value > top):
+        accepted = f"from 1 to {top}" if top is not None else ">= 1"
+        why = (f" (swkit's limit for {effect}, which keeps a turn's choices small: see "
+               "swkit/cards/editions.py)") if top is not None and isinstance(value, int) \
+            and not isinstance(value, bool) and value > top else ""
+        raise _fail(where, f"params.{name} is {_short(value)}; accepted: a whole number {accepted}"
+                           f"{why}")
     return value
 
 
@@ -168,28 +209,31 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
         raise _fail(where, "unknown field(s) " + ", ".join(unknown)
                     + "; a Power has number, key, color, text, effect, params")
     number = data["number"]
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise _fail(where, f"number is {number!r}; accepted: a whole number >= 1")
+    if isinstance(number, bool) or not isinstance(number, int) or \
+            not 1 <= number <= LIMITS["number"]:
+        raise _fail(where, f"number is {_short(number)}; accepted: a whole number from 1 to "
+                           f"{LIMITS['number']}")
     key = data["key"]
-    if not isinstance(key, str) or not _KEY.match(key):
-        raise _fail(where, f"key is {key!r}; accepted: lower-case letters, digits and '-', "
-                           "e.g. 'purple-wild'")
+    if not isinstance(key, str) or not _KEY.match(key) or len(key) > LIMITS["key"]:
+        raise _fail(where, f"key is {_short(key)}; accepted: lower-case letters, digits and '-',"
+                           f" at most {LIMITS['key']} characters, e.g. 'purple-wild'")
     where = f"Power {number} ({key})"
     color = data["color"]
     letter = parse_color(color)
     if letter is None:
-        raise _fail(where, f"color is {color!r}; accepted colors: "
+        raise _fail(where, f"color is {_short(color)}; accepted colors: "
                            + ", ".join(f"{c} ({COLOR_NAMES[c]})" for c in COLORS))
     text = data["text"]
-    if not isinstance(text, str) or not text.strip():
-        raise _fail(where, f"text is {text!r}; accepted: the card's words as a string")
+    if not isinstance(text, str) or not text.strip() or len(text) > LIMITS["text"]:
+        raise _fail(where, f"text is {_short(text)}; accepted: the card's words as a string of "
+                           f"at most {LIMITS['text']} characters")
     effect = data["effect"]
     if effect not in PRIMITIVES:
-        raise _fail(where, f"effect is {effect!r}; accepted primitives: "
+        raise _fail(where, f"effect is {_short(effect)}; accepted primitives: "
                            + ", ".join(PRIMITIVES))
     params_in = data.get("params", {})
     if not isinstance(params_in, Mapping):
-        raise _fail(where, f"params is {params_in!r}; accepted: a JSON object")
+        raise _fail(where, f"params is {_short(params_in)}; accepted: a JSON object")
     schema = PRIMITIVES[effect]
     bad = sorted(set(params_in) - set(schema))
     if bad:
@@ -200,7 +244,7 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
     for name, kind in schema.items():
         if name not in params_in:
             raise _fail(where, f"effect {effect} needs params.{name}")
-        params[name] = _check_param(where, name, kind, params_in[name])
+        params[name] = _check_param(where, name, kind, params_in[name], effect)
     return Power(number, key, letter, text, effect, MappingProxyType(params))
 
 
@@ -216,12 +260,15 @@ def edition_from_dict(data: Any, source: str = "edition") -> Edition:
         if name not in data:
             raise _fail(source, f"missing field {name!r}; an edition has edition, key, powers")
     name, key, raw = data["edition"], data["key"], data["powers"]
-    if not isinstance(name, str) or not name.strip():
-        raise _fail(source, f"edition is {name!r}; accepted: the edition's name as a string")
+    if not isinstance(name, str) or not name.strip() or len(name) > LIMITS["name"]:
+        raise _fail(source, f"edition is {_short(name)}; accepted: the edition's name as a "
+                            f"string of at most {LIMITS['name']} characters")
     if not isinstance(key, str) or not _KEY.match(key):
         raise _fail(source, f"key is {key!r}; accepted: lower-case letters, digits and '-'")
-    if not isinstance(raw, list) or not raw:
-        raise _fail(source, "powers must be a non-empty list of Powers")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= LIMITS["powers"]:
+        got = f"{len(raw)} Powers" if isinstance(raw, list) else type(raw).__name__
+        raise _fail(source, f"powers must be a list of 1 to {LIMITS['powers']} Powers, got "
+                            f"{got}")
     powers = [power_from_dict(p, f"{source}: Power #{i + 1}") for i, p in enumerate(raw)]
     seen_numbers: dict[int, str] = {}
     seen_keys: dict[str, int] = {}
@@ -258,17 +305,26 @@ def load_edition(source: str | Path | Edition = "mickey") -> Edition:
         raise ConfigurationError(f"edition is {source!r}; accepted: a built-in key, the path of "
                                  "a JSON data file or an Edition")
     path = Path(source)
+    shown = show_name(path)
     looks_like_a_path = path.suffix.lower() == ".json" or len(path.parts) > 1
-    if path.is_dir():
-        raise ConfigurationError(f"edition {str(source)!r} is a folder: give the path of a JSON "
+    try:
+        is_dir, exists, is_file = path.is_dir(), path.exists(), path.is_file()
+    except OSError as exc:  # e.g. a name too long for the system
+        raise ConfigurationError(f"edition file {shown} cannot be read: "
+                                 f"{exc.strerror or type(exc).__name__}") from None
+    if is_dir:
+        raise ConfigurationError(f"edition {shown} is a folder: give the path of a JSON "
                                  "data file (RULES.md §A7)")
-    if looks_like_a_path and not path.exists():
-        raise ConfigurationError(f"edition file {str(source)!r} not found: give the path of a "
+    if looks_like_a_path and not exists:
+        raise ConfigurationError(f"edition file {shown} not found: give the path of a "
                                  "JSON data file, e.g. a copy of swkit/cards/data/"
                                  "mickey_and_friends.json (RULES.md §A7)")
-    if not path.is_file():
+    if exists and not is_file:
+        raise ConfigurationError(f"edition {shown} is not a regular file (a device or a pipe):"
+                                 " give the path of a JSON data file (RULES.md §A7)")
+    if not is_file:
         raise ConfigurationError(
-            f"unknown edition {str(source)!r}: give a built-in key ("
+            f"unknown edition {shown}: give a built-in key ("
             + ", ".join(BUILTIN_EDITIONS) + ") or the path of a JSON data file (RULES.md §A7)")
     return _parse(read_text(path, "edition file"), str(path))
 
@@ -281,11 +337,7 @@ def _builtin(key: str) -> Edition:
 
 
 def _parse(text: str, where: str) -> Edition:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ConfigurationError(f"{where}: not valid JSON ({exc})") from exc
-    return edition_from_dict(data, where)
+    return edition_from_dict(parse_json(text, where), where)
 
 
 def lookup_power(edition: Edition, text: str | int) -> Power:

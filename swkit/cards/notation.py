@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from swkit.entries import check_entries
 from swkit.errors import NotationError
 
 COLORS: tuple[str, ...] = ("B", "G", "P", "R", "Y")
@@ -157,11 +158,14 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
 
     A color word followed by a separate number with only spaces between them (``Red 7``) is
     one card; a comma always separates cards, so ``red,7`` is an error. An empty or blank
-    string gives an empty list. An iterable of strings or Cards is read item by item.
-    Raises NotationError naming the first bad token as typed (``'Green 10'``).
+    string gives an empty list; an empty entry between commas (``"R1,,R2"``, ``"R1,"``) is
+    refused as a typo (:func:`swkit.entries.check_entries`). An iterable of strings or Cards is
+    read item by item. Raises NotationError naming the first bad token as typed
+    (``'Green 10'``) or the empty entry.
     """
     if not isinstance(text, str):
         return [c if isinstance(c, Card) else parse_card(c) for c in text]
+    check_entries(text, "", '"R1, R2" or "R1 R2"')
     pieces = [(m.group(), m.start(), m.end()) for m in _PIECE.finditer(text)]
     cards: list[Card] = []
     i = 0

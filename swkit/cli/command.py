@@ -20,6 +20,8 @@ Bad arguments exit with status 2 and a one-line message naming the accepted form
 from __future__ import annotations
 
 import argparse
+import difflib
+import io
 import json
 import os
 import re
@@ -43,9 +45,44 @@ def _still_working() -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line on stderr and exit status 2."""
+    """An ArgumentParser whose errors are one line on stderr and exit status 2, and which takes
+    an option only as spelt in full (``allow_abbrev=False``: an abbreviation is refused, with a
+    suggestion, not read as the option it starts)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+        self._given: list[str] = []
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._given = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        return super().parse_known_args(args, namespace)
+
+    def _unknown_options(self) -> list[str]:
+        return [a for a in self._given if a.startswith("--")
+                and a.split("=", 1)[0] not in self._option_string_actions]
+
+    def _command_parser(self) -> argparse.ArgumentParser:
+        """The parser of the (sub)command the given arguments name (``swkit play dice ...``:
+        the ``dice`` parser), whose options a misspelt one is compared with."""
+        parser: argparse.ArgumentParser = self
+        for token in self._given:
+            subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+            if subs and token in subs[0].choices:
+                parser = subs[0].choices[token]
+        return parser
 
     def error(self, message: str) -> NoReturn:
+        unknown = self._unknown_options()
+        if unknown and message.startswith("the following arguments are required"):
+            # an abbreviated option alone: say what is wrong, not that a command is missing
+            message = f"unrecognized arguments: {' '.join(unknown)}"
+        if unknown and message.startswith("unrecognized arguments"):
+            near = difflib.get_close_matches(unknown[0].split("=", 1)[0],
+                                             list(self._command_parser()._option_string_actions),
+                                             n=1)
+            message += (f" (options are spelt in full: did you mean {near[0]}?)" if near
+                        else " (options are spelt in full)")
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -294,26 +331,56 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     return result, odds_dice.format_solo(result)
 
 
+def _error_line(exc: BaseException) -> str:
+    """One line for a refused input or a failed file operation (an OSError names its file, cut
+    to a readable length, and the system's reason)."""
+    if isinstance(exc, OSError) and not isinstance(exc, SwkitError):
+        from swkit.files import show_name
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        names = [show_name(f) for f in (exc.filename, exc.filename2) if f is not None]
+        return f"{' -> '.join(names)}: {reason}" if names else reason
+    return " ".join(str(exc).split())
+
+
+def _readable_output() -> None:
+    """Let stdout print any text: a character its encoding cannot show (a folder name that is
+    not UTF-8, under ``PYTHONIOENCODING=utf-8:strict`` or an ASCII locale) is written as a
+    backslash escape, as stderr already does, instead of stopping with UnicodeEncodeError."""
+    stream = sys.stdout
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``swkit`` console script; returns the exit status (2: bad input)."""
+    """Entry point of the ``swkit`` console script; returns the exit status (2: bad input).
+
+    Every refused input (a SwkitError) and every failed file operation (an OSError: a name too
+    long, a folder not permitted, ...) ends the command with one line on stderr naming the bad
+    part, and exit status 2; a failure to write the answer itself (a full disk) exits 1.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "lessons":
-        from swkit.cli import lessons
-        return lessons.run(args)
-    notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
-    notice.daemon = True
-    notice.start()
+    where = " ".join(a for a in (parser.prog, args.command, getattr(args, "game", None)
+                                 or getattr(args, "kind", None)) if a)
+    _readable_output()
+    notice = None
     try:
+        if args.command == "lessons":
+            from swkit.cli import lessons
+            return lessons.run(args)
+        notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
+        notice.daemon = True
+        notice.start()
         record, text = _run(args)
-    except SwkitError as exc:
-        where = " ".join(a for a in (parser.prog, args.command, getattr(args, "game", None)
-                                     or getattr(args, "kind", None)) if a)
-        message = " ".join(str(exc).split())  # one line
-        print(f"{where}: error: {message}", file=sys.stderr)
+    except (SwkitError, OSError) as exc:
+        if isinstance(exc, BrokenPipeError):  # `swkit lessons | head`: the reader has gone
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
+        print(f"{where}: error: {_error_line(exc)}", file=sys.stderr)
         return 2
     finally:
-        notice.cancel()
+        if notice is not None:
+            notice.cancel()
     try:
         print(json.dumps(record) if args.json else text)
         sys.stdout.flush()
@@ -324,4 +391,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{parser.prog}: error: cannot write the output: {exc.strerror}", file=sys.stderr)
         return 1
     return 0
-

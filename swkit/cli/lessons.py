@@ -7,32 +7,38 @@ package ``swkit.lessons`` (setup.py maps it onto ``lessons/``); a source checkou
 from ``lessons/`` beside the ``swkit`` package. Copying never overwrites a file the student has
 changed: the folder keeps a small manifest (``.swkit-lessons.json``) of what was copied, so an
 untouched copy of a lesson the kit has since improved is refreshed, and an edited one is kept.
-JupyterLab is started with its own launcher (``python -m jupyter lab``) as a child process.
-(Issue 8, "The classroom workflow"; decisions in docs/DECISIONS.md, "Lessons".)
+``RULES.md``, which the lessons cite, is copied with them. Nothing is written through a
+symbolic link (:func:`write_exclusive`), so a shared folder is safe to use as root.
+JupyterLab is started with its own launcher (``python -m jupyter lab``) as a child process, and
+the address printed is read from that server's runtime file (:func:`announce_when_ready`).
+(Issues 8 and 15; decisions in docs/DECISIONS.md, "Lessons" and "Command line and user files".)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
 import secrets
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 from urllib.parse import quote
 
-from swkit.errors import SwkitError
+from swkit.errors import ConfigurationError, SwkitError
+from swkit.files import decode_text, parse_json, read_bytes
 
 DEFAULT_FOLDER = "swkit-lessons"
 """The working folder ``swkit lessons`` copies to, relative to where it is run."""
@@ -76,10 +82,32 @@ def lessons_source() -> Path:
                        f"{installed} and {checkout}): reinstall swkit")
 
 
+RULES_NAME = "RULES.md"
+"""The rules the lessons cite ("RULES.md §B4"), copied beside them from the project's
+``docs/RULES.md`` (a wheel ships it as the data package ``swkit.rules``, see setup.py)."""
+
+
+def rules_source() -> Path:
+    """The file ``RULES.md`` to copy with the lessons: in a wheel ``swkit/rules/RULES.md``, in
+    a source checkout (or an editable install) ``docs/RULES.md``. Raises :class:`LessonsError`
+    when neither exists (a broken installation)."""
+    package = Path(__file__).resolve().parents[1]
+    installed = package / "rules" / RULES_NAME
+    if installed.is_file():
+        return installed
+    checkout = package.parent / "docs" / RULES_NAME
+    if (package.parent / "pyproject.toml").is_file() and checkout.is_file():
+        return checkout
+    raise LessonsError(f"the rules are missing from this installation of swkit (looked for "
+                       f"{installed} and {checkout}): reinstall swkit")
+
+
 def lesson_files(source: Path, *, solutions: bool = True) -> list[str]:
-    """The files to copy, as sorted POSIX paths relative to ``source`` (lessons, then solutions)."""
+    """The files to copy, as sorted POSIX paths relative to ``source`` (lessons, the guide and
+    :data:`RULES_NAME`, then solutions). ``RULES.md`` is read from :func:`rules_source`, not
+    from ``source``."""
     names = sorted({p.name for pattern in LESSON_PATTERNS for p in source.glob(pattern)
-                    if p.is_file()})
+                    if p.is_file()} | {RULES_NAME})
     if solutions and (source / "solutions").is_dir():
         names += sorted(f"solutions/{p.name}" for p in (source / "solutions").glob("*.ipynb"))
     return names
@@ -103,10 +131,14 @@ class CopyReport:
     updated: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    note: str | None = None
+    """Why the folder's manifest was not used, if it was not (see :func:`copy_lessons`)."""
 
     def lines(self) -> list[str]:
         """The report in words, one line per copied, updated or kept file."""
         out = [f"Lessons folder: {self.folder}"]
+        if self.note:
+            out.append(f"  note: {self.note}")
         out += [f"  copied     {name}" for name in self.copied]
         out += [f"  updated    {name} (you had not changed it)" for name in self.updated]
         out += [f"  kept yours {name} (you changed it; to get a fresh copy, rename yours and "
@@ -134,31 +166,119 @@ def _prepare_folder(folder: Path) -> Path:
     return folder
 
 
+def _is_link(path: Path) -> bool:
+    try:
+        return path.is_symlink()
+    except OSError:
+        return False
+
+
+def _regular_file(path: Path) -> bool | None:
+    """True: a regular file (not a link); False: something else there (a folder, a link, a
+    device, a pipe); None: nothing there."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return None
+    return stat.S_ISREG(info.st_mode)
+
+
+def write_exclusive(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` without ever following a symbolic link: the bytes go to a
+    new temporary file in ``target``'s folder, created exclusively (``O_CREAT | O_EXCL``, so
+    a file or link already at that name is never opened), then moved over ``target`` with
+    ``os.replace`` (which replaces a link at ``target`` itself, never what it points to). The
+    new file gets the usual permissions (0666 less the umask). Raises OSError; the temporary
+    file is removed on failure."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) \
+        | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(100):
+        partial = target.with_name(f".{target.name}.{secrets.token_hex(6)}.partial")
+        try:
+            fd = os.open(partial, flags, 0o666)
+        except FileExistsError:
+            continue
+        break
+    else:  # pragma: no cover - 100 random names all taken
+        raise FileExistsError(f"no free temporary name beside {target}")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        os.replace(partial, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
+
+
+def _read_manifest(path: Path) -> tuple[dict[str, str], str | None]:
+    """The manifest's digests, and a note when it exists but cannot be used (then every file
+    that differs from the kit's is kept). Raises LessonsError for a manifest that is a
+    symbolic link (someone may aim it at a file swkit would then overwrite)."""
+    if _is_link(path):
+        raise LessonsError(f"{path} is a symbolic link: swkit never writes through a link; "
+                           f"remove it (swkit lessons makes a new manifest)")
+    if _regular_file(path) is None:
+        return {}, None
+    try:
+        data = parse_json(decode_text(read_bytes(path, "manifest", follow_symlinks=False),
+                                      f"manifest {path.name}"), f"manifest {path.name}")
+        files = data["files"]
+        if not isinstance(files, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
+            raise TypeError
+        return dict(files), None
+    except (ConfigurationError, KeyError, TypeError) as exc:
+        why = str(exc) if isinstance(exc, ConfigurationError) else "not a swkit manifest"
+        return {}, (f"the manifest {MANIFEST} could not be read ({why}): every file that "
+                    "differs from the kit's is kept; a new manifest is written")
+
+
+def kit_bytes(source: Path, name: str) -> bytes:
+    """The bytes swkit writes into the working folder for ``name``: the file as the kit has
+    it, except that the teacher's guide's link to ``../docs/RULES.md`` (right in the project)
+    points at the ``RULES.md`` copied beside it (:data:`RULES_NAME`)."""
+    if name == RULES_NAME:
+        return rules_source().read_bytes()
+    data = (source / name).read_bytes()
+    if name == "README.md":
+        data = data.replace(b"[docs/RULES.md](../docs/RULES.md) of the project",
+                            b"[RULES.md](RULES.md), copied beside this guide")
+        data = data.replace(b"(../docs/RULES.md)", b"(RULES.md)")
+    return data
+
+
 def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
                  source: Path | None = None) -> CopyReport:
-    """Copy the lessons (and ``solutions/`` unless ``solutions=False``) into ``folder``.
+    """Copy the lessons (and ``solutions/`` unless ``solutions=False``), with the rules
+    (``RULES.md``, which the lessons cite), into ``folder``.
 
     A file missing from the folder is copied. A file the student changed (its content differs
     from what swkit last wrote there, per the folder's manifest) is kept. A copy nobody changed
-    is replaced by the kit's version when that differs. ``source`` defaults to
+    is replaced by the kit's version when that differs. Anything else in a lesson's place (a
+    folder, a symbolic link, a device) is kept and never opened. Nothing is written through a
+    symbolic link: every file is written by :func:`write_exclusive`. ``source`` defaults to
     :func:`lessons_source`. Raises :class:`LessonsError` for a folder that is a file, cannot be
-    created or cannot be written; nothing already in the folder is lost.
+    created or cannot be written, and for a manifest or a ``solutions`` folder that is a
+    symbolic link; nothing already in the folder is lost.
     """
     source = lessons_source() if source is None else source
     folder = _prepare_folder(Path(folder))
     report = CopyReport(folder)
     manifest_path = folder / MANIFEST
+    written, report.note = _read_manifest(manifest_path)
+    names = lesson_files(source, solutions=solutions)
+    if any(n.startswith("solutions/") for n in names) and _is_link(folder / "solutions"):
+        raise LessonsError(f"{folder / 'solutions'} is a symbolic link: swkit never writes "
+                           "through a link; remove it, or use --no-solutions")
     try:
-        written: dict[str, str] = json.loads(manifest_path.read_text())["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        written = {}
-    try:
-        for name in lesson_files(source, solutions=solutions):
-            data = (source / name).read_bytes()
+        for name in names:
+            data = kit_bytes(source, name)
             target = folder / name
-            if not target.exists():
+            there = _regular_file(target)
+            if there is None:
                 kind = report.copied
-            elif not target.is_file():
+            elif not there:
                 report.kept.append(name)
                 continue
             else:
@@ -172,12 +292,11 @@ def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
                     continue
                 kind = report.updated
             target.parent.mkdir(parents=True, exist_ok=True)
-            partial = target.with_name(f".{target.name}.partial")
-            partial.write_bytes(data)
-            partial.replace(target)
+            write_exclusive(target, data)
             written[name] = _digest(data)
             kind.append(name)
-        manifest_path.write_text(json.dumps({"files": written}, indent=1, sort_keys=True) + "\n")
+        write_exclusive(manifest_path, (json.dumps({"files": written}, indent=1, sort_keys=True)
+                                        + "\n").encode())
     except OSError as exc:
         raise LessonsError(f"--dir {folder}: cannot write the lessons there "
                            f"({exc.strerror}): give a folder you can write to") from None
@@ -215,15 +334,18 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
     """The ``python -m jupyter lab`` command serving ``folder`` and opening ``first``.
 
     ``first``: a notebook's path relative to ``folder`` to open, or None for the folder.
+    ``port`` is where JupyterLab starts looking: when another server takes it first (two
+    launches at once), JupyterLab moves on to the next free port by itself, and
+    :func:`wait_for_server` reads the port it really took from its runtime file.
     JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view,
     and fetches no news (the question whether to is turned off by :func:`lab_config`).
-    The token is not on the command line (other users could read it): pass it in the
-    ``JUPYTER_TOKEN`` environment variable.
+    The token is not on the command line (other users could read it): :func:`lab_config`
+    writes it into a private config file (``IdentityProvider.token``).
     """
     command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}",
                "--ServerApp.ip=localhost", f"--ServerApp.port={port}",
-               "--ServerApp.port_retries=0", f"--ServerApp.log_level={LOG_LEVEL}",
-               f"--LabApp.log_level={LOG_LEVEL}", "--LabApp.news_url=None"]
+               f"--ServerApp.log_level={LOG_LEVEL}", f"--LabApp.log_level={LOG_LEVEL}",
+               "--LabApp.news_url=None"]
     if not browser:
         command.append("--no-browser")
     if root:
@@ -237,21 +359,41 @@ NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
 """JupyterLab's news and update plugin: on a fresh machine it asks "Would you like to get
 notified about official Jupyter news?" in a pop-up that covers part of a lesson's widget."""
 
+SHIM_EXTENSION = "notebook_shim"
+"""The server extension that passes old classic-Notebook (``NotebookApp``) settings on to
+Jupyter Server. JupyterLab does not need it, and while linking it reads every attribute of the
+server, among them the deprecated ``ServerApp.token``, which prints "ServerApp.token config is
+deprecated in jupyter-server 2.0" on every start whatever token option is used: the lessons'
+server runs without it."""
 
-def lab_config(folder: Path) -> Path:
-    """Write into ``folder`` a Jupyter config folder (``labconfig/page_config.json``) that turns
-    off :data:`NEWS_PLUGIN`; put it on ``JUPYTER_CONFIG_PATH`` for JupyterLab to read it. The
-    user's own settings and config stay as they are. Returns ``folder``."""
+
+def lab_config(folder: Path, token: str | None = None) -> Path:
+    """Write into ``folder`` a Jupyter config folder for the lessons' JupyterLab: a
+    ``labconfig/page_config.json`` that turns off :data:`NEWS_PLUGIN`, and a
+    ``jupyter_server_config.json`` (readable by this user only) with the server's token
+    (``IdentityProvider.token``, Jupyter Server 2's option) that leaves out
+    :data:`SHIM_EXTENSION`. Put ``folder`` on ``JUPYTER_CONFIG_PATH`` for JupyterLab to read
+    it; the user's own settings and config stay as they are. Returns ``folder``."""
     (folder / "labconfig").mkdir(parents=True, exist_ok=True)
     (folder / "labconfig" / "page_config.json").write_text(
         json.dumps({"disabledExtensions": {NEWS_PLUGIN: True}}), encoding="utf-8")
+    server: dict[str, Any] = {"ServerApp": {"jpserver_extensions": {SHIM_EXTENSION: False}}}
+    if token is not None:
+        server["IdentityProvider"] = {"token": token}
+    fd = os.open(folder / "jupyter_server_config.json",
+                 os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        json.dump(server, file)
     return folder
 
 
-def lab_address(port: int, token: str, first: str | None) -> str:
-    """The address of the JupyterLab page showing ``first`` (or the folder), token included."""
+def lab_address(port: int, token: str, first: str | None, base: str | None = None) -> str:
+    """The address of the JupyterLab page showing ``first`` (or the folder), token included;
+    ``base``: the server's own URL from its runtime file (``http://localhost:8889/``), else
+    ``http://localhost:PORT/``."""
     page = f"lab/tree/{quote(first)}" if first else "lab"
-    return f"http://localhost:{port}/{page}?token={token}"
+    root = base if base else f"http://localhost:{port}/"
+    return f"{root.rstrip('/')}/{page}?token={token}"
 
 
 def first_lesson(folder: Path) -> str | None:
@@ -269,56 +411,117 @@ def is_listening(port: int, host: str = "localhost") -> bool:
         return False
 
 
-def announce_when_ready(port: int, address: str, alive: Callable[[], bool], *,
-                        wait: float = READY_WAIT, poll: float = 0.5,
-                        out: TextIO | None = None) -> bool:
-    """Wait until JupyterLab answers on ``port``, then print ``address`` again (below
-    JupyterLab's own start-up lines) and return True. Returns False, printing nothing, when
-    ``alive()`` turns False (JupyterLab stopped) or after ``wait`` seconds."""
+def runtime_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The folder where Jupyter servers write their runtime files (``jpserver-PID.json``) for
+    the environment ``env`` (default: this process's): ``JUPYTER_RUNTIME_DIR``, else Jupyter's
+    default (``jupyter_core.paths.jupyter_runtime_dir``)."""
+    env = os.environ if env is None else env
+    if env.get("JUPYTER_RUNTIME_DIR"):
+        return Path(env["JUPYTER_RUNTIME_DIR"])
+    from jupyter_core.paths import jupyter_runtime_dir
+    return Path(jupyter_runtime_dir())
+
+
+def find_server(where: Path, pid: int, token: str) -> dict[str, Any] | None:
+    """The runtime file (``jpserver-*.json`` in ``where``) of the server this launcher started:
+    the one whose ``pid`` is ``pid`` or whose ``token`` is ``token`` (the launcher's random
+    token; a user's own config may set another, so the process id counts too), as a dict with
+    at least ``port``, ``url`` and ``token``; None when there is none yet. Another server's file
+    (another launch at the same time) is never taken."""
+    try:
+        candidates = sorted(where.glob("jpserver-*.json"))
+    except OSError:
+        return None
+    for path in candidates:
+        try:
+            info = json.loads(read_bytes(path, "runtime file", limit=100_000,
+                                         follow_symlinks=False))
+        except (ConfigurationError, ValueError, RecursionError):
+            continue  # being written, or not a server's file
+        if not isinstance(info, dict) or not isinstance(info.get("port"), int):
+            continue
+        if info.get("pid") == pid or (info.get("token") == token and token):
+            return info
+    return None
+
+
+def wait_for_server(alive: Callable[[], bool], pid: int, token: str, where: Path, *,
+                    wait: float = READY_WAIT, poll: float = 0.5) -> dict[str, Any] | None:
+    """Wait until the server this launcher started (see :func:`find_server`) has written its
+    runtime file and answers on its port; return the file's contents. Returns None when
+    ``alive()`` turns False (the server stopped, e.g. it could not start) or after ``wait``
+    seconds."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline and alive():
-        if is_listening(port):
-            print(f"\nJupyterLab is ready. Open this address in a browser on this computer "
-                  f"if no page opened:\n    {address}\nStop it with Ctrl-C in this window "
-                  f"(twice).", file=out or sys.stdout, flush=True)
-            return True
+        info = find_server(where, pid, token)
+        if info is not None and is_listening(info["port"]):
+            return info
         time.sleep(poll)
-    return False
+    return None
+
+
+def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: Path,
+                        first: str | None, *, wait: float = READY_WAIT, poll: float = 0.5,
+                        out: TextIO | None = None, err: TextIO | None = None) -> bool:
+    """Print the address of the server this launcher started once it answers, read from that
+    server's runtime file (its port, URL and token: :func:`wait_for_server`), and return True.
+    When it stops first, or has not answered after ``wait`` seconds, print one line saying so
+    on ``err`` and return False. Never prints another server's address."""
+    info = wait_for_server(alive, pid, token, where, wait=wait, poll=poll)
+    if info is None:
+        why = ("JupyterLab stopped before it was ready (its messages are above)" if not alive()
+               else f"JupyterLab has not answered after {wait:.0f} s")
+        print(f"swkit lessons: error: {why}: no address to open; run swkit lessons again",
+              file=err or sys.stderr, flush=True)
+        return False
+    address = lab_address(info["port"], str(info.get("token") or token), first,
+                          info.get("url") if isinstance(info.get("url"), str) else None)
+    print(f"\nJupyterLab is ready. Open this address in a browser on this computer "
+          f"if no page opened:\n    {address}\nStop it with Ctrl-C in this window "
+          f"(twice). Your work stays in the folder.", file=out or sys.stdout, flush=True)
+    return True
 
 
 def open_lab(folder: Path) -> int:
     """Run JupyterLab on ``folder`` at its first lesson until it stops; return its exit status.
-    A stop request to this command (SIGTERM, or SIGHUP when its terminal closes) is passed on
-    to JupyterLab, so that no server is left running without it."""
+    The address printed is read from the server this command started (never guessed: two
+    launches at once each print their own). A stop request to this command (SIGTERM, or
+    SIGHUP when its terminal closes) is passed on to JupyterLab, so that no server is left
+    running without it."""
     first = first_lesson(folder)
     port = free_port()
     token = secrets.token_hex(24)
     browser = can_open_browser()
     command = jupyter_command(folder, first, port, browser=browser, root=is_root())
-    address = lab_address(port, token, first)
     if browser:
-        print("Opening JupyterLab in your browser. If no page opens, open this address:")
+        print("Starting JupyterLab; it opens in your browser (a few seconds; the address "
+              "follows when it is ready).")
     else:
-        print("No web browser can be opened from here: open this address in a browser on "
-              "this computer:")
-    print(f"    {address}")
+        print("Starting JupyterLab (a few seconds). No web browser can be opened from here: "
+              "the address to open follows when it is ready.")
     print("Stop JupyterLab with Ctrl-C in this window (twice). Your work stays in the folder.",
           flush=True)
     with tempfile.TemporaryDirectory(prefix="swkit-lab-") as config:
-        paths = [str(lab_config(Path(config))), os.environ.get("JUPYTER_CONFIG_PATH", "")]
-        env = dict(os.environ, JUPYTER_TOKEN=token,
-                   JUPYTER_CONFIG_PATH=os.pathsep.join(p for p in paths if p))
+        paths = [str(lab_config(Path(config), token)), os.environ.get("JUPYTER_CONFIG_PATH", "")]
+        env = dict(os.environ, JUPYTER_CONFIG_PATH=os.pathsep.join(p for p in paths if p))
+        env.pop("JUPYTER_TOKEN", None)  # the config file's token is the one
+        where = runtime_dir(env)
         child = subprocess.Popen(command, cwd=folder, env=env)
         for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
             if hasattr(signal, name):
                 signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
-        threading.Thread(target=announce_when_ready,
-                         args=(port, address, lambda: child.poll() is None), daemon=True).start()
+        announcer = threading.Thread(
+            target=announce_when_ready,
+            args=(lambda: child.poll() is None, child.pid, token, where, first), daemon=True)
+        announcer.start()
         while True:
             try:
-                return child.wait()
+                status = child.wait()
+                break
             except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
                 continue
+        announcer.join(timeout=5)  # its line on a server that stopped before it was ready
+        return status
 
 
 def _folder(text: str) -> str:
@@ -357,10 +560,11 @@ def run(args: argparse.Namespace, prog: str = "swkit lessons") -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``swkit lessons`` on its own (also ``python -m swkit.cli.lessons``)."""
-    parser = argparse.ArgumentParser(prog="swkit lessons", description=__doc__.split("\n")[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
+    """``swkit lessons`` on its own (also ``python -m swkit.cli.lessons``): the same as
+    ``swkit lessons ARGS``, through the ``swkit`` command's ``main`` (one line and exit status 2
+    for any refused input or failed file operation)."""
+    from swkit.cli.command import main as swkit_main
+    return swkit_main(["lessons", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

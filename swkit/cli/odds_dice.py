@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from swkit.dice.scoring import TOP_SPACE
+from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.dice import (
     DiceModel,
@@ -48,6 +49,8 @@ from swkit.odds.solo import solo_action, solo_turn_values, solo_value
 def _names(model: DiceModel, text: str | Iterable[str] | None, what: str) -> list[int]:
     if text is None:
         return []
+    if isinstance(text, str):
+        check_entries(text, what, '"Minnie,Donald" or "Minnie Donald"')
     tokens = [t for t in re.split(r"[\s,]+", text) if t] if isinstance(text, str) else list(text)
     out = []
     for token in tokens:
@@ -69,6 +72,7 @@ def _taken(model: DiceModel, text: str | dict[str, Iterable[int]] | None) -> dic
     if isinstance(text, dict):
         pairs = [(name, str(v)) for name, vals in text.items() for v in vals]
     else:
+        check_entries(text, "--taken", '"Goofy:4,Mickey:5"')
         for token in (t for t in re.split(r"[\s,]+", text) if t):
             name, sep, space = token.partition(":")
             if not sep or not name or not space:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
 
 CLUBHOUSE = "Clubhouse"
@@ -99,8 +100,11 @@ def parse_faces(text: str | Iterable[str], characters: Sequence[str] = DEFAULT_C
                 ) -> tuple[str, ...]:
     """Read several faces separated by spaces or commas (or given as an iterable of tokens).
 
-    Returns the canonical names in the order given. Raises NotationError for any bad token.
+    Returns the canonical names in the order given. Raises NotationError for any bad token,
+    or an empty entry between commas (``"Mickey,,Goofy"``: :func:`swkit.entries.check_entries`).
     """
+    if isinstance(text, str):
+        check_entries(text, "faces", '"Mickey, Goofy" or "Mickey Goofy"')
     tokens = [t for t in re.split(r"[\s,]+", text) if t] if isinstance(text, str) else list(text)
     return tuple(parse_face(t, characters) for t in tokens)
 

@@ -169,6 +169,7 @@ from typing import TYPE_CHECKING, Any
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
+from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds import accel
 from swkit.odds.deal import Deck
@@ -442,6 +443,7 @@ def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
             raise NotationError(f"{name}: {exc}") from None
 
     if isinstance(scored, str):
+        check_entries(scored, "scored", '"1, 3" or "purple-wild,green-discard"')
         scored_list: list[Any] = [s for s in scored.replace(",", " ").split() if s]
     else:
         scored_list = list(scored)

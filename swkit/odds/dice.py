@@ -51,6 +51,7 @@ from math import factorial, prod
 
 from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, check_characters, parse_faces
 from swkit.dice.scoring import TOP_SPACE, space_for
+from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
 
 EXTRA_CHARACTERS: tuple[str, ...] = ("Daisy", "Pete", "Chip", "Dale")
@@ -183,8 +184,11 @@ class DiceModel:
         """The count vector of dice written in notation (``"Mickey Mickey C g p"``).
 
         With ``exact`` the number of dice must be ``n``. Raises NotationError for an unknown
-        face, a Clubhouse when the model has no wild face, or a wrong number of dice.
+        face, a Clubhouse when the model has no wild face, a wrong number of dice, or an empty
+        entry between commas (``"Mickey,,C"``: :func:`swkit.entries.check_entries`).
         """
+        if isinstance(dice, str):
+            check_entries(dice, "dice", '"Mickey Mickey C g p" or "Mickey, Mickey, C, g, p"')
         tokens = ([t for t in re.split(r"[\s,]+", dice) if t] if isinstance(dice, str)
                   else [str(t) for t in dice])
         if exact and len(tokens) != self.n:
