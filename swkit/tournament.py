@@ -32,6 +32,7 @@ import hashlib
 import math
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -473,9 +474,12 @@ def _run_dask(game: str, bots: tuple[str, ...], seed: int, chunks: list[tuple[in
     import logging
     cluster = None
     if scheduler is None:
-        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                           processes=True, dashboard_address=None,
-                                           silence_logs=logging.ERROR)
+        with warnings.catch_warnings():
+            # The scheduler's HTTP server moves off a busy port 8787 and warns: harmless here.
+            warnings.filterwarnings("ignore", message="Port .* is already in use")
+            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                               processes=True, dashboard_address=None,
+                                               silence_logs=logging.ERROR)
         client = distributed.Client(cluster)
     else:
         try:
