@@ -24,6 +24,7 @@ from swkit.dice.game import CHANCE, MAX_ROLLS, TERMINAL, DiceGame, die_faces
 from swkit.dice.play import play_game
 from swkit.errors import ConfigurationError
 from swkit.odds import dice_bots
+from swkit.odds.dice import DiceModel, Objective, keep_options
 from swkit.odds.dice_bots import (
     DICE_BOT_NAMES,
     PointsBot,
@@ -116,6 +117,42 @@ def test_points_bot_every_decision_more_games(seed):
     for game, action in _decisions(seed, max_left=2):
         values = _brute(game)
         assert values[str(action)] == max(values.values()), (seed, game.dice, action)
+
+
+def _hint_action(game: DiceGame) -> str:
+    """The dice cup hint's first choice (keep_options on the real board, no relabelling), as
+    action text."""
+    seat = game.current_player()
+    board = game.board
+    model = DiceModel(names=game.characters)
+    unscored = board.unscored(seat)
+    scored = [c for c in game.characters if c not in unscored]
+    taken = {c: sorted(board.taken(c)) for c in game.characters if board.taken(c)}
+    first = keep_options(model, Objective.points(scored, taken), model.counts(game.dice),
+                         MAX_ROLLS - game.roll_number)[0]
+    if first.reroll == 0:
+        return f"score {first.score}"
+    return "keep " + " ".join(first.keep)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_points_bot_plays_the_hints_first_choice(players):
+    """The fast path (canonical relabelling of the rows) picks what the hint lists first,
+    ties included, in games where the other seats play at random (varied boards)."""
+    checked = 0
+    for seed in range(3 if players == 2 else 2):
+        game = DiceGame(players, seed)
+        bots = [PointsBot(0, seed)] + [RandomBot(s, seed) for s in range(1, players)]
+        while (who := game.current_player()) != TERMINAL:
+            if who == CHANCE:
+                game.apply_chance()
+                continue
+            action = bots[who].choose(game)
+            if who == 0:
+                assert str(action) == _hint_action(game), (players, seed, game.dice)
+                checked += 1
+            game.apply(action)
+    assert checked >= 10
 
 
 def test_points_bot_differs_from_greedy_somewhere():

@@ -29,7 +29,7 @@ from swkit.dice.bots import BOTS as _BASE_BOTS
 from swkit.dice.bots import DiceBot
 from swkit.dice.game import MAX_ROLLS, Action, DiceGame, _action
 from swkit.errors import ConfigurationError
-from swkit.odds.dice import DiceModel, Objective, keep_options
+from swkit.odds.dice import DiceModel, Objective, _solution, sub_multisets
 from swkit.state import rng_from_json
 
 __all__ = ["DICE_BOT_NAMES", "PointsBot", "available_dice_bots", "bot_from_dict",
@@ -64,21 +64,91 @@ class PointsBot(DiceBot):
         ``game``: a :class:`~swkit.dice.game.DiceGame` where this bot's seat is to move after a
         roll. Returns a keep or a score Action, legal in ``game``. Raises IllegalActionError
         when it is not this seat's move.
+
+        Fast path, same choice as ``keep_options(...)[0]``: the engine's solution is asked for
+        the board with its unscored rows relabelled in a canonical order (by their taken
+        spaces), so boards that differ only by which character holds which tokens share one
+        solve; the keeps are still tried in ``keep_options``' order on the real dice, and
+        their exact integer values compared, so ties go the same way.
         """
         self._check(game)
         characters = game.characters
         model = _model(characters)
         board = game.board
         unscored = board.unscored(self.seat)
-        scored = frozenset(i for i, c in enumerate(characters) if c not in unscored)
-        taken = {i: board.taken(c) for i, c in enumerate(characters) if board.taken(c)}
         left = MAX_ROLLS - game.roll_number
+        if left > 0:
+            keep = self._best_keep(game, model, unscored, left)
+            if keep is not None:
+                return _action(characters, "keep", model.faces_of(keep))
+        best, pick = -1, unscored[0]
+        for character in unscored:  # the hint's stop: the most points, first in row order
+            value = game.space_for(character)
+            if value > best:
+                best, pick = value, character
+        return game._score_actions[pick]
+
+    @staticmethod
+    def _best_keep(game: DiceGame, model: DiceModel, unscored: tuple[str, ...],
+                   left: int) -> tuple[int, ...] | None:
+        """The first keep of ``keep_options`` for the dice showing (a count vector), or None
+        when stopping comes first."""
+        characters = game.characters
+        board = game.board
+        taken = {c: board.taken(c) for c in unscored}
+        canon = sorted(unscored, key=lambda c: (sorted(taken[c]), characters.index(c)))
+        rest = [c for c in characters if c not in taken]
+        perm = [characters.index(c) for c in canon + rest]  # canonical index -> real index
+        m = len(canon)
+        objective = Objective.points(range(m, len(characters)),
+                                     {p: taken[c] for p, c in enumerate(canon) if taken[c]})
         dice = model.counts(game.dice)
-        best = keep_options(model, Objective.points(scored, taken), dice, left)[0]
-        if best.reroll == 0:
-            assert best.score is not None  # a turn always has an unscored character
-            return game._score_actions[best.score]
-        return _action(characters, "keep", best.keep)
+        solve_id, layout, sol = _canonical_solution(model, objective)
+        memo_key = (solve_id, tuple(perm), dice, left)
+        if memo_key in _KEEPS:
+            return _KEEPS[memo_key]
+        tables = sol.tables
+
+        def engine(counts: tuple[int, ...]) -> tuple[int, ...]:
+            return layout.engine(tuple(counts[i] for i in perm) + (counts[-1],))
+
+        sol.ensure(left)
+        row = sol.W[left - 1]
+        state = tables.state_index[engine(dice)]
+        best_value, best_reroll, best = sol.f[state] * sol.base ** left, 0, None
+        n = model.n
+        for keep in sub_multisets(dice):
+            reroll = n - sum(keep)
+            if reroll == 0:
+                continue  # stopping: the starting candidate
+            value = row[tables.keep_index[engine(keep)]]
+            if value > best_value or (value == best_value and reroll < best_reroll):
+                best_value, best_reroll, best = value, reroll, keep
+        if len(_KEEPS) >= 200_000:
+            _KEEPS.clear()
+        _KEEPS[memo_key] = best
+        return best
+
+
+_SOLVES: dict[tuple[DiceModel, Objective], tuple[int, Any, Any]] = {}
+"""PointsBot's own references to the engine's solutions, by canonical objective, each with a
+number (the engine's cache is cleared when full; these stay). A 2-player game has at most 462
+canonical boards; with more players, more: the dict is emptied past 4096 entries."""
+
+_KEEPS: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
+"""PointsBot's choices already made: (solution number, relabelling, dice, rolls left) -> the
+keep (None: stop). Emptied past 200,000 entries (some 60 MB)."""
+
+
+def _canonical_solution(model: DiceModel, objective: Objective) -> tuple[int, Any, Any]:
+    key = (model, objective)
+    hit = _SOLVES.get(key)
+    if hit is None:
+        if len(_SOLVES) >= 4096:
+            _SOLVES.clear()
+            _KEEPS.clear()  # its solution numbers start again
+        hit = _SOLVES[key] = (len(_SOLVES), *_solution(model, objective))
+    return hit
 
 
 @lru_cache(maxsize=16)

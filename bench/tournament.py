@@ -1,0 +1,127 @@
+"""Tournament speed and the PointsBot-against-GreedyBot figure (issue 14 §3).
+
+Usage: python bench/tournament.py [--rate-games N] [--speedup-games N] [--duel-games N]
+                                  [--seed S] [--skip-dask] [--only rates|speedup|duel]
+
+Prints, on this machine:
+
+1. games per CPU second of one core, for each game and pairing, played in this process
+   through ``run_tournament(..., workers=1)`` (``time.process_time``: what one core does,
+   whatever else runs on the machine);
+2. the speed-up from 1 to 2 workers: wall time of the same tournament with ``--workers 1``
+   (this process) and 2 (``local``: two processes; ``dask``: a 2-worker LocalCluster), with
+   the CPU seconds of this process and its children and the load average before and after
+   (the machine is shared: a load above 2 on 2 cores means the workers queue for a core);
+3. PointsBot against GreedyBot, seats alternating, over ``--duel-games`` games on 2 local
+   workers: each bot's win rate with its 99% Wilson interval, the seat figures, and whether
+   the difference from 50% is significant at 99%.
+
+The figures of (3) do not depend on the backend or the worker count (game i is seeded from
+(S, i)); the timings of (1) and (2) do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import time
+
+from swkit.tournament import run_tournament
+
+PAIRINGS = (("dice", ("greedy", "greedy")), ("dice", ("points", "greedy")),
+            ("dice", ("points", "points")), ("dice", ("points", "greedy", "random", "greedy")),
+            ("cards", ("greedy", "greedy")), ("cards", ("greedy", "random")))
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def rates(games: int, seed: int) -> None:
+    """Games per CPU second, one core, each pairing: the best of 3 runs of ``games`` games."""
+    print(f"1. Games per CPU second of one core (best of 3 runs of {games} games; {_load()})")
+    for game, bots in PAIRINGS:
+        n = games - games % len(bots)
+        if game == "cards":
+            n = max(len(bots), n // 10 - (n // 10) % len(bots))
+        run_tournament(game, bots, len(bots), seed=-1, workers=1)  # warm the caches
+        best = 0.0
+        for k in range(3):
+            cpu = time.process_time()
+            run_tournament(game, bots, n, seed=seed + k, workers=1)
+            best = max(best, n / (time.process_time() - cpu))
+        print(f"   {game:5}  {','.join(bots):28}  {best:8,.0f} games/CPU-s  ({n} games a run)")
+
+
+def speedup(games: int, seed: int, skip_dask: bool) -> None:
+    """Wall time with 1 and 2 workers for a PointsBot-against-GreedyBot dice tournament."""
+    print(f"2. Speed-up from 1 to 2 workers: dice, points,greedy, {games} games")
+    rows = []
+    backends = [("local", 1), ("local", 2)] + ([] if skip_dask else [("dask", 2)])
+    base = None
+    for backend, workers in backends:
+        before = _load()
+        wall, cpu, kids = time.perf_counter(), time.process_time(), _children_cpu()
+        result = run_tournament("dice", ("points", "greedy"), games, seed=seed,
+                                backend=backend, workers=workers)
+        wall = time.perf_counter() - wall
+        cpu = time.process_time() - cpu
+        kids = _children_cpu() - kids
+        base = base or wall
+        rows.append(result.digest)
+        print(f"   {backend:5} {workers} worker{'s' if workers > 1 else ' '}: {wall:6.1f} s wall "
+              f"({games / wall:6,.0f} games/s), speed-up {base / wall:4.2f}x; CPU s: this "
+              f"process {cpu:5.1f}, workers {kids:5.1f}; before: {before}; after: {_load()}")
+    print(f"   same games on every row: {len(set(rows)) == 1} (digest {rows[0]})")
+
+
+def duel(games: int, seed: int) -> None:
+    """PointsBot against GreedyBot, seats alternating, on 2 local workers."""
+    print(f"3. PointsBot against GreedyBot, seats alternating: {games} games, seed {seed} "
+          f"({_load()})")
+    cpu, wall, kids = time.process_time(), time.perf_counter(), _children_cpu()
+    result = run_tournament("dice", ("points", "greedy"), games, seed=seed, workers=2)
+    wall = time.perf_counter() - wall
+    used = time.process_time() - cpu + _children_cpu() - kids
+    print("   " + result.format_text().replace("\n", "\n   "))
+    points = result.entries[0].win_rate
+    seat0 = result.seat_win_rate[0]
+    verdict = ("significant at 99%: the interval excludes 50%" if not points.covers(0.5)
+               else "not significant at 99%: the interval holds 50%")
+    print(f"   PointsBot over GreedyBot: {100 * points.estimate:.2f}% "
+          f"(99%: {100 * points.low:.2f}% to {100 * points.high:.2f}%), {verdict}")
+    favour = ("seat 0 (who moves first)" if seat0.low > 0.5 else
+              "seat 1 (who moves second)" if seat0.high < 0.5 else
+              "neither seat at 99%")
+    print(f"   The game favours {favour}: seat 0 wins {100 * seat0.estimate:.2f}% "
+          f"(99%: {100 * seat0.low:.2f}% to {100 * seat0.high:.2f}%)")
+    print(f"   {wall:.0f} s wall, {used:.0f} CPU s in all ({games / used:,.0f} games per "
+          f"CPU-s); after: {_load()}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rate-games", type=int, default=400, help="dice games a run (1.)")
+    parser.add_argument("--speedup-games", type=int, default=2000, help="games (2.)")
+    parser.add_argument("--duel-games", type=int, default=20_000, help="games (3.)")
+    parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--skip-dask", action="store_true", help="no Dask row in (2.)")
+    parser.add_argument("--only", choices=("rates", "speedup", "duel"), default=None)
+    args = parser.parse_args()
+    if args.only in (None, "rates"):
+        rates(args.rate_games, args.seed)
+    if args.only in (None, "speedup"):
+        speedup(args.speedup_games, args.seed, args.skip_dask)
+    if args.only in (None, "duel"):
+        duel(args.duel_games, args.seed)
+
+
+if __name__ == "__main__":
+    main()
