@@ -23,8 +23,11 @@ The figures of (3) do not depend on the backend or the worker count (game i is s
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
+import subprocess
+import sys
 import time
 
 from swkit.tournament import run_tournament
@@ -61,25 +64,30 @@ def rates(games: int, seed: int) -> None:
 
 
 def speedup(games: int, seed: int, skip_dask: bool) -> None:
-    """Wall time with 1 and 2 workers for a PointsBot-against-GreedyBot dice tournament."""
-    print(f"2. Speed-up from 1 to 2 workers: dice, points,greedy, {games} games")
-    rows = []
+    """Wall and CPU time of the same PointsBot-against-GreedyBot dice tournament with 1 and 2
+    workers, each run as a fresh ``swkit tournament`` process (cold caches for every row; the
+    CPU seconds are that process's and its workers')."""
+    print(f"2. Speed-up from 1 to 2 workers: dice, points,greedy, {games} games, each row a "
+          f"fresh 'swkit tournament' process")
+    digests = []
     backends = [("local", 1), ("local", 2)] + ([] if skip_dask else [("dask", 2)])
     base = None
     for backend, workers in backends:
         before = _load()
-        wall, cpu, kids = time.perf_counter(), time.process_time(), _children_cpu()
-        result = run_tournament("dice", ("points", "greedy"), games, seed=seed,
-                                backend=backend, workers=workers)
+        argv = [sys.executable, "-m", "swkit", "tournament", "--game", "dice", "--bots",
+                "points,greedy", "--games", str(games), "--seed", str(seed), "--backend",
+                backend, "--workers", str(workers), "--json", "--no-progress"]
+        wall, kids = time.perf_counter(), _children_cpu()
+        out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
         wall = time.perf_counter() - wall
-        cpu = time.process_time() - cpu
-        kids = _children_cpu() - kids
+        cpu = _children_cpu() - kids
         base = base or wall
-        rows.append(result.digest)
+        digests.append(json.loads(out)["digest"])
         print(f"   {backend:5} {workers} worker{'s' if workers > 1 else ' '}: {wall:6.1f} s wall "
-              f"({games / wall:6,.0f} games/s), speed-up {base / wall:4.2f}x; CPU s: this "
-              f"process {cpu:5.1f}, workers {kids:5.1f}; before: {before}; after: {_load()}")
-    print(f"   same games on every row: {len(set(rows)) == 1} (digest {rows[0]})")
+              f"({games / wall:5,.0f} games/s), speed-up {base / wall:4.2f}x; {cpu:5.1f} CPU s "
+              f"in all ({games / cpu:4,.0f} games per CPU-s); before: {before}")
+    print(f"   after: {_load()}")
+    print(f"   same games on every row: {len(set(digests)) == 1} (digest {digests[0]})")
 
 
 def duel(games: int, seed: int) -> None:
