@@ -13,7 +13,8 @@ chunking (the tests check it). ``swkit play dice --seed <game_seed(S, i)> --bots
 game ``i`` with the same seating.
 
 Backends: ``"local"`` runs chunks of games in processes on this machine
-(:class:`concurrent.futures.ProcessPoolExecutor`; one worker runs in this process);
+(:class:`concurrent.futures.ProcessPoolExecutor` with fresh processes from a fork server; one
+worker runs in this process);
 ``"dask"`` sends them to ``dask.distributed`` workers: a :class:`distributed.LocalCluster` of
 ``workers`` processes when no scheduler is given, else the cluster behind ``scheduler``
 (``tcp://host:8786``, as ``dask scheduler`` and ``dask worker`` start it; every worker needs
@@ -447,7 +448,7 @@ def _run_local(game: str, bots: tuple[str, ...], seed: int, chunks: list[tuple[i
         for a, b in chunks:
             yield play_chunk(game, bots, seed, a, b)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context()) as pool:
         futures = [pool.submit(play_chunk, game, bots, seed, a, b) for a, b in chunks]
         try:
             for fut in as_completed(futures):
@@ -455,6 +456,15 @@ def _run_local(game: str, bots: tuple[str, ...], seed: int, chunks: list[tuple[i
         finally:
             for fut in futures:
                 fut.cancel()
+
+
+def _mp_context() -> Any:
+    """Fresh worker processes: the fork server where the platform has one (POSIX), else spawn.
+    A plain fork would copy a caller's threads' locks (a Jupyter kernel has threads; Python
+    3.12+ warns about it) and its warm caches (unfair timings)."""
+    import multiprocessing
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    return multiprocessing.get_context(method)
 
 
 def _import_dask() -> Any:
