@@ -9,9 +9,13 @@ Prints, on this machine:
    through ``run_tournament(..., workers=1)`` (``time.process_time``: what one core does,
    whatever else runs on the machine);
 2. the speed-up from 1 to 2 workers: wall time of the same tournament with ``--workers 1``
-   (this process) and 2 (``local``: two processes; ``dask``: a 2-worker LocalCluster), with
-   the CPU seconds of this process and its children and the load average before and after
-   (the machine is shared: a load above 2 on 2 cores means the workers queue for a core);
+   (in the command's process) and 2 (``local``: two processes; ``dask``: a 2-worker
+   LocalCluster), each a fresh ``swkit tournament`` process, with the load average (the
+   machine is shared: a load above 2 on 2 cores means the workers queue for a core) and CPU
+   seconds: "playing", the games themselves in whichever process played them; "waited for",
+   the command's process and the children it reaped (the local pool's workers come from a
+   fork server, not its child, so they are missing there; Dask's LocalCluster workers are
+   in it, with their start-up and Dask's own work);
 3. PointsBot against GreedyBot, seats alternating, over ``--duel-games`` games on 2 local
    workers: each bot's win rate with its 99% Wilson interval, the seat figures, and whether
    the difference from 50% is significant at 99%.
@@ -82,10 +86,13 @@ def speedup(games: int, seed: int, skip_dask: bool) -> None:
         wall = time.perf_counter() - wall
         cpu = _children_cpu() - kids
         base = base or wall
-        digests.append(json.loads(out)["digest"])
+        data = json.loads(out)
+        digests.append(data["digest"])
+        play = data["cpu_seconds"]
         print(f"   {backend:5} {workers} worker{'s' if workers > 1 else ' '}: {wall:6.1f} s wall "
-              f"({games / wall:5,.0f} games/s), speed-up {base / wall:4.2f}x; {cpu:5.1f} CPU s "
-              f"in all ({games / cpu:4,.0f} games per CPU-s); before: {before}")
+              f"({games / wall:5,.0f} games/s), speed-up {base / wall:4.2f}x; CPU s: {play:5.1f} "
+              f"playing ({games / play:4,.0f} games per CPU-s), {cpu:5.1f} in the processes "
+              f"this one waited for; before: {before}")
     print(f"   after: {_load()}")
     print(f"   same games on every row: {len(set(digests)) == 1} (digest {digests[0]})")
 
@@ -94,10 +101,10 @@ def duel(games: int, seed: int) -> None:
     """PointsBot against GreedyBot, seats alternating, on 2 local workers."""
     print(f"3. PointsBot against GreedyBot, seats alternating: {games} games, seed {seed} "
           f"({_load()})")
-    cpu, wall, kids = time.process_time(), time.perf_counter(), _children_cpu()
+    wall = time.perf_counter()
     result = run_tournament("dice", ("points", "greedy"), games, seed=seed, workers=2)
     wall = time.perf_counter() - wall
-    used = time.process_time() - cpu + _children_cpu() - kids
+    used = result.cpu_seconds
     print("   " + result.format_text().replace("\n", "\n   "))
     points = result.entries[0].win_rate
     seat0 = result.seat_win_rate[0]
@@ -110,7 +117,7 @@ def duel(games: int, seed: int) -> None:
               "neither seat at 99%")
     print(f"   The game favours {favour}: seat 0 wins {100 * seat0.estimate:.2f}% "
           f"(99%: {100 * seat0.low:.2f}% to {100 * seat0.high:.2f}%)")
-    print(f"   {wall:.0f} s wall, {used:.0f} CPU s in all ({games / used:,.0f} games per "
+    print(f"   {wall:.0f} s wall, {used:.0f} CPU s of play ({games / used:,.0f} games per "
           f"CPU-s); after: {_load()}")
 
 

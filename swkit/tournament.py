@@ -33,6 +33,7 @@ import hashlib
 import math
 import os
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -168,7 +169,8 @@ class Tally:
     ``seat_wins[e][s]``. Per game: ``games``, ``no_winner`` (cards: the round limit),
     ``tiebreaks`` (dice: decided by the roll-off), ``digest``: the sum mod 2**64 of a hash of
     each game's index, seating, winners and scores (equal digests: the same games, whatever
-    the order they were played in).
+    the order they were played in). ``cpu``: CPU seconds the games took in the processes that
+    played them (``time.process_time``; a timing, not a figure: it varies run to run).
     """
 
     players: int
@@ -182,6 +184,7 @@ class Tally:
     no_winner: int = 0
     tiebreaks: int = 0
     digest: int = 0
+    cpu: float = 0.0
 
     def __post_init__(self) -> None:
         p = self.players
@@ -219,6 +222,7 @@ class Tally:
         self.games += other.games
         self.no_winner += other.no_winner
         self.tiebreaks += other.tiebreaks
+        self.cpu += other.cpu
         self.digest = (self.digest + other.digest) % _DIGEST_MOD
         for name in ("wins", "shared", "score_sum", "score_sq"):
             mine, theirs = getattr(self, name), getattr(other, name)
@@ -233,8 +237,10 @@ class Tally:
 def play_chunk(game: str, bots: Sequence[str], seed: int, start: int, stop: int) -> Tally:
     """Play games ``start .. stop - 1`` of a tournament and tally them (what a worker runs)."""
     tally = Tally(len(bots))
+    cpu = time.process_time()
     for i in range(start, stop):
         tally.add(i, play_one(game, bots, seed, i))
+    tally.cpu = time.process_time() - cpu
     return tally
 
 
@@ -320,24 +326,31 @@ class TournamentResult:
         """The games' order-independent digest, 16 hex digits (see :class:`Tally`)."""
         return f"{self.tally.digest:016x}"
 
+    @property
+    def cpu_seconds(self) -> float:
+        """CPU seconds the games took, summed over the processes that played them (worker
+        start-up and Dask's own work not included)."""
+        return self.tally.cpu
+
     def figures(self) -> dict[str, Any]:
         """Everything that depends on the games only (not on how they ran): equal for equal
         seeds and bot lists on every backend."""
         d = self.to_dict()
-        for key in ("backend", "workers", "chunk_size"):
+        for key in ("backend", "workers", "chunk_size", "cpu_seconds"):
             d.pop(key)
         return d
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: ``game``, ``bots``, ``games``, ``seed``, ``backend``,
-        ``workers``, ``chunk_size``, ``entries`` (:meth:`Entry.to_dict`), ``seats`` (per seat:
-        ``games``, ``wins``, ``win_rate``), ``no_winner``, ``tiebreaks``, ``digest``."""
+        ``workers``, ``chunk_size``, ``cpu_seconds`` (how it ran), ``entries``
+        (:meth:`Entry.to_dict`), ``seats`` (per seat: ``games``, ``wins``, ``win_rate``),
+        ``no_winner``, ``tiebreaks``, ``digest``."""
         seats = [{"seat": s, "games": self.games,
                   "wins": sum(self.tally.seat_wins[e][s] for e in range(len(self.bots))),
                   "win_rate": _interval(r)} for s, r in enumerate(self.seat_win_rate)]
         return {"game": self.game, "bots": list(self.bots), "games": self.games,
                 "seed": self.seed, "backend": self.backend, "workers": self.workers,
-                "chunk_size": self.chunk_size,
+                "chunk_size": self.chunk_size, "cpu_seconds": round(self.cpu_seconds, 3),
                 "entries": [e.to_dict() for e in self.entries], "seats": seats,
                 "no_winner": self.no_winner, "tiebreaks": self.tiebreaks,
                 "digest": self.digest}
@@ -371,8 +384,8 @@ class TournamentResult:
         else:
             lines.append(f"No winner (stopped at the round limit): {_games(self.no_winner)}")
         lines.append(f"Ran on: {self.backend}, {self.workers} worker"
-                     f"{'' if self.workers == 1 else 's'} (the figures do not depend on it); "
-                     f"digest {self.digest}")
+                     f"{'' if self.workers == 1 else 's'}, {self.cpu_seconds:.1f} CPU s of "
+                     f"play (the figures do not depend on it); digest {self.digest}")
         return "\n".join(lines)
 
     def plot(self) -> Any:

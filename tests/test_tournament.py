@@ -134,7 +134,7 @@ def test_cli_dask_starts_its_own_local_cluster(capsys):
     assert main([*argv, "--workers", "1"]) == 0
     local = json.loads(capsys.readouterr().out)
     assert dask["backend"] == "dask" and dask["workers"] == 2
-    for key in ("backend", "workers", "chunk_size"):
+    for key in ("backend", "workers", "chunk_size", "cpu_seconds"):
         dask.pop(key), local.pop(key)
     assert dask == local
 
