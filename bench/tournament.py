@@ -67,11 +67,11 @@ def rates(games: int, seed: int) -> None:
         print(f"   {game:5}  {','.join(bots):28}  {best:8,.0f} games/CPU-s  ({n} games a run)")
 
 
-def speedup(games: int, seed: int, skip_dask: bool) -> None:
+def speedup(games: int, seed: int, skip_dask: bool, bots: str = "points,greedy") -> None:
     """Wall and CPU time of the same PointsBot-against-GreedyBot dice tournament with 1 and 2
     workers, each run as a fresh ``swkit tournament`` process (cold caches for every row; the
     CPU seconds are that process's and its workers')."""
-    print(f"2. Speed-up from 1 to 2 workers: dice, points,greedy, {games} games, each row a "
+    print(f"2. Speed-up from 1 to 2 workers: dice, {bots}, {games} games, each row a "
           f"fresh 'swkit tournament' process")
     digests = []
     backends = [("local", 1), ("local", 2)] + ([] if skip_dask else [("dask", 2)])
@@ -79,7 +79,7 @@ def speedup(games: int, seed: int, skip_dask: bool) -> None:
     for backend, workers in backends:
         before = _load()
         argv = [sys.executable, "-m", "swkit", "tournament", "--game", "dice", "--bots",
-                "points,greedy", "--games", str(games), "--seed", str(seed), "--backend",
+                bots, "--games", str(games), "--seed", str(seed), "--backend",
                 backend, "--workers", str(workers), "--json", "--no-progress"]
         wall, kids = time.perf_counter(), _children_cpu()
         out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
@@ -127,13 +127,14 @@ def main() -> None:
     parser.add_argument("--speedup-games", type=int, default=2000, help="games (2.)")
     parser.add_argument("--duel-games", type=int, default=20_000, help="games (3.)")
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument("--speedup-bots", default="points,greedy", help="bots (2.)")
     parser.add_argument("--skip-dask", action="store_true", help="no Dask row in (2.)")
     parser.add_argument("--only", choices=("rates", "speedup", "duel"), default=None)
     args = parser.parse_args()
     if args.only in (None, "rates"):
         rates(args.rate_games, args.seed)
     if args.only in (None, "speedup"):
-        speedup(args.speedup_games, args.seed, args.skip_dask)
+        speedup(args.speedup_games, args.seed, args.skip_dask, args.speedup_bots)
     if args.only in (None, "duel"):
         duel(args.duel_games, args.seed)
 
