@@ -361,31 +361,32 @@ class TournamentResult:
         unit = "points" if self.game == "dice" else "Powers"
         what = "Clubhouse dice" if self.game == "dice" else "Something Wild! cards"
         p = len(self.bots)
-        lines = [f"{what} tournament: {self.games} games, seed {self.seed}, "
-                 f"{p} players; seats rotate every game, so each bot played each seat "
-                 f"{self.games // p} times",
-                 "Win rate: games won alone, with its 99% interval (Wilson)."]
+        lines = [f"{what} tournament: {self.games} games, seed {self.seed}; seats rotate: "
+                 f"{self.games // p} games per bot per seat",
+                 "Games won (alone), with the 99% interval (Wilson), and the average score:"]
         width = max(len(_label(self.bots, i)) for i in range(p))
+        digits = len(str(self.games))
         for i, e in enumerate(self.entries):
             r, s = e.win_rate, e.score
-            shared = f", {e.shared} shared" if e.shared else ""
+            shared = f" (+{e.shared} shared)" if e.shared else ""
             lines.append(
-                f"  {_label(self.bots, i):<{width}}  wins {e.wins:>{len(str(self.games))}} of "
-                f"{e.games} = {_pct(r.estimate)} (99%: {_pct(r.low)} to {_pct(r.high)}){shared}; "
+                f"  {_label(self.bots, i):<{width}}  {e.wins:>{digits}} won = "
+                f"{_pct(r.estimate):>6} (99%: {_pct(r.low)} to {_pct(r.high)}){shared}   "
                 f"average {s.estimate:.2f} {unit} (99%: {s.low:.2f} to {s.high:.2f})")
-        lines.append("By seat (whoever sat there):")
+        lines.append("Games won by seat (whoever sat there):")
         for seat, r in enumerate(self.seat_win_rate):
             wins = sum(self.tally.seat_wins[e][seat] for e in range(p))
-            lines.append(f"  seat {seat}: wins {wins} of {self.games} = {_pct(r.estimate)} "
+            name = f"seat {seat}" + (" (moves first)" if seat == 0 else "")
+            lines.append(f"  {name:<21}{wins:>{digits}} won = {_pct(r.estimate):>6} "
                          f"(99%: {_pct(r.low)} to {_pct(r.high)})")
         if self.game == "dice":
-            lines.append(f"Tied on points and decided by the Clubhouse roll-off (RULES.md §B5): "
+            lines.append(f"Tied on points, decided by the Clubhouse roll-off (RULES.md §B5): "
                          f"{_games(self.tiebreaks)}")
         else:
             lines.append(f"No winner (stopped at the round limit): {_games(self.no_winner)}")
         lines.append(f"Ran on: {self.backend}, {self.workers} worker"
                      f"{'' if self.workers == 1 else 's'}, {self.cpu_seconds:.1f} CPU s of "
-                     f"play (the figures do not depend on it); digest {self.digest}")
+                     f"play (no figure depends on it); digest {self.digest}")
         return "\n".join(lines)
 
     def plot(self) -> Any:
@@ -426,6 +427,12 @@ def _label(bots: Sequence[str], i: int) -> str:
     return f"{bots[i]} #{list(bots[:i + 1]).count(bots[i])}"
 
 
+def _nonnegative(r: Any) -> Any:
+    """A mean score's interval cut at 0: no score is negative (a normal interval can dip
+    below 0 when most scores are 0)."""
+    return r if r.low >= 0 else type(r)(r.estimate, 0.0, r.high, r.n)
+
+
 def _games(n: int) -> str:
     return f"{n} game{'' if n == 1 else 's'}"
 
@@ -441,7 +448,7 @@ def _result(game: str, bots: tuple[str, ...], games: int, seed: int, backend: st
     for e, name in enumerate(bots):
         entries.append(Entry(
             name, games, tally.wins[e], tally.shared[e], wilson(tally.wins[e], games),
-            mean_interval(tally.score_sum[e], tally.score_sq[e], games),
+            _nonnegative(mean_interval(tally.score_sum[e], tally.score_sq[e], games)),
             tuple(tally.seat_games[e]), tuple(tally.seat_wins[e])))
     seats = tuple(wilson(sum(tally.seat_wins[e][s] for e in range(len(bots))), games)
                   for s in range(len(bots)))

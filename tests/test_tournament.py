@@ -145,7 +145,8 @@ def test_cli_text_json_plot_and_progress(capsys, tmp_path):
             "--seed", "1", "--workers", "1"]
     assert main([*argv, "--plot", str(chart), "--progress"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("Clubhouse dice tournament: 4 games, seed 1, 2 players")
+    assert out.startswith("Clubhouse dice tournament: 4 games, seed 1; seats rotate: 2 games "
+                          "per bot per seat")
     assert "99%" in out and f"Chart saved: {chart}" in out
     assert "4/4" in err  # the progress bar, on stderr
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
