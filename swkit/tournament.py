@@ -462,8 +462,9 @@ Progress = Callable[[int], None]
 """Called with the number of games just finished (a chunk's size)."""
 
 
-def _run_local(game: str, bots: tuple[str, ...], seed: int, chunks: list[tuple[int, int]],
-               workers: int) -> Iterator[Tally]:
+def _run_local(game: str, bots: tuple[str, ...], seed: int, games: int,
+               workers: int, info: dict[str, int]) -> Iterator[Tally]:
+    chunks = _chunks(games, info.setdefault("chunk", _default_chunk(games, workers)))
     if workers == 1:
         for a, b in chunks:
             yield play_chunk(game, bots, seed, a, b)
@@ -497,7 +498,7 @@ def _import_dask() -> Any:
     return distributed
 
 
-def _run_dask(game: str, bots: tuple[str, ...], seed: int, chunks: list[tuple[int, int]],
+def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int,
               workers: int, scheduler: str | None, timeout: float,
               info: dict[str, int]) -> Iterator[Tally]:
     distributed = _import_dask()
@@ -522,7 +523,15 @@ def _run_dask(game: str, bots: tuple[str, ...], seed: int, chunks: list[tuple[in
                 f"address as tcp://HOST:8786, or leave --scheduler out for a local "
                 f"cluster") from None
     try:
+        if scheduler is not None:
+            try:
+                client.wait_for_workers(1, timeout=timeout)
+            except (OSError, TimeoutError) as exc:
+                raise ConfigurationError(
+                    f"the Dask scheduler at {scheduler!r} has no workers (waited {timeout:g} s):"
+                    f" start some with 'dask worker {scheduler}'") from exc
         info["workers"] = len(client.scheduler_info().get("workers", {}))
+        chunks = _chunks(games, info.setdefault("chunk", _default_chunk(games, info["workers"])))
         futures = [client.submit(play_chunk, game, bots, seed, a, b, pure=False)
                    for a, b in chunks]
         for fut in distributed.as_completed(futures):
@@ -553,8 +562,8 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
     count; local with 1 runs in this process; with a ``scheduler`` the cluster's own workers
     play and ``workers`` must be left out); ``scheduler``: a Dask scheduler address
     (``tcp://host:8786``; default a LocalCluster); ``chunk_size``: games per task (default
-    about 20 tasks a worker); ``progress``: called with each finished chunk's size;
-    ``timeout``: seconds to reach a scheduler.
+    about 20 tasks for each worker there is); ``progress``: called with each finished chunk's
+    size; ``timeout``: seconds to reach a scheduler, and to wait for its first worker.
 
     None of ``backend``, ``workers``, ``scheduler``, ``chunk_size`` changes a figure.
     Returns a :class:`TournamentResult`. Raises ConfigurationError (one line, naming the bad
@@ -579,19 +588,17 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
     if backend == "dask":
         _import_dask()
     k = workers or os.cpu_count() or 1
-    chunk = chunk_size or _default_chunk(games, k)
-    chunks = _chunks(games, chunk)
     tally = Tally(len(names))
-    info = {"workers": k}
+    info = {"workers": k} if chunk_size is None else {"workers": k, "chunk": chunk_size}
     if backend == "local":
-        parts: Iterable[Tally] = _run_local(game, names, seed, chunks, k)
+        parts: Iterable[Tally] = _run_local(game, names, seed, games, k, info)
     else:
-        parts = _run_dask(game, names, seed, chunks, k, scheduler, timeout, info)
+        parts = _run_dask(game, names, seed, games, k, scheduler, timeout, info)
     for part in parts:
         tally.merge(part)
         if progress is not None:
             progress(part.games)
-    return _result(game, names, games, seed, backend, info["workers"], chunk, tally)
+    return _result(game, names, games, seed, backend, info["workers"], info["chunk"], tally)
 
 
 def tqdm_progress(total: int, *, enabled: bool | None = None) -> tuple[Progress | None, Any]:

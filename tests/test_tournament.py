@@ -187,7 +187,8 @@ BASE = ["tournament", "--game", "dice", "--games", "4"]
     (["--bots", "points,greedy", "--plot", "/no/such/folder/c.png"], ["does not exist"]),
     (["--bots", "points,greedy", "--scheduler", "tcp://127.0.0.1:1"], ["needs --backend dask"]),
     (["--bots", "points,greedy", "--workers", "0"], ["argument --workers"]),
-    (["--bots", "points,greedy", "--backend", "spark"], ["argument --backend"]),
+    (["--bots", "points,greedy", "--backend", "spark"], ["argument --backend", "local or dask"]),
+    (["--bots", "points,greedy", "--plot", ""], ["argument --plot", "an empty value"]),
 ])
 def test_cli_refusals_are_one_line(capsys, extra, parts):
     _one_error_line(capsys, [*BASE, *extra], *parts)
@@ -215,6 +216,18 @@ def test_unreachable_scheduler_is_one_line(capsys):
                                     "--scheduler", "tcp://127.0.0.1:9", "--connect-timeout",
                                     "1"], "cannot reach the Dask scheduler", "tcp://127.0.0.1:9")
     assert line.startswith("swkit tournament: error: ")
+
+
+def test_scheduler_without_workers_is_one_line(capsys):
+    distributed = pytest.importorskip("distributed")
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
+        empty = distributed.LocalCluster(n_workers=0, dashboard_address=None,
+                                         silence_logs=logging.ERROR)
+    with empty:
+        _one_error_line(capsys, [*BASE, "--bots", "points,greedy", "--backend", "dask",
+                                 "--scheduler", empty.scheduler_address, "--connect-timeout",
+                                 "1"], "has no workers", "dask worker")
 
 
 def test_api_refusals():

@@ -59,9 +59,30 @@ def _seed(text: str) -> int:
     return int(stripped)
 
 
+def _one_of(options: tuple[str, ...], what: str) -> object:
+    def parse(text: str) -> str:
+        value = text.strip().lower()
+        if not value:
+            raise argparse.ArgumentTypeError(f"an empty value: give {what}: "
+                                             f"{' or '.join(options)}")
+        if value not in options:
+            raise argparse.ArgumentTypeError(f"must be {' or '.join(options)}, got {text!r}")
+        return value
+    return parse
+
+
+def _given(message: str) -> object:
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"an empty value: {message}")
+        return text.strip()
+    return parse
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``swkit tournament`` options to ``parser`` (its subparser)."""
-    parser.add_argument("--game", required=True, choices=("dice", "cards"),
+    parser.add_argument("--game", required=True, type=_one_of(("dice", "cards"), "the game"),
+                        metavar="{dice,cards}",
                         help="dice: Clubhouse dice (bots greedy, random, points, win); cards: "
                              "Something Wild! (bots greedy, random)")
     parser.add_argument("--bots", required=True, type=_bots, metavar="A,B[,C,D]",
@@ -72,10 +93,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "plays each seat equally often")
     parser.add_argument("--seed", type=_seed, default=0, metavar="S",
                         help="a whole number; game i is seeded from (S, i) (default 0)")
-    parser.add_argument("--backend", choices=("local", "dask"), default="local",
+    parser.add_argument("--backend", type=_one_of(("local", "dask"), "the backend"),
+                        default="local", metavar="{local,dask}",
                         help="local: processes on this machine (default); dask: a Dask "
                              "cluster (pip install \"swkit[cluster]\")")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        type=_given("give the scheduler's address, e.g. tcp://10.0.0.5:8786, "
+                                    "or leave --scheduler out for a cluster on this machine"),
                         help="with --backend dask: the scheduler's address, e.g. "
                              "tcp://10.0.0.5:8786, as 'dask scheduler' prints it; left out: "
                              "a cluster of --workers processes on this machine")
@@ -90,6 +114,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                           "20 tasks a worker); changes no figure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plot", default=None, metavar="FILE",
+                        type=_given("give a file name ending in .png, .svg or .pdf, or leave "
+                                    "--plot out for no chart"),
                         help="save a chart of the win rates with their 99%% intervals "
                              "(matplotlib; the suffix picks the format: .png, .svg, .pdf)")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
