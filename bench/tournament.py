@@ -1,7 +1,8 @@
 """Tournament speed and the PointsBot-against-GreedyBot figure (issue 14 §3).
 
 Usage: python bench/tournament.py [--rate-games N] [--speedup-games N] [--duel-games N]
-                                  [--seed S] [--skip-dask] [--only rates|speedup|duel]
+                                  [--speedup-bots A,B] [--duel-bots A,B] [--seed S]
+                                  [--skip-dask] [--only rates|speedup|duel]
 
 Prints, on this machine:
 
@@ -16,9 +17,9 @@ Prints, on this machine:
    the command's process and the children it reaped (the local pool's workers come from a
    fork server, not its child, so they are missing there; Dask's LocalCluster workers are
    in it, with their start-up and Dask's own work);
-3. PointsBot against GreedyBot, seats alternating, over ``--duel-games`` games on 2 local
-   workers: each bot's win rate with its 99% Wilson interval, the seat figures, and whether
-   the difference from 50% is significant at 99%.
+3. PointsBot against GreedyBot (``--duel-bots``: any two dice bots), seats alternating,
+   over ``--duel-games`` games on 2 local workers: each bot's win rate with its 99% Wilson
+   interval, the seat figures, and whether the difference from 50% is significant at 99%.
 
 The figures of (3) do not depend on the backend or the worker count (game i is seeded from
 (S, i)); the timings of (1) and (2) do.
@@ -97,12 +98,14 @@ def speedup(games: int, seed: int, skip_dask: bool, bots: str = "points,greedy")
     print(f"   same games on every row: {len(set(digests)) == 1} (digest {digests[0]})")
 
 
-def duel(games: int, seed: int) -> None:
-    """PointsBot against GreedyBot, seats alternating, on 2 local workers."""
-    print(f"3. PointsBot against GreedyBot, seats alternating: {games} games, seed {seed} "
+def duel(games: int, seed: int, bots: str = "points,greedy") -> None:
+    """Two dice bots (PointsBot against GreedyBot by default), seats alternating, on 2 local
+    workers."""
+    first, second = bots.split(",")
+    print(f"3. {first} against {second}, seats alternating: {games} games, seed {seed} "
           f"({_load()})")
     wall = time.perf_counter()
-    result = run_tournament("dice", ("points", "greedy"), games, seed=seed, workers=2)
+    result = run_tournament("dice", (first, second), games, seed=seed, workers=2)
     wall = time.perf_counter() - wall
     used = result.cpu_seconds
     print("   " + result.format_text().replace("\n", "\n   "))
@@ -110,7 +113,7 @@ def duel(games: int, seed: int) -> None:
     seat0 = result.seat_win_rate[0]
     verdict = ("significant at 99%: the interval excludes 50%" if not points.covers(0.5)
                else "not significant at 99%: the interval holds 50%")
-    print(f"   PointsBot over GreedyBot: {100 * points.estimate:.2f}% "
+    print(f"   {first} over {second}: {100 * points.estimate:.2f}% "
           f"(99%: {100 * points.low:.2f}% to {100 * points.high:.2f}%), {verdict}")
     favour = ("seat 0 (who moves first)" if seat0.low > 0.5 else
               "seat 1 (who moves second)" if seat0.high < 0.5 else
@@ -126,6 +129,9 @@ def main() -> None:
     parser.add_argument("--rate-games", type=int, default=400, help="dice games a run (1.)")
     parser.add_argument("--speedup-games", type=int, default=2000, help="games (2.)")
     parser.add_argument("--duel-games", type=int, default=20_000, help="games (3.)")
+    parser.add_argument("--duel-bots", default="points,greedy",
+                        help="the two dice bots of (3.), e.g. win,points once swkit.odds.duel "
+                             "is installed")
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--speedup-bots", default="points,greedy", help="bots (2.)")
     parser.add_argument("--skip-dask", action="store_true", help="no Dask row in (2.)")
@@ -136,7 +142,7 @@ def main() -> None:
     if args.only in (None, "speedup"):
         speedup(args.speedup_games, args.seed, args.skip_dask, args.speedup_bots)
     if args.only in (None, "duel"):
-        duel(args.duel_games, args.seed)
+        duel(args.duel_games, args.seed, args.duel_bots)
 
 
 if __name__ == "__main__":
