@@ -19,6 +19,7 @@ import os
 import sys
 from pathlib import Path
 
+from swkit.cli.command import _given, _seed
 from swkit.errors import SwkitError
 
 __all__ = ["DESCRIPTION", "add_arguments", "run"]
@@ -51,14 +52,6 @@ def _bots(text: str) -> tuple[str, ...]:
     return names
 
 
-def _seed(text: str) -> int:
-    stripped = text.strip()
-    body = stripped[1:] if stripped[:1] in "+-" else stripped
-    if not body.isascii() or not body.isdigit():
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}")
-    return int(stripped)
-
-
 def _one_of(options: tuple[str, ...], what: str) -> object:
     def parse(text: str) -> str:
         value = text.strip().lower()
@@ -68,14 +61,6 @@ def _one_of(options: tuple[str, ...], what: str) -> object:
         if value not in options:
             raise argparse.ArgumentTypeError(f"must be {' or '.join(options)}, got {text!r}")
         return value
-    return parse
-
-
-def _given(message: str) -> object:
-    def parse(text: str) -> str:
-        if not text.strip():
-            raise argparse.ArgumentTypeError(f"an empty value: {message}")
-        return text.strip()
     return parse
 
 
@@ -98,8 +83,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="local: processes on this machine (default); dask: a Dask "
                              "cluster (pip install \"swkit[cluster]\")")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        type=_given("give the scheduler's address, e.g. tcp://10.0.0.5:8786, "
-                                    "or leave --scheduler out for a cluster on this machine"),
+                        type=_given("an empty value: give the scheduler's address, e.g. "
+                                    "tcp://10.0.0.5:8786, or leave --scheduler out for a "
+                                    "cluster on this machine"),
                         help="with --backend dask: the scheduler's address, e.g. "
                              "tcp://10.0.0.5:8786, as 'dask scheduler' prints it; left out: "
                              "a cluster of --workers processes on this machine")
@@ -114,8 +100,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                           "20 tasks a worker); changes no figure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plot", default=None, metavar="FILE",
-                        type=_given("give a file name ending in .png, .svg or .pdf, or leave "
-                                    "--plot out for no chart"),
+                        type=_given("an empty value: give a file name ending in .png, .svg "
+                                    "or .pdf, or leave --plot out for no chart"),
                         help="save a chart of the win rates with their 99%% intervals "
                              "(matplotlib; the suffix picks the format: .png, .svg, .pdf)")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
