@@ -126,6 +126,51 @@ def test_dask_cluster_gives_the_local_figures(cluster):
 
 
 @pytest.mark.slow
+def test_a_scheduler_and_a_worker_started_by_the_dask_command(tmp_path, capsys):
+    """The setup of docs/tournaments.md: `dask scheduler` and `dask worker` processes, and
+    `swkit tournament --scheduler ADDRESS` gives the local figures."""
+    pytest.importorskip("distributed")
+    import shutil
+    import subprocess
+    import time
+    dask_cmd = shutil.which("dask") or pytest.skip("no dask command on PATH")
+    info = tmp_path / "scheduler.json"
+    common = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                  start_new_session=True)
+    procs = [subprocess.Popen([dask_cmd, "scheduler", "--host", "127.0.0.1", "--port", "0",
+                               "--no-dashboard", "--scheduler-file", str(info)], **common)]
+    try:
+        procs.append(subprocess.Popen([dask_cmd, "worker", "--scheduler-file", str(info),
+                                       "--nthreads", "1", "--nworkers", "2",
+                                       "--no-dashboard"], **common))
+        deadline = time.monotonic() + 60
+        while not info.exists() or not info.read_text().strip():
+            assert time.monotonic() < deadline, "dask scheduler did not start"
+            time.sleep(0.2)
+        address = json.loads(info.read_text())["address"]
+        argv = ["tournament", "--game", "dice", "--bots", "points,greedy", "--games", "8",
+                "--seed", "21", "--json"]
+        assert main([*argv, "--backend", "dask", "--scheduler", address,
+                     "--connect-timeout", "60"]) == 0
+        remote = json.loads(capsys.readouterr().out)
+        assert main([*argv, "--workers", "1"]) == 0
+        local = json.loads(capsys.readouterr().out)
+        assert remote["backend"] == "dask" and remote["workers"] >= 1
+        for key in ("backend", "workers", "chunk_size", "cpu_seconds"):
+            remote.pop(key), local.pop(key)
+        assert remote == local
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.mark.slow
 def test_cli_dask_starts_its_own_local_cluster(capsys):
     argv = ["tournament", "--game", "dice", "--bots", "greedy,points", "--games", "6",
             "--seed", "3", "--json"]
