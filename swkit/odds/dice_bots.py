@@ -137,7 +137,8 @@ canonical boards; with more players, more: the dict is emptied past 4096 entries
 
 _KEEPS: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
 """PointsBot's choices already made: (solution number, relabelling, dice, rolls left) -> the
-keep (None: stop). Emptied past 200,000 entries (some 60 MB)."""
+keep (None: stop). Emptied past 200,000 entries (about 100 MB: 485 bytes an entry, measured
+with tracemalloc)."""
 
 
 def _canonical_solution(model: DiceModel, objective: Objective) -> tuple[int, Any, Any]:
