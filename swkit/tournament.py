@@ -59,6 +59,10 @@ MAX_BOTS = 4
 
 CLUSTER_EXTRA = 'pip install "swkit[cluster]"'
 
+GAMES_PER_WORKER = 500
+"""By default the local backend starts at most one worker per this many games (fewer games:
+one worker, in this process): starting a process costs more than a few hundred games."""
+
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` (0-based) of a tournament seeded ``seed``: the SHA-256
@@ -559,11 +563,13 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
     players (each bot plays each seat equally often); ``seed``: game ``i`` is seeded
     :func:`game_seed` ``(seed, i)`` and seated by :func:`seating`. ``backend``: ``"local"``
     (processes here) or ``"dask"``; ``workers``: processes (default: this machine's CPU
-    count; local with 1 runs in this process; with a ``scheduler`` the cluster's own workers
-    play and ``workers`` must be left out); ``scheduler``: a Dask scheduler address
-    (``tcp://host:8786``; default a LocalCluster); ``chunk_size``: games per task (default
-    about 20 tasks for each worker there is); ``progress``: called with each finished chunk's
-    size; ``timeout``: seconds to reach a scheduler, and to wait for its first worker.
+    count, and for ``local`` at most one per :data:`GAMES_PER_WORKER` games; local with 1
+    runs in this process, as a notebook or a test may want; with a ``scheduler`` the
+    cluster's own workers play and ``workers`` must be left out); ``scheduler``: a Dask
+    scheduler address (``tcp://host:8786``; default a LocalCluster); ``chunk_size``: games
+    per task (default about 20 tasks for each worker there is); ``progress``: called with
+    each finished chunk's size; ``timeout``: seconds to reach a scheduler, and to wait for its
+    first worker.
 
     None of ``backend``, ``workers``, ``scheduler``, ``chunk_size`` changes a figure.
     Returns a :class:`TournamentResult`. Raises ConfigurationError (one line, naming the bad
@@ -588,6 +594,8 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
     if backend == "dask":
         _import_dask()
     k = workers or os.cpu_count() or 1
+    if workers is None and backend == "local":
+        k = max(1, min(k, games // GAMES_PER_WORKER))  # a small tournament: no pool to start
     tally = Tally(len(names))
     info = {"workers": k} if chunk_size is None else {"workers": k, "chunk": chunk_size}
     if backend == "local":

@@ -93,8 +93,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="SECONDS", help="with --scheduler: how long to try to reach "
                                                 "it (default 10)")
     parser.add_argument("--workers", type=_positive("workers"), default=None, metavar="K",
-                        help="processes on this machine (default: one per CPU core; 1 plays "
-                             "in this process)")
+                        help="processes on this machine (default: one per CPU core, with "
+                             "--backend local at most one per 500 games; 1 plays in this "
+                             "process)")
     parser.add_argument("--chunk-size", type=_positive("games per task"), default=None,
                         metavar="C", help="games per task sent to a worker (default: about "
                                           "20 tasks a worker); changes no figure")
