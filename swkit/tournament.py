@@ -38,10 +38,15 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from swkit.errors import ConfigurationError
 from swkit.state import CHANCE, TERMINAL, substream_seed
+
+if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or drawn
+    from matplotlib.figure import Figure
+
+    from swkit.odds.montecarlo_dice import MCResult
 
 __all__ = [
     "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "game_seed",
@@ -275,8 +280,8 @@ class Entry:
     games: int
     wins: int
     shared: int
-    win_rate: Any
-    score: Any
+    win_rate: MCResult
+    score: MCResult
     seat_games: tuple[int, ...]
     seat_wins: tuple[int, ...]
 
@@ -287,7 +292,7 @@ class Entry:
                 "seat_games": list(self.seat_games), "seat_wins": list(self.seat_wins)}
 
 
-def _interval(r: Any) -> dict[str, float]:
+def _interval(r: MCResult) -> dict[str, float]:
     return {"estimate": r.estimate, "low": r.low, "high": r.high}
 
 
@@ -313,7 +318,7 @@ class TournamentResult:
     chunk_size: int
     tally: Tally = field(repr=False)
     entries: tuple[Entry, ...] = ()
-    seat_win_rate: tuple[Any, ...] = ()
+    seat_win_rate: tuple[MCResult, ...] = ()
 
     @property
     def no_winner(self) -> int:
@@ -393,7 +398,7 @@ class TournamentResult:
                      f"play (no figure depends on it); digest {self.digest}")
         return "\n".join(lines)
 
-    def plot(self) -> Any:
+    def plot(self) -> Figure:
         """A matplotlib Figure of two charts: each bot's win rate, and each seat's, as bars
         with their 99% intervals and a dashed line at 1/P (what P equal bots would each win).
         Okabe–Ito colors (:mod:`swkit.plots`)."""
@@ -431,7 +436,7 @@ def _label(bots: Sequence[str], i: int) -> str:
     return f"{bots[i]} #{list(bots[:i + 1]).count(bots[i])}"
 
 
-def _nonnegative(r: Any) -> Any:
+def _nonnegative(r: MCResult) -> MCResult:
     """A mean score's interval cut at 0: no score is negative (a normal interval can dip
     below 0 when most scores are 0)."""
     return r if r.low >= 0 else type(r)(r.estimate, 0.0, r.high, r.n)
