@@ -199,8 +199,11 @@ def test_every_parser_refuses_abbreviated_options(capsys):
     full."""
     options = _long_options()
     assert len(options) > 40
+    names = {(path, option) for path, option in options}
     for path, option in options:
         short = option[:-1]
+        while (path, short) in names:  # --game is an option of its own beside --games
+            short = short[:-1]
         with pytest.raises(SystemExit) as stop:
             main([*path, short])
         err = capsys.readouterr().err

@@ -3,6 +3,9 @@
     swkit play cards [--players N] [--seed S] [--editions E] [--powers FILE] [--bots B,...]
                      [--json]
     swkit play dice  [--players N] [--seed S] [--bots B,...] [--json]
+    swkit tournament --game dice|cards --bots A,B[,C,D] --games N [--seed S]
+                     [--backend local|dask] [--scheduler ADDRESS] [--workers K] [--json]
+                     [--plot FILE]   (swkit/cli/tournament.py)
     swkit odds deal  --cards K [--editions E] [--wild-color COLOR] [--wild-number N] [--json]
     swkit odds hand  --hand "R3 B7 G5" [--tableau ...] [--discard ...] [--others ...]
                      [--center POWER] [--figure] [--scored POWER,...] [--turns T]
@@ -34,6 +37,9 @@ from swkit import __version__
 from swkit.errors import SwkitError
 
 BOTS = ("greedy", "random")
+DICE_BOTS = ("greedy", "random", "points", "win")
+"""The dice bots by name (``swkit.odds.dice_bots.DICE_BOT_NAMES``, not imported here: the
+parser stays light); "win" may be missing from an install, which ``make_dice_bot`` says."""
 
 SLOW_NOTICE_SECONDS = 2.0
 """After this long without an answer, say on stderr that exact work is still going on."""
@@ -116,13 +122,19 @@ def _given(message: str) -> Callable[[str], str]:
     return parse
 
 
-def _bots(text: str) -> tuple[str, ...]:
-    names = tuple(t.strip().lower() for t in text.split(","))
-    bad = [n for n in names if n not in BOTS]
-    if bad:
-        raise argparse.ArgumentTypeError(
-            f"give a comma-separated list of {', '.join(BOTS)}, got {text!r}")
-    return names
+def _bot_list(accepted: tuple[str, ...]) -> Callable[[str], tuple[str, ...]]:
+    """An argparse type: a comma-separated list of bot names from ``accepted``."""
+    def parse(text: str) -> tuple[str, ...]:
+        names = tuple(t.strip().lower() for t in text.split(","))
+        bad = [n for n in names if n not in accepted]
+        if bad:
+            raise argparse.ArgumentTypeError(
+                f"give a comma-separated list of {', '.join(accepted)}, got {text!r}")
+        return names
+    return parse
+
+
+_bots = _bot_list(BOTS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "bots play whole games, and exact odds.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds,lessons}")
+                                     metavar="{play,odds,lessons,tournament}")
 
     play = commands.add_parser(
         "play", help="bots play a whole game and print the transcript",
@@ -162,12 +174,13 @@ def build_parser() -> argparse.ArgumentParser:
                     "and score, turn by turn, and the final scoreboard.")
     dice.add_argument("--players", type=_int_range(1, 4, " for dice"), default=2,
                       metavar="N", help="players, 1 to 4 (1: the solo game; default 2)")
-    for sub in (cards, dice):
+    for sub, names in ((cards, BOTS), (dice, DICE_BOTS)):
         sub.add_argument("--seed", type=_seed, default=0, metavar="S",
                          help="a whole number; the same seed replays the same game (default 0)")
-        sub.add_argument("--bots", type=_bots, default=("greedy",),
-                         help="bot per seat, comma-separated: greedy or random; the last one "
-                              "fills the remaining seats (default greedy)")
+        sub.add_argument("--bots", type=_bot_list(names), default=("greedy",),
+                         help=f"bot per seat, comma-separated: {', '.join(names[:-1])} or "
+                              f"{names[-1]}; the last one fills the remaining seats (default "
+                              "greedy)")
         sub.add_argument("--json", action="store_true", help="print one JSON object")
 
     odds = commands.add_parser(
@@ -287,6 +300,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Copy the lesson notebooks (and their worked answers) to a working folder, "
                     "never over a notebook you changed, and open lesson 1 in JupyterLab there "
                     "(issue 8; lessons/README.md is the teacher's guide)."))
+    from swkit.cli import tournament
+    tournament.add_arguments(commands.add_parser(
+        "tournament", help="bots play many games; win rates with 99%% intervals",
+        description=tournament.DESCRIPTION))
     return parser
 
 
@@ -306,7 +323,9 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
             record = card_play.play_game(args.players, args.seed, editions=editions, bots=bots)
             return record, card_play.format_transcript(record)
         from swkit.dice import play as dice_play
-        record = dice_play.play_game(args.players, args.seed, bots=bots)
+        from swkit.odds.dice_bots import make_dice_bot
+        record = dice_play.play_game(args.players, args.seed, bots=[
+            make_dice_bot(name, seat, args.seed) for seat, name in enumerate(bots)])
         return record, dice_play.format_transcript(record)
     if args.kind in ("deal", "hand"):
         from swkit.cli import odds_cards
@@ -368,6 +387,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "lessons":
             from swkit.cli import lessons
             return lessons.run(args)
+        if args.command == "tournament":
+            from swkit.cli import tournament
+            return tournament.run(args)
         notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
         notice.daemon = True
         notice.start()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from swkit.dice.board import Scoreboard, seat_label, space_name
-from swkit.dice.bots import make_bot
+from swkit.dice.bots import DiceBot, make_bot
 from swkit.dice.faces import DEFAULT_CHARACTERS
 from swkit.dice.game import CHANCE, TERMINAL, DiceGame, points_text
 from swkit.dice.scoring import PICTURE_COLUMN, TOP_SPACE
@@ -22,13 +22,15 @@ __all__ = [
 ]
 
 
-def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",),
+def play_game(players: int = 2, seed: int = 0, bots: Sequence[str | DiceBot] = ("greedy",),
               characters: Sequence[str] = DEFAULT_CHARACTERS, turns: int | None = None
               ) -> dict[str, Any]:
     """Bots play one whole game; returns a JSON-ready record.
 
     ``players``: 1..4; ``seed``: the game's seed; ``bots``: bot names (``"greedy"``,
-    ``"random"``), one per seat or a single name for every seat; ``characters``, ``turns``: as
+    ``"random"``), one per seat or a single name for every seat, or bots already built for
+    their seats (:class:`~swkit.dice.bots.DiceBot`, e.g. from
+    :func:`swkit.odds.dice_bots.make_dice_bot` for ``"points"``); ``characters``, ``turns``: as
     for :class:`~swkit.dice.game.DiceGame`. Raises ConfigurationError for bad arguments.
 
     The record holds ``"game"``, ``"players"``, ``"seed"``, ``"characters"``,
@@ -49,7 +51,12 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str] = ("greedy",)
     if len(names) != players:
         raise ConfigurationError(
             f"give one bot name or one per player ({players}), got {len(names)}: {names}")
-    seats = [make_bot(name, seat, seed) for seat, name in enumerate(names)]
+    seats = [name if isinstance(name, DiceBot) else make_bot(name, seat, seed)
+             for seat, name in enumerate(names)]
+    wrong = [(s, b.seat) for s, b in enumerate(seats) if b.seat != s]
+    if wrong:
+        raise ConfigurationError(f"the bot given for seat {wrong[0][0]} was built for seat "
+                                 f"{wrong[0][1]}")
     turns_record: list[dict[str, Any]] = []
     rolls: list[dict[str, Any]] = []
     while True:

@@ -1,0 +1,176 @@
+"""``swkit tournament``: bots play many seeded games; win rates with 99% intervals (issue 14 §3).
+
+    swkit tournament --game dice|cards --bots A,B[,C,D] --games N [--seed S]
+                     [--backend local|dask] [--scheduler ADDRESS] [--workers K]
+                     [--connect-timeout SECONDS] [--chunk-size C] [--json] [--plot FILE]
+                     [--progress | --no-progress]
+
+The work is :func:`swkit.tournament.run_tournament`; this module reads the arguments, shows a
+progress bar on stderr (tqdm; by default only when stderr is a terminal), prints the report
+(or one JSON object) and saves the chart. Bad input, an unknown or unavailable bot, a missing
+Dask or an unreachable scheduler: one line on stderr and exit status 2, before any game runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from swkit.cli.command import _given, _seed
+from swkit.errors import SwkitError
+
+__all__ = ["DESCRIPTION", "add_arguments", "run"]
+
+DESCRIPTION = (
+    "Bots play many games of Clubhouse dice or Something Wild! cards, one player per bot "
+    "named, the seats rotating every game so that each bot plays each seat equally often. "
+    "Prints each bot's win rate with its 99% interval (Wilson), its average score, and the "
+    "win rate of each seat. Game i is seeded from (S, i), so the same arguments give the same "
+    "figures on every backend and any number of workers.")
+
+PROG = "swkit tournament"
+
+
+def _positive(what: str) -> object:
+    def parse(text: str) -> int:
+        stripped = text.strip()
+        if not stripped.isascii() or not stripped.isdigit() or int(stripped) < 1:
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least 1 ({what}), "
+                                             f"got {text!r}")
+        return int(stripped)
+    return parse
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    names = tuple(t.strip().lower() for t in text.split(","))
+    if any(not n for n in names):
+        raise argparse.ArgumentTypeError(
+            f"give 2 to 4 bot names separated by commas, e.g. points,greedy, got {text!r}")
+    return names
+
+
+def _one_of(options: tuple[str, ...], what: str) -> object:
+    def parse(text: str) -> str:
+        value = text.strip().lower()
+        if not value:
+            raise argparse.ArgumentTypeError(f"an empty value: give {what}: "
+                                             f"{' or '.join(options)}")
+        if value not in options:
+            raise argparse.ArgumentTypeError(f"must be {' or '.join(options)}, got {text!r}")
+        return value
+    return parse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``swkit tournament`` options to ``parser`` (its subparser)."""
+    parser.add_argument("--game", required=True, type=_one_of(("dice", "cards"), "the game"),
+                        metavar="{dice,cards}",
+                        help="dice: Clubhouse dice (bots greedy, random, points, win); cards: "
+                             "Something Wild! (bots greedy, random)")
+    parser.add_argument("--bots", required=True, type=_bots, metavar="A,B[,C,D]",
+                        help="2 to 4 bots, one per player, comma-separated; a name may repeat "
+                             "(points,points plays the bot against itself)")
+    parser.add_argument("--games", required=True, type=_positive("games"), metavar="N",
+                        help="games to play: a multiple of the number of players, so each bot "
+                             "plays each seat equally often")
+    parser.add_argument("--seed", type=_seed, default=0, metavar="S",
+                        help="a whole number; game i is seeded from (S, i) (default 0)")
+    parser.add_argument("--backend", type=_one_of(("local", "dask"), "the backend"),
+                        default="local", metavar="{local,dask}",
+                        help="local: processes on this machine (default); dask: a Dask "
+                             "cluster (pip install \"swkit[cluster]\")")
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        type=_given("an empty value: give the scheduler's address, e.g. "
+                                    "tcp://10.0.0.5:8786, or leave --scheduler out for a "
+                                    "cluster on this machine"),
+                        help="with --backend dask: the scheduler's address, e.g. "
+                             "tcp://10.0.0.5:8786, as 'dask scheduler' prints it; left out: "
+                             "a cluster of --workers processes on this machine")
+    parser.add_argument("--connect-timeout", type=_positive("seconds"), default=10,
+                        metavar="SECONDS", help="with --scheduler: how long to try to reach "
+                                                "it (default 10)")
+    parser.add_argument("--workers", type=_positive("workers"), default=None, metavar="K",
+                        help="processes on this machine (default: one per CPU core, with "
+                             "--backend local at most one per 500 games; 1 plays in this "
+                             "process)")
+    parser.add_argument("--chunk-size", type=_positive("games per task"), default=None,
+                        metavar="C", help="games per task sent to a worker (default: about "
+                                          "20 tasks a worker); changes no figure")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--plot", default=None, metavar="FILE",
+                        type=_given("an empty value: give a file name ending in .png, .svg "
+                                    "or .pdf, or leave --plot out for no chart"),
+                        help="save a chart of the win rates with their 99%% intervals "
+                             "(matplotlib; the suffix picks the format: .png, .svg, .pdf)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="a progress bar on stderr (default: when stderr is a terminal)")
+
+
+def _check_plot(path: str) -> Path:
+    """The chart's path, checked before any game runs: a known format and a folder that
+    exists. Raises SwkitError naming the bad part."""
+    from matplotlib.figure import Figure
+
+    target = Path(path)
+    formats = Figure().canvas.get_supported_filetypes()
+    suffix = target.suffix.lower().lstrip(".")
+    if suffix not in formats:
+        others = ", ".join("." + f for f in sorted(formats) if f not in ("png", "svg", "pdf"))
+        raise SwkitError(f"--plot {path!r}: give a file name ending in .png, .svg or .pdf "
+                         f"(matplotlib also writes {others})")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise SwkitError(f"--plot {path!r}: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise SwkitError(f"--plot {path!r}: the folder {str(folder)!r} is not writable")
+    return target
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``swkit tournament`` from parsed arguments; returns the exit status (0 done, 1 the
+    output could not be written, 2 bad input or an unavailable backend, 130 interrupted)."""
+    from swkit.tournament import run_tournament, tqdm_progress
+
+    bar = None
+    try:
+        plot = _check_plot(args.plot) if args.plot else None
+        if args.scheduler is not None and args.backend != "dask":
+            raise SwkitError("--scheduler needs --backend dask")
+        # Checks every argument (bots included) before the bar appears.
+        from swkit.tournament import _check
+        _check(args.game, args.bots, args.games)
+        progress, bar = tqdm_progress(args.games, enabled=args.progress)
+        result = run_tournament(args.game, args.bots, args.games, args.seed,
+                                backend=args.backend, workers=args.workers,
+                                scheduler=args.scheduler, chunk_size=args.chunk_size,
+                                progress=progress, timeout=args.connect_timeout)
+    except SwkitError as exc:
+        if bar is not None:
+            bar.close()
+        print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        print(f"{PROG}: interrupted: no figures (a tournament's figures need all its games)",
+              file=sys.stderr)
+        return 130
+    if bar is not None:
+        bar.close()
+    try:
+        if plot is not None:
+            result.plot().savefig(plot)
+        print(json.dumps(result.to_dict()) if args.json else result.format_text())
+        if plot is not None and not args.json:
+            print(f"Chart saved: {plot}")
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `swkit tournament ... | head`: the reader has gone
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as exc:
+        print(f"{PROG}: error: cannot write the output: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    return 0
