@@ -34,9 +34,9 @@ from typing import Any
 from swkit.errors import ConfigurationError
 
 __all__ = [
-    "MAX_DEPTH", "AnyOf", "Bool", "Check", "Dict", "Int", "List", "Null", "Number", "Obj",
-    "SaveError", "Spec", "Str", "Tagged", "Tuple", "first_difference", "path_join",
-    "read_save", "show", "walk",
+    "MAX_DEPTH", "RNG", "AnyOf", "Bool", "Check", "Dict", "Int", "Keys", "List", "Null",
+    "Number", "Obj", "SaveError", "Spec", "Str", "Tagged", "Tuple", "first_difference",
+    "path_join", "read_save", "show", "walk",
 ]
 
 MAX_DEPTH = 32
@@ -399,6 +399,37 @@ class Check(Spec):
 
     def accepted(self, ctx: dict[str, Any]) -> str:
         return self.spec.accepted(ctx)
+
+
+@dataclass(frozen=True)
+class Keys(Spec):
+    """An object whose keys are exactly ``ctx[keys_from]``, in that order, each value an
+    ``item`` (the rows of a scoreboard, one per character)."""
+
+    keys_from: str
+    item: Spec
+    what: str = "an object"
+
+    def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
+        keys = list(ctx[self.keys_from])
+        if not isinstance(value, dict) or list(value) != keys:
+            return self.fail(value, path, ctx)
+        for key in keys:
+            bad = self.item.check(value[key], path_join(path, key), ctx)
+            if bad:
+                return bad
+        return None
+
+    def accepted(self, ctx: dict[str, Any]) -> str:
+        return f"{self.what} with the keys {', '.join(map(str, ctx[self.keys_from]))}, in order"
+
+
+RNG = Check(Tuple([Int(3, 3), List(Int(0, 2 ** 32 - 1), length=625), AnyOf([Null(), Number()])],
+                  what="a random stream's state [3, a list of 625 whole numbers, null]"),
+            lambda v, ctx: None if v[1][-1] <= 624 else
+            ((1, 624), "is the stream's position; accepted: 0 to 624"))
+"""A ``random.Random`` state as ``swkit.state.rng_to_json`` writes it (Mersenne Twister:
+version 3, 624 words below 2**32 and the position, the cached Gaussian or null)."""
 
 
 def walk(spec: Spec, value: Any, what: str, path: str = "",

@@ -100,6 +100,7 @@ from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple,
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
 from swkit.saves import (
+    RNG,
     AnyOf,
     Bool,
     Check,
@@ -107,7 +108,6 @@ from swkit.saves import (
     Int,
     List,
     Null,
-    Number,
     Obj,
     SaveError,
     Spec,
@@ -937,6 +937,33 @@ class CardGame:
             return game
         return _load_checked(cls, text)
 
+    def _extra_copy(self) -> str:
+        """The JSON path of the first copy of a card beyond the editions' count (deck,
+        discard pile, hands, tableaux, in that order), or of the first Power placed twice;
+        ``""`` when copies are only missing."""
+        n_ed = len(self.editions)
+        seen: Counter[Card] = Counter()
+        places = [("deck", self.deck), ("discard", self.discard)]
+        places += [(f"hands[{s}]", h) for s, h in enumerate(self.hands)]
+        places += [(f"tableaux[{s}]", t) for s, t in enumerate(self.tableaux)]
+        for name, cards in places:
+            for i, c in enumerate(cards):
+                seen[c] += 1
+                if seen[c] > n_ed:
+                    return f"{name}[{i}]"
+        powers: Counter[tuple[int, int]] = Counter()
+        ppl = [(f"piles[{e}]", [(e, p.number) for p in pile]) for e, pile in enumerate(self.piles)]
+        ppl.append(("centers", [(e, c.number) for e, c in enumerate(self.centers)
+                                if c is not None]))
+        ppl += [(f"scored[{s}]", [(e, p.number) for e, p in row])
+                for s, row in enumerate(self.scored)]
+        for name, refs in ppl:
+            for i, ref in enumerate(refs):
+                powers[ref] += 1
+                if powers[ref] > 1:
+                    return name if name == "centers" else f"{name}[{i}]"
+        return ""
+
     def _position_problems(self) -> tuple[str, str] | None:
         """The first reason why this state is not a position of a game at rest, as (JSON path,
         problem), or None. Checked: card conservation (RULES.md §A8), the phase's fields (who
@@ -945,8 +972,9 @@ class CardGame:
         been run (the mover has at least two legal actions, or chance has a card to draw)."""
         problems = self.conservation_problems()
         if problems:
-            return "", ("card conservation broken (RULES.md §A8): " + "; ".join(problems[:4])
-                        + ("; ..." if len(problems) > 4 else ""))
+            return self._extra_copy(), (
+                "card conservation broken (RULES.md §A8): " + "; ".join(problems[:4])
+                + ("; ..." if len(problems) > 4 else ""))
         n, phase, me = self.players, self.phase, self.turn % self.players
         limit = self.round_limit * n
         over = phase == "over"
@@ -1818,10 +1846,7 @@ STATE_FIELDS: dict[str, Spec] = {
     "round_limit": Int(1, bind="round_limit"),
     "editions": Check(List(Dict("an edition (as in a Powers data file)"), min_len=1),
                       _read_editions),
-    "rng": Check(Tuple([Int(3, 3), List(Int(0, 2 ** 32 - 1), length=625), AnyOf(
-        [Null(), Number()])], what="a random stream's state [3, 625 whole numbers, null]"),
-        lambda v, ctx: None if v[1][-1] <= 624 else
-        ((1, 624), "is the stream's position, from 0 to 624")),
+    "rng": RNG,
     "deck": List(_CARD, max_len=_max_cards),
     "discard": List(_CARD, max_len=_max_cards),
     "hands": List(List(_CARD, max_len=_max_cards), length=lambda ctx: ctx["players"],
