@@ -184,7 +184,7 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
     if not isinstance(text, str) or not text.strip():
         raise _fail(where, f"text is {text!r}; accepted: the card's words as a string")
     effect = data["effect"]
-    if effect not in PRIMITIVES:
+    if not isinstance(effect, str) or effect not in PRIMITIVES:
         raise _fail(where, f"effect is {effect!r}; accepted primitives: "
                            + ", ".join(PRIMITIVES))
     params_in = data.get("params", {})

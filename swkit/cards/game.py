@@ -1042,6 +1042,21 @@ class CardGame:
                                             "(RULES.md §A7)")
         elif self.pass_order or self.pass_choices or self.pass_count:
             return "pass_order", f"a Pass is under way at phase {phase!r} (RULES.md §A7)"
+        turns = [entry["turn"] for entry in self.log]
+        for i, entry in enumerate(self.log):
+            t = entry["turn"]
+            if (i and t <= turns[i - 1]) or entry["player"] != t % n or entry["round"] != t // n:
+                return f"log[{i}]", (f"records turn {t} of seat {entry['player']} in round "
+                                     f"{entry['round']}; turn records follow the turns in order, "
+                                     "turn t being seat t mod players' in round t // players")
+        if not over and (not turns or turns[-1] != self.turn):
+            return "log", f"does not end with the record of turn {self.turn}, the current turn"
+        if over and (not turns or turns[-1] not in (self.turn, self.turn - 1)):
+            return "log", f"does not end with the record of turn {self.turn} or the one before"
+        if phase in ("power_play", "power_discard", "power_draw", "power_swap", "pass") and (
+                self.log[-1]["power"] is None):
+            return f"log[{len(turns) - 1}].power", (f"is null at phase {phase!r}; the turn "
+                                                    "record names the Power used")
         if over:
             return None
         rest = CardGame._from_snapshot(self._snapshot())

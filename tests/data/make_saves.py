@@ -11,7 +11,6 @@ built by ``from_position``, a dice keep, renamed characters, a roll-off.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
