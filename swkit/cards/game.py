@@ -59,8 +59,11 @@ Decisions where RULES.md is silent (each also in the closing note of issue 2):
 - ``from_position`` rejects positions no game reaches: wilds or ``power_used`` before the
   Power step (wilds need ``power_used`` at ``score``/``discard``), a tableau above five
   (other seats always; the mover at ``draw``/``play``), ``played`` outside the mover's
-  tableau or before the Play step. ``from_json`` rejects an unknown phase and a breach of
-  §A8 in the saved state or its start.
+  tableau or before the Play step.
+- Saves: ``from_json`` checks a save completely (:mod:`swkit.saves`): the schema of every
+  field, the start as a position at rest (§A8 conservation, the phase's fields, tableau sizes,
+  turns within the round limit), then the history replayed from the start, which must lead
+  to the saved state. A SaveError names the field by its JSON path.
 
 >>> game = CardGame(players=2, seed=1)
 >>> game.current_player() == CHANCE
@@ -921,10 +924,21 @@ class CardGame:
     @classmethod
     def from_json(cls, text: str | bytes) -> CardGame:
         """The inverse of ``to_json``: ``text`` is the JSON string, or the bytes of a saved
-        file (UTF-8; a byte-order mark is fine). Raises ConfigurationError for text that is not
-        a saved game (not UTF-8 text, not JSON) or a corrupted one: an unknown phase, seats out
-        of range, a card or Power missing or duplicated (the conservation check of RULES.md
-        §A8), in the state or its start."""
+        file (UTF-8; a byte-order mark is fine).
+
+        The save is checked completely before a state is built (:mod:`swkit.saves`): every
+        field's type, range and length against :data:`SAVE_FIELDS` (seats below the player
+        count, cards in notation, Power numbers of their edition, a turn within the round
+        limit); the start as a position at rest (:meth:`_position_problems`: RULES.md §A8
+        conservation, the phase's fields, tableau sizes, scores and the end, the turn
+        records); then the history, replayed from the start: each entry must be legal where
+        it stands, and the replay must end in the saved state, field by field, stream
+        included. The game returned is that replay.
+
+        Raises ConfigurationError (a :class:`~swkit.saves.SaveError`, whose ``path`` names
+        the field, e.g. ``hands[1][3]``, ``start.phase``, ``history[12]``) for text that is
+        not UTF-8, not JSON, nested more than 32 deep, or not a save that a game reaches.
+        """
         return cls._load(decode_text(text, "saved card game"), check=True)
 
     @classmethod

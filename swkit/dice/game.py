@@ -920,7 +920,7 @@ class DiceGame:
 
     def copy(self) -> DiceGame:
         """An independent copy of the game, random stream included."""
-        return DiceGame._build(json.loads(self.to_json()))
+        return DiceGame._build(self.to_dict())  # fresh lists: nothing shared
 
     @classmethod
     def replay(cls, history: Iterable[Step | Sequence[Any]], players: int = 2, seed: int = 0,
