@@ -35,7 +35,7 @@ from swkit.errors import ConfigurationError
 
 __all__ = [
     "MAX_DEPTH", "RNG", "AnyOf", "Bool", "Check", "Dict", "Int", "Keys", "List", "Null",
-    "Number", "Obj", "SaveError", "Spec", "Str", "Tagged", "Tuple", "first_difference",
+    "Number", "Obj", "SaveError", "Scalar", "Spec", "Str", "Tagged", "Tuple", "first_difference",
     "path_join", "read_save", "show", "walk",
 ]
 
@@ -78,23 +78,39 @@ def show(value: Any, limit: int = 40) -> str:
     return json.dumps(value) if value is None or isinstance(value, bool) else repr(value)
 
 
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep the lists and objects of JSON ``text`` nest (strings skipped), exactly up to
+    ``limit``; any depth above it is returned as ``limit + 1``. Regular expressions strip the
+    strings, keep the brackets, then remove the innermost pairs once per level, so the cost is
+    ``limit`` passes at C speed; an unbalanced text is counted bracket by bracket."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for level in range(limit + 1):
+        if not brackets:
+            return level
+        fewer = _PAIR.sub("", brackets)
+        if fewer == brackets:  # unbalanced (not JSON): count the open brackets
+            depth = most = 0
+            for c in brackets:
+                depth += 1 if c in "[{" else -1
+                most = max(most, depth)
+                if most > limit:
+                    break
+            return min(most + level, limit + 1)
+        brackets = fewer
+    return limit + 1
 
 
 def read_save(text: str, what: str) -> dict[str, Any]:
     """Parse ``text`` as the JSON object of a save. Raises SaveError for text that is not
     JSON, not an object, or nested deeper than MAX_DEPTH (checked before parsing)."""
-    depth = 0
-    for match in _TOKENS.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise SaveError(what, "", f"lists or objects nested more than {MAX_DEPTH} "
-                                f"deep (at character {match.start()}); a save nests at most "
-                                f"{MAX_DEPTH}")
-        elif token in "]}":
-            depth -= 1
+    if nesting_depth(text) > MAX_DEPTH:
+        raise SaveError(what, "", f"lists or objects nested more than {MAX_DEPTH} deep; a "
+                        f"save nests at most {MAX_DEPTH}")
     try:
         data = json.loads(text)
     except RecursionError:  # pragma: no cover - the scan above refuses it first
@@ -123,13 +139,38 @@ class Spec:
     def fail(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str]:
         return path, f"is {show(value)}; accepted: {self.accepted(ctx)}"
 
+    scalar = False
+    """True for the specs of one JSON scalar, which answer ``ok`` without a path."""
+
+    def ok(self, value: Any, ctx: dict[str, Any]) -> bool:
+        """For a scalar spec: True when ``value`` follows it (binding what it binds)."""
+        raise NotImplementedError  # pragma: no cover
+
+
+class Scalar(Spec):
+    """A spec of one JSON scalar: ``check`` is ``ok``, and a container checks its items
+    without building their paths unless one fails (the save's lists are long)."""
+
+    scalar = True
+
+    def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
+        return None if self.ok(value, ctx) else self.fail(value, path, ctx)
+
+
+def _sub(spec: Spec, value: Any, path: str, key: str | int,
+         ctx: dict[str, Any]) -> tuple[str, str] | None:
+    """Check ``value``, the item ``key`` of the container at ``path``."""
+    if spec.scalar:
+        return None if spec.ok(value, ctx) else spec.fail(value, path_join(path, key), ctx)
+    return spec.check(value, path_join(path, key), ctx)
+
 
 def _bound(b: Bound, ctx: dict[str, Any]) -> int | None:
     return b(ctx) if callable(b) else b
 
 
 @dataclass(frozen=True)
-class Int(Spec):
+class Int(Scalar):
     """A whole number (not a bool) in ``low..high`` (bounds may be functions of ``ctx``);
     ``bind``: store the value in ``ctx`` under this name."""
 
@@ -138,15 +179,17 @@ class Int(Spec):
     bind: str | None = None
     what: str = "a whole number"
 
-    def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
-        if isinstance(value, bool) or not isinstance(value, int):
-            return self.fail(value, path, ctx)
-        low, high = _bound(self.low, ctx), _bound(self.high, ctx)
-        if (low is not None and value < low) or (high is not None and value > high):
-            return self.fail(value, path, ctx)
+    def ok(self, value: Any, ctx: dict[str, Any]) -> bool:
+        if type(value) is not int:  # not bool, a subclass of int
+            return False
+        low, high = self.low, self.high
+        if low is not None and value < (low(ctx) if callable(low) else low):
+            return False
+        if high is not None and value > (high(ctx) if callable(high) else high):
+            return False
         if self.bind:
             ctx[self.bind] = value
-        return None
+        return True
 
     def accepted(self, ctx: dict[str, Any]) -> str:
         low, high = _bound(self.low, ctx), _bound(self.high, ctx)
@@ -158,42 +201,40 @@ class Int(Spec):
 
 
 @dataclass(frozen=True)
-class Bool(Spec):
+class Bool(Scalar):
     """true or false."""
 
-    def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
-        return None if isinstance(value, bool) else self.fail(value, path, ctx)
+    def ok(self, value: Any, ctx: dict[str, Any]) -> bool:
+        return isinstance(value, bool)
 
     def accepted(self, ctx: dict[str, Any]) -> str:
         return "true or false"
 
 
 @dataclass(frozen=True)
-class Null(Spec):
+class Null(Scalar):
     """null only."""
 
-    def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
-        return None if value is None else self.fail(value, path, ctx)
+    def ok(self, value: Any, ctx: dict[str, Any]) -> bool:
+        return value is None
 
     def accepted(self, ctx: dict[str, Any]) -> str:
         return "null"
 
 
 @dataclass(frozen=True)
-class Number(Spec):
+class Number(Scalar):
     """Any finite JSON number (a float state of a random stream)."""
 
-    def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
-        ok = isinstance(value, int | float) and not isinstance(value, bool) and (
-            value == value and abs(value) != float("inf"))
-        return None if ok else self.fail(value, path, ctx)
+    def ok(self, value: Any, ctx: dict[str, Any]) -> bool:
+        return type(value) in (int, float) and value == value and abs(value) != float("inf")
 
     def accepted(self, ctx: dict[str, Any]) -> str:
         return "a number"
 
 
 @dataclass(frozen=True)
-class Str(Spec):
+class Str(Scalar):
     """A string: one of ``choices`` (or of ``ctx[choices_from]``), or matching ``pattern``;
     at most ``max_len`` characters."""
 
@@ -203,18 +244,21 @@ class Str(Spec):
     choices_from: str | None = None
     max_len: int = 1000
 
+    def __post_init__(self) -> None:
+        matcher = None if self.pattern is None else re.compile(self.pattern).fullmatch
+        object.__setattr__(self, "_match", matcher)
+
     def _choices(self, ctx: dict[str, Any]) -> Sequence[str] | None:
         return ctx.get(self.choices_from) if self.choices_from else self.choices
 
-    def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
-        if not isinstance(value, str) or len(value) > self.max_len:
-            return self.fail(value, path, ctx)
+    def ok(self, value: Any, ctx: dict[str, Any]) -> bool:
+        if type(value) is not str or len(value) > self.max_len:
+            return False
         choices = self._choices(ctx)
         if choices is not None and value not in choices:
-            return self.fail(value, path, ctx)
-        if self.pattern is not None and not re.fullmatch(self.pattern, value):
-            return self.fail(value, path, ctx)
-        return None
+            return False
+        match = self._match  # type: ignore[attr-defined]
+        return match is None or match(value) is not None
 
     def accepted(self, ctx: dict[str, Any]) -> str:
         choices = self._choices(ctx)
@@ -229,6 +273,12 @@ class AnyOf(Spec):
     """The first of ``options`` that the value follows (e.g. a card or null)."""
 
     options: Sequence[Spec]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scalar", all(o.scalar for o in self.options))
+
+    def ok(self, value: Any, ctx: dict[str, Any]) -> bool:
+        return any(o.ok(value, ctx) for o in self.options)
 
     def check(self, value: Any, path: str, ctx: dict[str, Any]) -> tuple[str, str] | None:
         for option in self.options:
@@ -260,10 +310,16 @@ class List(Spec):
         if (length is not None and n != length) or (low is not None and n < low) or (
                 high is not None and n > high):
             return self.fail(value, path, ctx)
-        for i, item in enumerate(value):
-            bad = self.item.check(item, path_join(path, i), ctx)
-            if bad:
-                return bad
+        item_spec = self.item
+        if item_spec.scalar:
+            if not all(item_spec.ok(item, ctx) for item in value):
+                i = next(i for i, item in enumerate(value) if not item_spec.ok(item, ctx))
+                return item_spec.fail(value[i], path_join(path, i), ctx)
+        else:
+            for i, item in enumerate(value):
+                bad = item_spec.check(item, path_join(path, i), ctx)
+                if bad:
+                    return bad
         if self.unique:
             seen = set()
             for i, item in enumerate(value):
@@ -300,7 +356,7 @@ class Tuple(Spec):
         if not isinstance(value, list) or len(value) != len(self.items):
             return self.fail(value, path, ctx)
         for i, (spec, item) in enumerate(zip(self.items, value, strict=True)):
-            bad = spec.check(item, path_join(path, i), ctx)
+            bad = _sub(spec, item, path, i, ctx)
             if bad:
                 return bad
         return None
@@ -344,7 +400,7 @@ class Obj(Spec):
                     continue
                 return path_join(path, key), f"is missing ({self.what} has it: " \
                     f"{spec.accepted(ctx)})"
-            bad = spec.check(value[key], path_join(path, key), ctx)
+            bad = _sub(spec, value[key], path, key, ctx)
             if bad:
                 return bad
         return None
@@ -415,7 +471,7 @@ class Keys(Spec):
         if not isinstance(value, dict) or list(value) != keys:
             return self.fail(value, path, ctx)
         for key in keys:
-            bad = self.item.check(value[key], path_join(path, key), ctx)
+            bad = _sub(self.item, value[key], path, key, ctx)
             if bad:
                 return bad
         return None
@@ -447,6 +503,8 @@ def first_difference(saved: Any, replayed: Any, path: str) -> str | None:
     """The path of the first place where ``saved`` differs from ``replayed`` (None when
     equal). It descends only where both are lists or objects, so its depth is that of the
     replayed value."""
+    if saved == replayed and type(saved) is type(replayed):
+        return None
     if type(saved) is not type(replayed):
         return path
     if isinstance(replayed, dict):
