@@ -433,3 +433,15 @@ def test_corrupted_saves_long_run(seed: int) -> None:
     assert sum(counts.values()) == 600
     counts = run_position_fuzz(seed=2000 + seed, cases=300)
     assert counts["loaded"] > 0
+
+
+def test_from_position_refuses_a_tableau_no_turn_reaches() -> None:
+    """The same bound as a save's: in its owner's turn a tableau holds at most 5 + 1 + the
+    most one Power adds (7 with Mickey and Friends); 20 cards made legal_actions() hang."""
+    with pytest.raises(SwkitError, match=r"tableaux\[0\] holds 8 cards .* at most 7"):
+        CardGame.from_position(hands=["R1", "G1"], tableaux=["R2 R3 R4 R5 R6 R7 R8 B9"],
+                               phase="discard")
+    game = CardGame.from_position(hands=["R1", "G1"], tableaux=["B2 R3 Y4 G5 P6 R7 R8"],
+                                  phase="discard")
+    assert len(game.legal_actions()) == 7 * 6  # two to discard, in order
+    assert CardGame.from_json(game.to_json()) == game

@@ -249,6 +249,15 @@ class CardView:
         }
 
 
+def _tableau_most(editions: Sequence[Edition]) -> int:
+    """The most cards a tableau holds in its owner's turn (RULES.md §A3, §A7): five after the
+    last Discard, the card of step 2, and the most one Power of ``editions`` adds (an extra
+    play of ``count`` cards, or one card played from the discard pile)."""
+    return TABLEAU_LIMIT + 1 + max((p.params.get("count", 1) for ed in editions
+                                    for p in ed.powers if p.effect in (
+                                        "extra_play", "play_from_discard")), default=0)
+
+
 def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[Edition, ...]:
     accepted = ("accepted: a whole number >= 1 of Mickey and Friends copies, or a list of "
                 "editions (Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
@@ -441,8 +450,9 @@ class CardGame:
         card or Power is missing, duplicated or placed twice (RULES.md §A8), a field has the
         wrong type or is out of range, or the position is impossible: a tableau above five
         cards (any seat but the mover; the mover too at ``"draw"`` and ``"play"``, RULES.md
-        §A3 step 6), wilds or a used Power before the Power step, a ``played`` card that is not
-        in the mover's tableau. NotationError (naming the field) for unreadable card text.
+        §A3 step 6; the mover's above 5 + 1 + the most one Power of the editions adds),
+        wilds or a used Power before the Power step, a ``played`` card that is not in the
+        mover's tableau. NotationError (naming the field) for unreadable card text.
         """
         if isinstance(hands, str) or not isinstance(hands, Sequence):
             raise ConfigurationError(f"hands is {hands!r}; accepted: a list with one card list "
@@ -471,6 +481,7 @@ class CardGame:
         game.tableaux = ([_cards(t, f"tableaux[{s}]") for s, t in enumerate(tabs)]
                          + [[] for _ in range(players - len(tabs))])
         game.discard = _cards(discard, "discard")
+        most = _tableau_most(game.editions)
         for seat, t in enumerate(game.tableaux):
             mover = seat == player
             if len(t) > TABLEAU_LIMIT and (not mover or phase in ("draw", "play")):
@@ -478,6 +489,12 @@ class CardGame:
                 raise ConfigurationError(
                     f"tableaux[{seat}] holds {len(t)} cards {when}; a tableau is brought down to "
                     f"{TABLEAU_LIMIT} at the end of each turn (RULES.md §A3 step 6)")
+            if len(t) > most:
+                raise ConfigurationError(
+                    f"tableaux[{seat}] holds {len(t)} cards at phase {phase!r}; in its owner's "
+                    f"turn a tableau holds at most {most}: {TABLEAU_LIMIT} after the last "
+                    "Discard, the card of step 2 and the most a Power of these editions adds "
+                    "(RULES.md §A3, §A7)")
         if power_used and phase not in ("score", "discard"):
             raise ConfigurationError(
                 f"power_used is True at phase {phase!r}; a Power is used in step 4, so it can "
@@ -998,9 +1015,7 @@ class CardGame:
         for s, h in enumerate(self.hands):
             if h != sorted(h):
                 return f"hands[{s}]", "is not in sorted order, as the game keeps hands"
-        most = TABLEAU_LIMIT + 1 + max((p.params.get("count", 1) for ed in self.editions
-                                        for p in ed.powers if p.effect in (
-                                            "extra_play", "play_from_discard")), default=0)
+        most = _tableau_most(self.editions)
         for s, t in enumerate(self.tableaux):
             mover = s == me and phase not in ("draw", "play")
             if len(t) > (most if mover else TABLEAU_LIMIT):
