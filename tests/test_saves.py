@@ -62,7 +62,22 @@ def test_saves_of_main_load_and_play_to_the_end(path: Path) -> None:
     game = cls.from_json(text)
     assert game.to_json() == text  # nothing lost, nothing added
     assert cls.from_json(path.read_bytes()) == game
+    undone = [game.undo() for _ in range(min(6, len(game.history)))]
+    for step in reversed(undone):  # redo: the same game again, stream included
+        if isinstance(game, DiceGame):
+            game.apply_step(step)
+        elif step[0] == CHANCE:
+            game.apply_chance(step[1].split()[1])
+        else:
+            game.apply(step[1])
+    assert game.to_json() == text
     play_out(game)
+
+
+def test_a_dice_save_given_to_the_card_game_says_so() -> None:
+    text = (SAVES / "dice-2p-keep.json").read_text(encoding="utf-8")
+    err = refusal(CardGame, text)
+    assert err.path == "game" and "DiceGame.from_json" in str(err)
 
 
 # -- the faults reported in issue 15 §A, each refused with its field named ---------------------

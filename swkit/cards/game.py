@@ -120,6 +120,7 @@ from swkit.saves import (
     first_difference,
     path_join,
     read_save,
+    show,
     walk,
 )
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
@@ -1967,6 +1968,10 @@ def _load_checked(cls: type[CardGame], text: str) -> CardGame:
     """``from_json``'s checks (swkit.saves): the schema walk, the start as a position at
     rest, the history replayed from it, the saved state equal to the replay."""
     data = read_save(text, _WHAT)
+    if "game" in data:
+        raise SaveError(_WHAT, "game", f"is {show(data['game'])}: a saved card game has no "
+                        "such field" + (" (this is a saved dice game: load it with "
+                                        "DiceGame.from_json)" if data["game"] == "dice" else ""))
     walk(Obj(SAVE_FIELDS, what="a saved card game"), data, _WHAT)
     start = cls._from_snapshot(data["start"])
     bad = start._position_problems()
