@@ -228,7 +228,7 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
         raise _fail(where, f"text is {_short(text)}; accepted: the card's words as a string of "
                            f"at most {LIMITS['text']} characters")
     effect = data["effect"]
-    if effect not in PRIMITIVES:
+    if not isinstance(effect, str) or effect not in PRIMITIVES:
         raise _fail(where, f"effect is {_short(effect)}; accepted primitives: "
                            + ", ".join(PRIMITIVES))
     params_in = data.get("params", {})

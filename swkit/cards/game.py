@@ -59,8 +59,11 @@ Decisions where RULES.md is silent (each also in the closing note of issue 2):
 - ``from_position`` rejects positions no game reaches: wilds or ``power_used`` before the
   Power step (wilds need ``power_used`` at ``score``/``discard``), a tableau above five
   (other seats always; the mover at ``draw``/``play``), ``played`` outside the mover's
-  tableau or before the Play step. ``from_json`` rejects an unknown phase and a breach of
-  §A8 in the saved state or its start.
+  tableau or before the Play step.
+- Saves: ``from_json`` checks a save completely (:mod:`swkit.saves`): the schema of every
+  field, the start as a position at rest (§A8 conservation, the phase's fields, tableau sizes,
+  turns within the round limit), then the history replayed from the start, which must lead
+  to the saved state. A SaveError names the field by its JSON path.
 
 >>> game = CardGame(players=2, seed=1)
 >>> game.current_player() == CHANCE
@@ -83,10 +86,11 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
-from swkit.cards.editions import Edition, Power, edition_from_dict, load_edition
+from swkit.cards.editions import PRIMITIVES, Edition, Power, edition_from_dict, load_edition
 from swkit.cards.notation import (
     ALL_CARDS,
     COLOR_NAMES,
+    COLORS,
     Card,
     DiscardPile,
     Hand,
@@ -98,6 +102,27 @@ from swkit.cards.notation import (
 from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
+from swkit.saves import (
+    RNG,
+    AnyOf,
+    Bool,
+    Check,
+    Dict,
+    Int,
+    List,
+    Null,
+    Obj,
+    SaveError,
+    Spec,
+    Str,
+    Tagged,
+    Tuple,
+    first_difference,
+    path_join,
+    read_save,
+    show,
+    walk,
+)
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
 __all__ = [
@@ -223,6 +248,15 @@ class CardView:
             "wilds": str(self.wilds), "power_used": self.power_used,
             "my_pass": None if self.my_pass is None else [str(c) for c in self.my_pass],
         }
+
+
+def _tableau_most(editions: Sequence[Edition]) -> int:
+    """The most cards a tableau holds in its owner's turn (RULES.md §A3, §A7): five after the
+    last Discard, the card of step 2, and the most one Power of ``editions`` adds (an extra
+    play of ``count`` cards, or one card played from the discard pile)."""
+    return TABLEAU_LIMIT + 1 + max((p.params.get("count", 1) for ed in editions
+                                    for p in ed.powers if p.effect in (
+                                        "extra_play", "play_from_discard")), default=0)
 
 
 def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[Edition, ...]:
@@ -417,8 +451,9 @@ class CardGame:
         card or Power is missing, duplicated or placed twice (RULES.md §A8), a field has the
         wrong type or is out of range, or the position is impossible: a tableau above five
         cards (any seat but the mover; the mover too at ``"draw"`` and ``"play"``, RULES.md
-        §A3 step 6), wilds or a used Power before the Power step, a ``played`` card that is not
-        in the mover's tableau. NotationError (naming the field) for unreadable card text.
+        §A3 step 6; the mover's above 5 + 1 + the most one Power of the editions adds),
+        wilds or a used Power before the Power step, a ``played`` card that is not in the
+        mover's tableau. NotationError (naming the field) for unreadable card text.
         """
         if isinstance(hands, str) or not isinstance(hands, Sequence):
             raise ConfigurationError(f"hands is {hands!r}; accepted: a list with one card list "
@@ -447,6 +482,7 @@ class CardGame:
         game.tableaux = ([_cards(t, f"tableaux[{s}]") for s, t in enumerate(tabs)]
                          + [[] for _ in range(players - len(tabs))])
         game.discard = _cards(discard, "discard")
+        most = _tableau_most(game.editions)
         for seat, t in enumerate(game.tableaux):
             mover = seat == player
             if len(t) > TABLEAU_LIMIT and (not mover or phase in ("draw", "play")):
@@ -454,6 +490,12 @@ class CardGame:
                 raise ConfigurationError(
                     f"tableaux[{seat}] holds {len(t)} cards {when}; a tableau is brought down to "
                     f"{TABLEAU_LIMIT} at the end of each turn (RULES.md §A3 step 6)")
+            if len(t) > most:
+                raise ConfigurationError(
+                    f"tableaux[{seat}] holds {len(t)} cards at phase {phase!r}; in its owner's "
+                    f"turn a tableau holds at most {most}: {TABLEAU_LIMIT} after the last "
+                    "Discard, the card of step 2 and the most a Power of these editions adds "
+                    "(RULES.md §A3, §A7)")
         if power_used and phase not in ("score", "discard"):
             raise ConfigurationError(
                 f"power_used is True at phase {phase!r}; a Power is used in step 4, so it can "
@@ -900,59 +942,160 @@ class CardGame:
     @classmethod
     def from_json(cls, text: str | bytes) -> CardGame:
         """The inverse of ``to_json``: ``text`` is the JSON string, or the bytes of a saved
-        file (UTF-8; a byte-order mark is fine). Raises ConfigurationError for text that is not
-        a saved game (not UTF-8 text, not JSON) or a corrupted one: an unknown phase, seats out
-        of range, a card or Power missing or duplicated (the conservation check of RULES.md
-        §A8), in the state or its start."""
+        file (UTF-8; a byte-order mark is fine).
+
+        The save is checked completely before a state is built (:mod:`swkit.saves`): every
+        field's type, range and length against :data:`SAVE_FIELDS` (seats below the player
+        count, cards in notation, Power numbers of their edition, a turn within the round
+        limit); the start as a position at rest (:meth:`_position_problems`: RULES.md §A8
+        conservation, the phase's fields, tableau sizes, scores and the end, the turn
+        records); then the history, replayed from the start: each entry must be legal where
+        it stands, and the replay must end in the saved state, field by field, stream
+        included. The game returned is that replay.
+
+        Raises ConfigurationError (a :class:`~swkit.saves.SaveError`, whose ``path`` names
+        the field, e.g. ``hands[1][3]``, ``start.phase``, ``history[12]``) for text that is
+        not UTF-8, not JSON, nested more than 32 deep, or not a save that a game reaches.
+        """
         return cls._load(decode_text(text, "saved card game"), check=True)
 
     @classmethod
     def _load(cls, text: str, check: bool) -> CardGame:
-        try:
+        if not check:  # our own JSON (copy): trusted
             data = json.loads(text)
             game = cls._from_snapshot(data)
             game.history = [(int(p), str(a)) for p, a in data["history"]]
             game._start = data["start"]
-            if check:
-                problems = game._state_problems()
-                start = cls._from_snapshot(game._start)
-                problems += [f"start: {p}" for p in start._state_problems()]
-                if problems:
-                    raise ConfigurationError("not a valid saved card game: "
-                                             + "; ".join(problems))
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            if isinstance(exc, ConfigurationError):
-                raise
-            raise ConfigurationError(f"not a saved card game: {exc!r}") from exc
-        return game
+            return game
+        return _load_checked(cls, text)
 
-    def _state_problems(self) -> list[str]:
-        """What makes a loaded state impossible: an unknown phase, seats or sizes out of range,
-        a breach of card conservation (RULES.md §A8)."""
-        problems = []
-        if self.phase not in PHASES:
-            problems.append(f"phase is {self.phase!r}; accepted: {', '.join(PHASES)}")
-        n = self.players
-        for name, rows in (("hands", self.hands), ("tableaux", self.tableaux),
-                           ("scored", self.scored)):
-            if len(rows) != n:
-                problems.append(f"{name} has {len(rows)} entries for {n} players")
+    def _extra_copy(self) -> str:
+        """The JSON path of the first copy of a card beyond the editions' count (deck,
+        discard pile, hands, tableaux, in that order), or of the first Power placed twice;
+        ``""`` when copies are only missing."""
         n_ed = len(self.editions)
-        for name, rows in (("piles", self.piles), ("centers", self.centers),
-                           ("figures", self.figures)):
-            if len(rows) != n_ed:
-                problems.append(f"{name} has {len(rows)} entries for {n_ed} editions")
-        if any(f is not None and (isinstance(f, bool) or not isinstance(f, int)
-                                  or not 0 <= f < n) for f in self.figures):
-            problems.append(f"figures is {self.figures!r}; accepted: seats 0 to {n - 1} or None")
-        if isinstance(self.turn, bool) or not isinstance(self.turn, int) or self.turn < 0:
-            problems.append(f"turn is {self.turn!r}; accepted: a whole number >= 0")
-        if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n
-               for s in self.pass_order) or (self.phase == "pass" and not self.pass_order):
-            problems.append(f"pass_order is {self.pass_order!r}")
-        if not problems:
-            problems += self.conservation_problems()
-        return problems
+        seen: Counter[Card] = Counter()
+        places = [("deck", self.deck), ("discard", self.discard)]
+        places += [(f"hands[{s}]", h) for s, h in enumerate(self.hands)]
+        places += [(f"tableaux[{s}]", t) for s, t in enumerate(self.tableaux)]
+        for name, cards in places:
+            for i, c in enumerate(cards):
+                seen[c] += 1
+                if seen[c] > n_ed:
+                    return f"{name}[{i}]"
+        powers: Counter[tuple[int, int]] = Counter()
+        ppl = [(f"piles[{e}]", [(e, p.number) for p in pile]) for e, pile in enumerate(self.piles)]
+        ppl.append(("centers", [(e, c.number) for e, c in enumerate(self.centers)
+                                if c is not None]))
+        ppl += [(f"scored[{s}]", [(e, p.number) for e, p in row])
+                for s, row in enumerate(self.scored)]
+        for name, refs in ppl:
+            for i, ref in enumerate(refs):
+                powers[ref] += 1
+                if powers[ref] > 1:
+                    return name if name == "centers" else f"{name}[{i}]"
+        return ""
+
+    def _position_problems(self) -> tuple[str, str] | None:
+        """The first reason why this state is not a position of a game at rest, as (JSON path,
+        problem), or None. Checked: card conservation (RULES.md §A8), the phase's fields (who
+        moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores and the
+        end (§A5), turns against the round limit, and that every step with no choice has
+        been run (the mover has at least two legal actions, or chance has a card to draw)."""
+        problems = self.conservation_problems()
+        if problems:
+            return self._extra_copy(), (
+                "card conservation broken (RULES.md §A8): " + "; ".join(problems[:4])
+                + ("; ..." if len(problems) > 4 else ""))
+        n, phase, me = self.players, self.phase, self.turn % self.players
+        limit = self.round_limit * n
+        over = phase == "over"
+        if self.turn > limit or (self.turn == limit and not over):
+            return "turn", (f"is {self.turn}, past the round limit ({self.round_limit} rounds "
+                            f"of {n} turns end at turn {limit}, RULES.md §A5)")
+        for s, h in enumerate(self.hands):
+            if h != sorted(h):
+                return f"hands[{s}]", "is not in sorted order, as the game keeps hands"
+        most = _tableau_most(self.editions)
+        for s, t in enumerate(self.tableaux):
+            mover = s == me and phase not in ("draw", "play")
+            if len(t) > (most if mover else TABLEAU_LIMIT):
+                return f"tableaux[{s}]", (
+                    f"holds {len(t)} cards; a tableau is brought down to {TABLEAU_LIMIT} at the "
+                    "end of each turn (RULES.md §A3 step 6)"
+                    + (f" and grows to at most {most} in its owner's turn" if mover else ""))
+        for s, row in enumerate(self.scored):
+            if len(row) > WIN_POWERS or (len(row) == WIN_POWERS and self.winner != s):
+                return f"scored[{s}]", (f"holds {len(row)} Powers; {WIN_POWERS} win at once "
+                                        "(RULES.md §A5)")
+        for e, c in enumerate(self.centers):
+            if c is None and self.piles[e]:
+                return f"centers[{e}]", ("is empty while its pile holds Powers; a center is "
+                                         "empty only when its pile is (RULES.md §A5)")
+        win = f"seat {self.winner} holds {WIN_POWERS} Powers and wins (RULES.md §A5)"
+        stop = f"round limit: {self.round_limit} rounds with no winner (RULES.md §A5)"
+        if over:
+            if self.winner is None and (self.turn != limit or self.end_reason != stop):
+                return "end_reason", f"is {self.end_reason!r}; accepted at the round limit: " \
+                    f"{stop!r}"
+            if self.winner is not None and (len(self.scored[self.winner]) != WIN_POWERS
+                                            or self.end_reason != win):
+                return "winner", (f"is seat {self.winner}, which holds "
+                                  f"{len(self.scored[self.winner])} Powers; the winner holds "
+                                  f"{WIN_POWERS} and end_reason says so (RULES.md §A5)")
+        elif self.winner is not None or self.end_reason:
+            field_ = "winner" if self.winner is not None else "end_reason"
+            return field_, f"is set at phase {phase!r}; only a game that is over has one"
+        used = {"draw": False, "play": False, "figure": False, "power": False, "pass": True,
+                "power_play": True, "power_discard": True, "power_draw": True,
+                "power_swap": True}.get(phase)
+        if used is not None and self.power_used != used:
+            return "power_used", (f"is {json.dumps(self.power_used)} at phase {phase!r}; a "
+                                  "Power is used in step 4 (RULES.md §A3)")
+        if self.wilds and (phase not in ("score", "discard", "over") or not self.power_used):
+            return "wilds", (f"are {self.wilds} at phase {phase!r}; wilds come from a Power "
+                             "used in step 4 and last until Score (RULES.md §A3, §A7)")
+        if self.played is not None and phase in ("draw", "play"):
+            return "played", f"is {self.played} before the card of step 2 is played (§A3)"
+        if phase == "figure" and self.played not in self.tableaux[me]:
+            return "played", (f"is {self.played}, not in seat {me}'s tableau; the figure is "
+                              "taken by the card played in step 2 (RULES.md §A3 step 3)")
+        if phase == "pass":
+            if not self.pass_order or self.pass_count < 1:
+                return "pass_order", "is empty during a Pass (RULES.md §A7)"
+            for s, cards in self.pass_choices.items():
+                k = min(self.pass_count, len(self.hands[s]))
+                if s in self.pass_order or len(cards) != k or Counter(cards) - Counter(
+                        self.hands[s]):
+                    return "pass_choices", (f"seat {s} chose {format_cards(cards)}; a seat "
+                                            f"chooses {k} card(s) of its own hand, once "
+                                            "(RULES.md §A7)")
+        elif self.pass_order or self.pass_choices or self.pass_count:
+            return "pass_order", f"a Pass is under way at phase {phase!r} (RULES.md §A7)"
+        turns = [entry["turn"] for entry in self.log]
+        for i, entry in enumerate(self.log):
+            t = entry["turn"]
+            if (i and t <= turns[i - 1]) or entry["player"] != t % n or entry["round"] != t // n:
+                return f"log[{i}]", (f"records turn {t} of seat {entry['player']} in round "
+                                     f"{entry['round']}; turn records follow the turns in order, "
+                                     "turn t being seat t mod players' in round t // players")
+        if not over and (not turns or turns[-1] != self.turn):
+            return "log", f"does not end with the record of turn {self.turn}, the current turn"
+        if over and (not turns or turns[-1] not in (self.turn, self.turn - 1)):
+            return "log", f"does not end with the record of turn {self.turn} or the one before"
+        if phase in ("power_play", "power_discard", "power_draw", "power_swap", "pass") and (
+                self.log[-1]["power"] is None):
+            return f"log[{len(turns) - 1}].power", (f"is null at phase {phase!r}; the turn "
+                                                    "record names the Power used")
+        if over:
+            return None
+        rest = CardGame._from_snapshot(self._snapshot())
+        rest._advance()
+        if rest._snapshot() != self._snapshot():
+            return "phase", (f"is {phase!r}, a step the game would not stop at here (the "
+                             "step has one or no legal choice, so it is made at once, "
+                             "RULES.md §A3 decisions)")
+        return None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
@@ -1624,3 +1767,227 @@ _SKIP_TO = {
     "play": "figure", "figure": "power", "power": "score", "power_play": "score",
     "power_discard": "score", "power_swap": "score", "pass": "score", "score": "discard",
 }
+
+
+# -- saved games: the schema walk and the replay (issue 15 §A; swkit.saves) ---------------------
+
+_WHAT = "card game"
+_CARD = Str(pattern=r"[BGPRY][1-9]", what="a card like 'R7' (RULES.md §A1)")
+_CARD_LIST = Str(pattern=r"([BGPRY][1-9]( [BGPRY][1-9])*)?", what="cards like 'R3 R4 R5'")
+
+
+def _seat(ctx: dict[str, Any]) -> int:
+    return ctx["players"] - 1
+
+
+def _max_cards(ctx: dict[str, Any]) -> int:
+    return len(ALL_CARDS) * len(ctx["editions"])
+
+
+def _param_max(ctx: dict[str, Any], *effects: str) -> int:
+    return max((int(v) for ed in ctx["editions"] for p in ed.powers if p.effect in effects
+                for k, v in p.params.items() if k in ("count", "depth")), default=0)
+
+
+def _read_editions(value: list[Any], ctx: dict[str, Any]) -> tuple[int, str] | None:
+    eds = []
+    for i, raw in enumerate(value):
+        try:
+            eds.append(edition_from_dict(raw, "edition"))
+        except ConfigurationError as exc:
+            return i, str(exc)
+    try:
+        ctx["editions"] = _resolve_editions(eds)
+    except ConfigurationError as exc:
+        return 0, str(exc)
+    return None
+
+
+def _power_numbers(ctx: dict[str, Any], e: int) -> set[int]:
+    return {p.number for p in ctx["editions"][e].powers}
+
+
+def _power_problem(e: int, n: Any, ctx: dict[str, Any]) -> str | None:
+    if n is None or n in _power_numbers(ctx, e):
+        return None
+    return (f"is {n}, not a Power number of edition {e + 1}; accepted: "
+            + ", ".join(str(k) for k in sorted(_power_numbers(ctx, e))))
+
+
+def _pile_test(piles: list[list[int]], ctx: dict[str, Any]) -> tuple[Any, str] | None:
+    for e, pile in enumerate(piles):
+        for i, n in enumerate(pile):
+            problem = _power_problem(e, n, ctx)
+            if problem:
+                return (e, i), problem
+    return None
+
+
+def _center_test(centers: list[int | None], ctx: dict[str, Any]) -> tuple[int, str] | None:
+    for e, n in enumerate(centers):
+        problem = _power_problem(e, n, ctx)
+        if problem:
+            return e, problem
+    return None
+
+
+def _scored_test(rows: list[list[list[int]]], ctx: dict[str, Any]) -> tuple[Any, str] | None:
+    for s, row in enumerate(rows):
+        for i, (e, n) in enumerate(row):
+            problem = _power_problem(e, n, ctx)
+            if problem:
+                return (s, i, 1), problem
+    return None
+
+
+def _pass_test(choices: list[list[Any]], ctx: dict[str, Any]) -> tuple[int, str] | None:
+    seats = [s for s, _ in choices]
+    for i, s in enumerate(seats):
+        if s in seats[:i] or seats != sorted(seats):
+            return i, "lists the seats once each, in seat order"
+    return None
+
+
+_SEAT = Int(0, _seat, what="a seat")
+_EDITION_NUMBER = Int(1, lambda ctx: len(ctx["editions"]), what="an edition number")
+_EVENTS = {
+    "reshuffle": {"cards": Int(1)},
+    "draw": {"card": _CARD},
+    "play": {"card": _CARD},
+    "figure": {"edition": _EDITION_NUMBER, "holder": AnyOf([Null(), _SEAT])},
+    "power": {"key": Str(max_len=100), "edition": _EDITION_NUMBER},
+    "power_draw": {"card": _CARD},
+    "power_play": {"card": _CARD},
+    "power_play_from_discard": {"card": _CARD},
+    "power_take": {"cards": List(_CARD, max_len=_max_cards)},
+    "power_swap": {"gives": _CARD, "takes": _CARD, "seat": _SEAT},
+    "power_pass": {"cards": List(Tuple([_SEAT, _CARD_LIST]), max_len=MAX_PLAYERS)},
+    "score": {"cards": _CARD_LIST, "power": Str(max_len=100)},
+    "discard": {"cards": List(_CARD, max_len=_max_cards)},
+}
+_LOG_ENTRY = Obj({
+    "turn": Int(0), "round": Int(0), "player": _SEAT,
+    "draw": AnyOf([Null(), _CARD]), "play": AnyOf([Null(), _CARD]),
+    "figure": AnyOf([Null(), _EDITION_NUMBER]), "figure_from": AnyOf([Null(), _SEAT]),
+    "power": AnyOf([Null(), Obj({
+        "key": Str(max_len=100), "edition": _EDITION_NUMBER, "effect": Str(tuple(PRIMITIVES)),
+        "cards": List(AnyOf([_CARD, _SEAT, Tuple([_SEAT, _CARD_LIST])]), max_len=_max_cards),
+    }, what="a Power record")]),
+    "score": AnyOf([Null(), Obj({
+        "cards": _CARD_LIST, "kind": Str(("set", "run")), "wilds": Str(max_len=200),
+        "power": Str(max_len=100), "center": _EDITION_NUMBER,
+        "new_center": AnyOf([Null(), Str(max_len=100)]),
+    }, what="a score record")]),
+    "discard": List(_CARD, max_len=_max_cards), "reshuffles": Int(0),
+    "events": List(Tagged("event", {k: Obj({"event": Str(), **v}, what=f"a {k!r} event")
+                                    for k, v in _EVENTS.items()}, what="an event"),
+                   max_len=10_000),
+    "tableau": List(_CARD, max_len=_max_cards),  # stamped by swkit.cards.play.run_game
+}, optional=("tableau",), what="a turn record")
+
+STATE_FIELDS: dict[str, Spec] = {
+    "players": Int(MIN_PLAYERS, MAX_PLAYERS, bind="players", what="a player count"),
+    "seed": Int(),
+    "round_limit": Int(1, bind="round_limit"),
+    "editions": Check(List(Dict("an edition (as in a Powers data file)"), min_len=1),
+                      _read_editions),
+    "rng": RNG,
+    "deck": List(_CARD, max_len=_max_cards),
+    "discard": List(_CARD, max_len=_max_cards),
+    "hands": List(List(_CARD, max_len=_max_cards), length=lambda ctx: ctx["players"],
+                  what="one card list per seat"),
+    "tableaux": List(List(_CARD, max_len=_max_cards), length=lambda ctx: ctx["players"],
+                     what="one card list per seat"),
+    "piles": Check(List(List(Int(1), max_len=100), length=lambda ctx: len(ctx["editions"]),
+                        what="one list of Power numbers per edition"), _pile_test),
+    "centers": Check(List(AnyOf([Null(), Int(1)]), length=lambda ctx: len(ctx["editions"]),
+                          what="one Power number or null per edition"), _center_test),
+    "figures": List(AnyOf([Null(), _SEAT]), length=lambda ctx: len(ctx["editions"]),
+                    what="one holder seat or null per edition"),
+    "scored": Check(List(List(Tuple([Int(0, lambda ctx: len(ctx["editions"]) - 1),
+                                     Int(1)], what="[edition index, Power number]"),
+                              max_len=WIN_POWERS),
+                         length=lambda ctx: ctx["players"], what="one list per seat"),
+                    _scored_test),
+    "turn": Int(0, lambda ctx: ctx["round_limit"] * ctx["players"]),
+    "phase": Str(PHASES),
+    "wilds": Tuple([List(Str(COLORS), unique=True, max_len=len(COLORS)),
+                    List(Int(1, 9), unique=True, max_len=9)],
+                   what="[wild colors, wild numbers]"),
+    "power_used": Bool(),
+    "played": AnyOf([Null(), _CARD]),
+    "remaining": Int(0, lambda ctx: _param_max(ctx, "extra_play", "extra_draw",
+                                               "play_from_discard")),
+    "pass_count": Int(0, lambda ctx: _param_max(ctx, "pass")),
+    "pass_order": List(_SEAT, unique=True, max_len=lambda ctx: ctx["players"]),
+    "pass_choices": Check(List(Tuple([_SEAT, List(_CARD, max_len=_max_cards)]),
+                               max_len=lambda ctx: ctx["players"]), _pass_test),
+    "winner": AnyOf([Null(), _SEAT]),
+    "end_reason": Str(max_len=200),
+    "log": List(_LOG_ENTRY, max_len=lambda ctx: ctx["round_limit"] * ctx["players"] + 1,
+                what="a list of turn records"),
+}
+"""The fields of a card game's state in a save, in the order they are checked (a later field's
+bounds use the player count, the editions and the round limit read before it). A new field of
+the save is one more line here (and in ``_snapshot``/``_from_snapshot``)."""
+
+SAVE_FIELDS: dict[str, Spec] = {
+    **STATE_FIELDS,
+    "history": List(Tuple([Int(CHANCE, _seat, what="a seat or -1 (chance)"),
+                           Str(max_len=300, what="an action or 'draw CARD'")]),
+                    what="the moves from the start, oldest first"),
+    "start": Obj(STATE_FIELDS, what="the start of the game"),
+}
+"""The fields of a saved card game (``to_json``): the state, the history, the start."""
+
+
+def _replay(start: CardGame, history: list[list[Any]]) -> CardGame:
+    """The game after ``history`` applied to a copy of ``start``; SaveError names the first
+    entry that is not legal there."""
+    game = CardGame._from_snapshot(start._snapshot())
+    game._start = start._snapshot()
+    for i, (who, text) in enumerate(history):
+        mover = game.current_player()
+        try:
+            if who != mover:
+                raise IllegalActionError(f"the entry is seat {who}'s, but {game._whose_move()}")
+            if who == CHANCE:
+                verb, _, card = text.partition(" ")
+                if verb != "draw" or not card:
+                    raise IllegalActionError(f"a chance entry is 'draw CARD', not {text!r}")
+                game.apply_chance(card)
+            else:
+                game.apply(text)
+        except IllegalActionError as exc:
+            raise SaveError(_WHAT, f"history[{i}]", f"{text!r} cannot be replayed from the start "
+                            f"of the game: {exc}") from None
+    return game
+
+
+def _load_checked(cls: type[CardGame], text: str) -> CardGame:
+    """``from_json``'s checks (swkit.saves): the schema walk, the start as a position at
+    rest, the history replayed from it, the saved state equal to the replay."""
+    data = read_save(text, _WHAT)
+    if "game" in data:
+        raise SaveError(_WHAT, "game", f"is {show(data['game'])}: a saved card game has no "
+                        "such field" + (" (this is a saved dice game: load it with "
+                                        "DiceGame.from_json)" if data["game"] == "dice" else ""))
+    walk(Obj(SAVE_FIELDS, what="a saved card game"), data, _WHAT)
+    start = cls._from_snapshot(data["start"])
+    bad = start._position_problems()
+    if bad:
+        raise SaveError(_WHAT, path_join("start", bad[0]) if bad[0] else "start", bad[1])
+    saved = cls._from_snapshot(data)
+    bad = saved._position_problems()
+    if bad:
+        raise SaveError(_WHAT, bad[0], bad[1])
+    game = _replay(start, data["history"])
+    replayed = game._snapshot()
+    mine = {k: data[k] for k in replayed}
+    mine["log"] = [{k: v for k, v in entry.items() if k != "tableau"} for entry in data["log"]]
+    where = first_difference(mine, replayed, "")
+    if where is not None:
+        raise SaveError(_WHAT, where, "is not what the history leads to from the start (a "
+                        "save is the start and the moves since: edit neither by hand)")
+    game.log = json.loads(json.dumps(data["log"]))  # keeps run_game's "tableau" stamps
+    return game

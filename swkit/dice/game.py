@@ -44,6 +44,24 @@ from swkit.dice.faces import (
 )
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
 from swkit.files import decode_text
+from swkit.saves import (
+    RNG,
+    AnyOf,
+    Bool,
+    Check,
+    Int,
+    Keys,
+    List,
+    Null,
+    Obj,
+    SaveError,
+    Spec,
+    Str,
+    Tuple,
+    first_difference,
+    read_save,
+    walk,
+)
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
 __all__ = [
@@ -777,49 +795,74 @@ class DiceGame:
         """Rebuild a game in progress from :meth:`to_json` (a string, the bytes of a saved file
         in UTF-8 -- a byte-order mark is fine -- or the parsed dict).
 
-        Raises ConfigurationError when it is not a Clubhouse dice state: not UTF-8 text, not
-        JSON, another game, a missing or malformed field, or a state no game can reach (see
+        The save is checked completely first (:mod:`swkit.saves`): every field's type and
+        range against :data:`SAVE_FIELDS` (seats below the player count, faces of these dice,
+        a board of this game's rows and seats), then the state's consistency (see
         :meth:`_check_consistency`: the phase against the dice, roll number, keeps and turns;
-        the tokens on the board against the turns played).
+        the tokens against the turns played), then the history, replayed from a new game with
+        these settings: every step must be legal and the replay must end in the saved state,
+        random stream included (RULES.md §B3).
+
+        Raises ConfigurationError (a :class:`~swkit.saves.SaveError`, whose ``path`` names
+        the field, e.g. ``board.rows.Goofy.spaces[2]``) when it is not a Clubhouse dice state:
+        not UTF-8 text, not JSON, another game, a missing, unknown or malformed field, or a
+        state or history no game reaches.
         """
         if isinstance(text, str | bytes | bytearray):
-            text = decode_text(text, "saved dice game")
-        try:
-            data = json.loads(text) if isinstance(text, str) else text
-        except ValueError as exc:
-            raise ConfigurationError(f"not a Clubhouse dice state: not JSON ({exc})") from None
+            data: Any = read_save(decode_text(text, "saved dice game"), _WHAT)
+        else:
+            data = text
         if not isinstance(data, dict) or data.get("game") != "dice":
-            raise ConfigurationError("not a Clubhouse dice state: expected {\"game\": \"dice\"}")
+            raise SaveError(_WHAT, "game" if isinstance(data, dict) else "",
+                            "not a Clubhouse dice state: expected {\"game\": \"dice\"}")
+        walk(Obj(SAVE_FIELDS, what="a saved dice game"), data, _WHAT)
         try:
-            game = cls(data["players"], data["seed"], data["characters"],
-                       data["turns_per_player"])
-            game.rng = rng_from_json(data["rng"])
-            game.board = Scoreboard.from_dict(data["board"])
-            game.turn = int(data["turn"])
-            game.roll_number = int(data["roll_number"])
-            dice = tuple(data["dice"])
-            if any(f not in game._order for f in dice) or len(dice) not in (0, DICE):
-                raise ValueError(f"bad dice {list(dice)}")
-            game._set_dice(dice)
-            game._kept = tuple(bool(k) for k in data["kept"])
-            game._phase = data["phase"]
-            game.tied = tuple(data["tied"])
-            game.tiebreak_rounds = [
-                {"seats": list(r["seats"]),
-                 "dice": None if r["dice"] is None else [list(d) for d in r["dice"]],
-                 "clubhouses": list(r["clubhouses"])} for r in data["tiebreak_rounds"]]
-            game.history = [_step_from_json(s) for s in data["history"]]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ConfigurationError(f"not a valid Clubhouse dice state: {exc}") from exc
-        if game._phase not in (_ROLL, _DECIDE, _TIEBREAK, _OVER) or len(game._kept) != DICE:
-            raise ConfigurationError("not a valid Clubhouse dice state: bad phase or keep")
-        problem = game._check_consistency()
-        if problem:
-            raise ConfigurationError(f"not a valid Clubhouse dice state: {problem}")
+            game = cls._build(data)
+        except ConfigurationError as exc:  # the board: two tokens of one seat in a row
+            raise SaveError(_WHAT, "board", str(exc)) from None
+        bad = game._check_consistency()
+        if bad:
+            raise SaveError(_WHAT, *bad)
+        replayed = cls(game.players, game.seed, game.characters, game.turns)
+        for i, step in enumerate(game.history):
+            try:
+                who = replayed.current_player()
+                if step.kind == "action" and who != step.seat:
+                    raise IllegalActionError(f"the step is player {step.seat}'s, but "
+                                             + replayed._whose_move())
+                replayed.apply_step(step)
+            except (IllegalActionError, NotationError) as exc:
+                raise SaveError(_WHAT, f"history[{i}]", f"{list(step)} cannot be replayed "
+                                f"from the start of the game: {exc}") from None
+        where = first_difference(data, replayed.to_dict(), "")
+        if where is not None:
+            raise SaveError(_WHAT, where, "is not what the history leads to from the start "
+                            "(a save is the settings and the moves since: edit neither by "
+                            "hand)")
+        return replayed
+
+    @classmethod
+    def _build(cls, data: dict[str, Any]) -> DiceGame:
+        """The game whose fields are ``data`` (checked by the caller, or our own to_dict)."""
+        game = cls(data["players"], data["seed"], data["characters"], data["turns_per_player"])
+        game.rng = rng_from_json(data["rng"])
+        game.board = Scoreboard.from_dict(data["board"])
+        game.turn = data["turn"]
+        game.roll_number = data["roll_number"]
+        game._set_dice(tuple(data["dice"]))
+        game._kept = tuple(data["kept"])
+        game._phase = data["phase"]
+        game.tied = tuple(data["tied"])
+        game.tiebreak_rounds = [
+            {"seats": list(r["seats"]),
+             "dice": None if r["dice"] is None else [list(d) for d in r["dice"]],
+             "clubhouses": list(r["clubhouses"])} for r in data["tiebreak_rounds"]]
+        game.history = [_step_from_json(s) for s in data["history"]]
         return game
 
-    def _check_consistency(self) -> str:
-        """What makes this state one that no game reaches (for :meth:`from_json`), or ``""``.
+    def _check_consistency(self) -> tuple[str, str] | None:
+        """What makes this state one that no game reaches (for :meth:`from_json`), as (the
+        field's JSON path, the problem), or None.
 
         Checks: ``turn`` within 0..players*turns; the phases ``tiebreak`` and ``over`` only
         when every turn is played (and ``roll``/``decide`` only before); the dice, roll number
@@ -831,37 +874,42 @@ class DiceGame:
         total = self.players * self.turns
         phase, rolls, dice, kept = self._phase, self.roll_number, self._dice, self._kept
         if not 0 <= self.turn <= total:
-            return f"turn {self.turn} is outside 0..{total} ({self.players} x {self.turns} turns)"
+            return "turn", (f"turn {self.turn} is outside 0..{total} ({self.players} x "
+                            f"{self.turns} turns)")
         done = self.turn == total
         if phase in (_TIEBREAK, _OVER) and not done:
-            return (f"phase {phase!r} but only {self.turn} of {total} turns are played: a game "
-                    f"is over only when every turn is used (RULES.md §B5)")
+            return "phase", (f"phase {phase!r} but only {self.turn} of {total} turns are "
+                             "played: a game is over only when every turn is used (RULES.md §B5)")
         if phase in (_ROLL, _DECIDE) and done:
-            return f"phase {phase!r} but all {total} turns are played"
+            return "phase", f"phase {phase!r} but all {total} turns are played"
         if not 0 <= rolls <= MAX_ROLLS:
-            return f"roll number {rolls} is outside 0..{MAX_ROLLS} (RULES.md §B3)"
+            return "roll_number", f"roll number {rolls} is outside 0..{MAX_ROLLS} (RULES.md §B3)"
         if phase == _DECIDE:
             if rolls < 1 or len(dice) != DICE or any(kept):
-                return (f"phase 'decide' needs five dice showing after roll 1..3 and nothing "
-                        f"kept, got {len(dice)} dice, roll {rolls}, kept {list(kept)}")
+                return "dice", (f"phase 'decide' needs five dice showing after roll 1..3 and "
+                                f"nothing kept, got {len(dice)} dice, roll {rolls}, kept "
+                                f"{list(kept)}")
         elif phase == _ROLL:
             if rolls == 0 and (dice or any(kept)):
-                return "phase 'roll' before a turn's first roll has no dice showing or kept"
+                return "dice", ("phase 'roll' before a turn's first roll has no dice showing or "
+                                "kept")
             if rolls > 0 and (len(dice) != DICE or rolls >= MAX_ROLLS or all(kept)):
-                return (f"phase 'roll' after roll {rolls} needs five dice, a roll left and at "
-                        f"least one die picked up, got {len(dice)} dice, kept {list(kept)}")
+                return "dice", (f"phase 'roll' after roll {rolls} needs five dice, a roll left "
+                                f"and at least one die picked up, got {len(dice)} dice, kept "
+                                f"{list(kept)}")
         elif dice or rolls or any(kept):
-            return f"phase {phase!r} has no dice showing or kept and roll number 0"
+            return "dice", f"phase {phase!r} has no dice showing or kept and roll number 0"
         if phase == _TIEBREAK and len(self.tied) < 2:
-            return "a tie-break needs at least two tied seats"
+            return "tied", "a tie-break needs at least two tied seats"
         for seat in range(self.players):
             played = self.turn // self.players + (1 if seat < self.turn % self.players else 0)
             if self.board.tokens_placed(seat) != played:
                 placed = self.board.tokens_placed(seat)
-                return (f"player {seat} has {placed} token{'' if placed == 1 else 's'} on the "
-                        f"board after {played} turn{'' if played == 1 else 's'}: one token per "
-                        f"turn (RULES.md §B4)")
-        return ""
+                return "board", (f"player {seat} has {placed} token"
+                                 f"{'' if placed == 1 else 's'} on the board after {played} "
+                                 f"turn{'' if played == 1 else 's'}: one token per turn "
+                                 "(RULES.md §B4)")
+        return None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DiceGame):
@@ -872,7 +920,7 @@ class DiceGame:
 
     def copy(self) -> DiceGame:
         """An independent copy of the game, random stream included."""
-        return DiceGame.from_json(self.to_dict())
+        return DiceGame._build(self.to_dict())  # fresh lists: nothing shared
 
     @classmethod
     def replay(cls, history: Iterable[Step | Sequence[Any]], players: int = 2, seed: int = 0,
@@ -1026,3 +1074,67 @@ def points_text(value: int) -> str:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- saved games: the schema walk (issue 15 §A; swkit.saves) -----------------------------------
+
+_WHAT = "dice game"
+
+
+def _read_characters(value: list[str], ctx: dict[str, Any]) -> str | None:
+    try:
+        chars = check_characters(value)
+    except ConfigurationError as exc:
+        return str(exc)
+    ctx["characters"], ctx["faces"] = chars, die_faces(chars)
+    return None
+
+
+def _seat(ctx: dict[str, Any]) -> int:
+    return ctx["players"] - 1
+
+
+_SEAT = Int(0, _seat, what="a seat")
+_FACE = Str(choices_from="faces")
+_ROW = Obj({"spaces": List(AnyOf([Null(), _SEAT]), length=5, what="five spaces (seat or null)"),
+            "picture": List(_SEAT, max_len=lambda ctx: ctx["players"])}, what="a row")
+
+SAVE_FIELDS: dict[str, Spec] = {
+    "game": Str(("dice",)),
+    "players": Int(1, MAX_PLAYERS, bind="players", what="a player count"),
+    "seed": Int(),
+    "characters": Check(List(Str(max_len=100), length=5, what="five character names"),
+                        _read_characters),
+    "turns_per_player": Int(1, 5, bind="turns"),
+    "phase": Str((_ROLL, _DECIDE, _TIEBREAK, _OVER)),
+    "turn": Int(0, lambda ctx: ctx["players"] * ctx["turns"]),
+    "roll_number": Int(0, MAX_ROLLS),
+    "dice": Check(List(_FACE, max_len=DICE, what="the faces showing"),
+                  lambda v, ctx: None if len(v) in (0, DICE) else
+                  f"shows {len(v)} dice; accepted: none (before a turn's first roll) or {DICE}"),
+    "kept": List(Bool(), length=DICE),
+    "board": Obj({
+        "characters": Check(List(Str(max_len=100), length=5),
+                            lambda v, ctx: None if tuple(v) == ctx["characters"] else
+                            "differs from the game's characters"),
+        "players": Int(lambda ctx: ctx["players"], lambda ctx: ctx["players"],
+                       what="the game's player count"),
+        "rows": Keys("characters", _ROW, what="one row per character"),
+    }, what="a scoreboard"),
+    "tied": List(_SEAT, unique=True, max_len=lambda ctx: ctx["players"]),
+    "tiebreak_rounds": List(Obj({
+        "seats": List(_SEAT, unique=True, min_len=2, max_len=lambda ctx: ctx["players"]),
+        "dice": AnyOf([Null(), List(List(_FACE, length=DICE), max_len=MAX_PLAYERS)]),
+        "clubhouses": List(Int(0, DICE), min_len=2, max_len=MAX_PLAYERS),
+    }, what="a roll-off round"), max_len=MAX_TIEBREAK_ROUNDS),
+    "history": List(Tuple([
+        Str(("action", "roll", "tiebreak")), Int(CHANCE, _seat, what="a seat or -1 (chance)"),
+        AnyOf([Str(max_len=200), List(AnyOf([_FACE, Int(0, DICE)]), max_len=MAX_PLAYERS + 1)]),
+        Bool()], what="[kind, seat, value, sampled]"),
+        max_len=lambda ctx: ctx["players"] * ctx["turns"] * 2 * MAX_ROLLS
+        + MAX_TIEBREAK_ROUNDS),
+    "rng": RNG,
+}
+"""The fields of a saved dice game (``to_json``), in the order they are checked (later bounds
+use the player count, the characters and the turns read before them). A new field of the save
+is one more line here (and in ``_public``/``_build``)."""
