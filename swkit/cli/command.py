@@ -12,6 +12,7 @@
                      [--characters C] [--wilds W] [--json]
     swkit odds solo  [--json]
     swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons.py)
+    swkit site       [--out DIR] [--no-solutions] [--force]     (swkit/cli/site.py)
     swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
@@ -94,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "bots play whole games, and exact odds.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds,lessons}")
+                                     metavar="{play,odds,lessons,site}")
 
     play = commands.add_parser(
         "play", help="bots play a whole game and print the transcript",
@@ -250,6 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Copy the lesson notebooks (and their worked answers) to a working folder, "
                     "never over a notebook you changed, and open lesson 1 in JupyterLab there "
                     "(issue 8; lessons/README.md is the teacher's guide)."))
+    from swkit.cli import site
+    site.add_arguments(commands.add_parser(
+        "site", help="build the lessons as a static web site that runs in the browser",
+        description="Build the lessons, the teacher's guide and RULES.md as a static "
+                    "JupyterLite site: Python runs in the students' browsers, nothing to "
+                    "install (issue 13; lessons/README.md, 'No install: the lessons in the "
+                    "browser'). Needs pip install \"swkit[site]\"."))
     return parser
 
 
@@ -301,6 +309,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "lessons":
         from swkit.cli import lessons
         return lessons.run(args)
+    if args.command == "site":
+        from swkit.cli import site
+        return site.run(args)
     notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
     notice.daemon = True
     notice.start()
