@@ -74,6 +74,12 @@ class SiteReport:
     seconds: float
     contents: list[str]
 
+    def first_lesson(self) -> str:
+        """The site path of the first lesson (by name), e.g. ``v0.1.0/01-....ipynb``."""
+        first = min((c for c in self.contents if c.endswith(".ipynb") and "/" not in c),
+                    default="")
+        return f"{lessons_folder()}/{first}"
+
     def lines(self) -> list[str]:
         """The report in words: the folder, its size and how to try it."""
         return [f"Site built in {self.seconds:.0f} s: {self.folder}",
@@ -81,7 +87,7 @@ class SiteReport:
                 f"{self.size / 1e6:.1f} MB in all",
                 "Try it on this computer:",
                 f"  python -m http.server -d {self.folder}",
-                "  then open http://localhost:8000/lab/index.html",
+                f"  then open http://localhost:8000/lab/index.html?path={self.first_lesson()}",
                 "Publish it: copy the folder to any static web host (lessons/README.md, "
                 "'No install: the lessons in the browser')."]
 
@@ -219,12 +225,14 @@ def folder_size(folder: Path) -> int:
 
 
 def lite_config() -> dict:
-    """The site's ``jupyter-lite.json`` settings: no package-index fallback for the kernel, and
-    ``window.jupyterapp`` for a browser test to read the app's state."""
+    """The site's ``jupyter-lite.json`` settings: no package-index fallback for the kernel,
+    Voila's preview button off (Voila needs a server), and ``window.jupyterapp`` for a browser
+    test to read the app's state."""
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
                 "appName": "swkit lessons",
                 "exposeAppInBrowser": True,
+                "disabledExtensions": ["@voila-dashboards/jupyterlab-preview"],
                 "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}}}}
 
 
