@@ -52,15 +52,20 @@ def browser() -> None:
               f"python -m pytest tests/browser/test_lite_site.py)")
         return
     record = json.loads(RECORD.read_text(encoding="utf-8"))
-    print(f"browser (tests/browser/test_lite_site.py, headless Chromium, offline, "
-          f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(RECORD.stat().st_mtime))}):")
-    print(f"  page open -> kernel ready:        {record['kernel_ready_seconds']:.1f} s")
-    print(f"  page open -> first exact answer:  {record['first_exact_answer_seconds']:.1f} s "
-          f"(lesson 9's install cell, then deal_odds(3).either == 25/2838)")
-    print(f"  downloaded by the page: {_mb(record['page_bytes'])} in {record['requests']} "
-          f"requests, of it Pyodide's distribution {_mb(record['pyodide_bytes'])} "
-          f"({len(record['pyodide_files'])} files; no numpy or matplotlib: lesson 9 needs "
-          f"neither)")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(RECORD.stat().st_mtime))
+    state = "" if record.get("complete") else "; the test stopped early, figures so far"
+    print(f"browser (tests/browser/test_lite_site.py, headless Chromium, offline, {when}"
+          f"{state}):")
+    if "kernel_ready_seconds" in record:
+        print(f"  page open -> kernel ready:        {record['kernel_ready_seconds']:.1f} s")
+    if "first_exact_answer_seconds" in record:
+        print(f"  page open -> first exact answer:  {record['first_exact_answer_seconds']:.1f} s"
+              f" (lesson 9's install cell, then deal_odds(3).either == 25/2838)")
+    if "page_bytes" in record:
+        print(f"  downloaded by the page: {_mb(record['page_bytes'])} in {record['requests']} "
+              f"requests, of it Pyodide's distribution {_mb(record['pyodide_bytes'])} "
+              f"({len(record['pyodide_files'])} files; no numpy or matplotlib: lesson 9 needs "
+              f"neither)")
     print(f"  the test's build: {record['build_seconds']:.1f} s, {_mb(record['site_bytes'])}")
 
 

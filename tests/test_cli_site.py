@@ -300,3 +300,50 @@ def test_a_real_build(tmp_path, capsys):
     assert not (out / "stale.txt").exists() and not (folder / "solutions").exists()
     assert (folder / "09-play.ipynb").is_file()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".swkit-site-")]
+
+
+@pytest.mark.slow
+def test_a_wheel_install_has_what_the_site_needs(tmp_path):
+    """Build swkit's wheel (from a copy of the checkout), install it (not editable) in a fresh
+    venv borrowing this environment's dependencies: the site's contents resolve inside the
+    installed package (RULES.md from swkit.docs), and swkit's wheel for the site is packed from
+    the installed copy, without the lessons and docs."""
+    import os
+    import shutil
+    import subprocess
+    import sysconfig
+
+    tree = tmp_path / "tree"
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache", ".hypothesis"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(dist),
+                    str(tree)], check=True, capture_output=True, env=env)
+    wheel = next(dist.glob("swkit-*.whl"))
+    assert "swkit/docs/RULES.md" in _names(wheel)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    target = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()"
+                             "['purelib'])"], check=True, capture_output=True, text=True)
+    (Path(target.stdout.strip()) / "borrowed-deps.pth").write_text(
+        sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install",
+                    "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
+                   env=env)
+    probe = ("import json, pathlib, sys; from swkit.cli import site; "
+             "c = site.site_contents(); "
+             "w = site.pack_wheel('swkit', pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]));"
+             " print(json.dumps({k: str(v) for k, v in c.items()})); print(w)")
+    done = subprocess.run([python, "-c", probe, str(tmp_path / "w"), str(tmp_path / "work")],
+                          capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    contents_line, wheel_line = done.stdout.strip().splitlines()
+    contents = {k: Path(v) for k, v in json.loads(contents_line).items()}
+    assert set(contents) == set(site.site_contents())
+    assert all(p.is_relative_to(venv) for p in contents.values())
+    assert contents["RULES.md"].read_bytes() == (ROOT / "docs" / "RULES.md").read_bytes()
+    names = _names(Path(wheel_line))
+    assert "swkit/lite.py" in names
+    assert not [n for n in names if n.startswith(("swkit/lessons", "swkit/docs"))]
