@@ -150,6 +150,7 @@ async def setup() -> str | None:
     import micropip  # type: ignore[import-not-found]  # in Pyodide's distribution
     from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
+    keep_nulls_in_comm_messages()
     base = site_base(str(js.location.href))
     answer = await pyfetch(f"{base}pypi/all.json")
     index = json.loads(await answer.string())
@@ -158,6 +159,58 @@ async def setup() -> str | None:
     if message:
         print(message)
     return message
+
+
+def comm_json(value: Any) -> str | None:
+    """``value`` (a comm message's content or metadata) as JSON text, or None when it is not
+    plain JSON (then the kernel's own conversion is kept).
+
+    >>> comm_json({"state": {"display": None}, "n": 1})
+    '{"state": {"display": null}, "n": 1}'
+    >>> comm_json({"x": float("nan")}) is None
+    True
+    """
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+
+
+def keep_nulls_in_comm_messages() -> bool:
+    """In the browser: make the Lite kernel send a widget's ``None`` values as JSON ``null``.
+
+    jupyterlite-pyodide-kernel 0.8.6 hands comm messages to the page through Pyodide's
+    ``toJs``, which turns ``None`` into ``undefined``, and the page then drops the key: a
+    ``layout.display = None`` (show again) never reaches the page, so the card table's move
+    buttons stayed hidden (seen in tests/browser/test_lite_site.py). This sends the content and
+    metadata as JavaScript objects parsed from JSON (which the kernel passes on unchanged);
+    anything that is not plain JSON goes the old way. Returns whether the patch is in place
+    (False under CPython, where nothing is changed)."""
+    if not in_browser():
+        return False
+    import js  # type: ignore[import-not-found]
+    from pyodide_kernel.comm import Comm  # type: ignore[import-not-found]
+
+    if getattr(Comm.publish_msg, "swkit_nulls", False):
+        return True
+    original = Comm.publish_msg
+
+    def publish_msg(self: Any, msg_type: str, data: Any = None, metadata: Any = None,
+                    buffers: Any = None, **keys: Any) -> None:
+        from IPython.core.getipython import get_ipython  # type: ignore[import-not-found]
+
+        content = dict(data={} if data is None else data, comm_id=self.comm_id, **keys)
+        texts = comm_json(content), comm_json({} if metadata is None else metadata)
+        if None in texts:
+            return original(self, msg_type, data, metadata, buffers, **keys)
+        if buffers is not None:
+            buffers = [(b.tobytes() if hasattr(b, "tobytes") else b) for b in buffers]
+        get_ipython().send_comm(msg_type, js.JSON.parse(texts[0]), js.JSON.parse(texts[1]),
+                                self.topic, buffers)
+
+    publish_msg.swkit_nulls = True  # type: ignore[attr-defined]
+    Comm.publish_msg = publish_msg
+    return True
 
 
 def site_base(worker_url: str) -> str:

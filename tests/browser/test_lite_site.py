@@ -177,18 +177,52 @@ def wait_for_kernel(page: Page) -> None:
     expect(status).to_have_attribute("data-status", "idle", timeout=KERNEL_START_MS)
 
 
-def run_all(page: Page) -> None:
+PROBLEMS = """() => {
+  const notebook = window.jupyterapp.shell.currentWidget.content;
+  const found = [];
+  notebook.widgets.forEach((cell, n) => {
+    for (const out of cell.model.toJSON().outputs || []) {
+      if (out.output_type === 'error')
+        found.push(`cell ${n}: ${out.ename}: ${out.evalue}\\n${(out.traceback || []).join('\\n')}`);
+      if (out.output_type === 'stream' && out.name === 'stderr')
+        found.push(`cell ${n} wrote to stderr: ${out.text}`);
+    }
+  });
+  return found;
+}"""
+"""Every error output and stderr text in the open notebook's cells, read from the notebook's
+model (JupyterLab draws only the cells in view, so the page alone can miss one)."""
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def notebook_problems(page: Page) -> list[str]:
+    return [ANSI.sub("", p)[-3000:] for p in page.evaluate(PROBLEMS)]
+
+
+def run_all(page: Page, timeout: float = 300) -> None:
+    """Run → Run All Cells; wait until every code cell has run (or one failed: then fail with
+    its traceback at once, since JupyterLab stops there)."""
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    page.wait_for_timeout(500)
+    pending = """() => window.jupyterapp.shell.currentWidget.content.widgets.filter(
+        c => c.model.type === 'code' && c.model.executionCount === null).length"""
+    deadline = time.monotonic() + timeout
+    while True:
+        page.wait_for_timeout(500)
+        problems = notebook_problems(page)
+        assert not problems, "a cell failed in the Lite kernel:\n" + "\n".join(problems)
+        if page.evaluate(pending) == 0:
+            break
+        assert time.monotonic() < deadline, f"Run All did not finish in {timeout} s"
     wait_for_kernel(page)
 
 
-def no_tracebacks(outputs: Locator) -> None:
-    """No error output, no stderr text, no widget that failed to draw."""
+def no_tracebacks(page: Page, outputs: Locator) -> None:
+    """No error output or stderr text in any cell, and on the page no traceback and no widget
+    that failed to draw."""
+    assert notebook_problems(page) == []
     expect(outputs.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
-           ).to_have_count(0)
-    expect(outputs.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
            ).to_have_count(0)
     expect(outputs.locator(".jupyter-widgets-error-widget")).to_have_count(0)
     expect(outputs.get_by_text("Traceback")).to_have_count(0)
@@ -228,7 +262,8 @@ def play_dice_turn(cup: Locator) -> None:
     score.click()
     log = cup.locator(".swkit-log")
     expect(log).to_contain_text("Round 1, player 1 (P1)", timeout=60_000)
-    expect(cup.locator(".swkit-status")).to_contain_text("your turn", timeout=60_000)
+    expect(cup.locator(".swkit-status")).to_contain_text("Your turn · round 2 of 5",
+                                                    timeout=60_000)
     expect(roll).to_have_text("Roll (3 left)")
 
 
@@ -287,10 +322,10 @@ def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
 
     outputs = page.locator(".jp-OutputArea-output")
     run_all(page)
-    no_tracebacks(outputs)
+    no_tracebacks(page, outputs)
     play_dice_turn(outputs.locator(".swkit-dicecup"))
     play_card_turn(outputs.locator(".swkit-cardtable"))
-    no_tracebacks(outputs)
+    no_tracebacks(page, outputs)
 
     page.wait_for_timeout(500)
     save({**record, "page_bytes": sum(loaded), "pyodide_bytes": local_pyodide["bytes"],
