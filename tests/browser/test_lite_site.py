@@ -230,12 +230,20 @@ def no_tracebacks(page: Page, outputs: Locator) -> None:
 
 
 def picture(widget: Locator, name: str) -> Path:
-    """Save the widget alone as build/screenshots/<name>.png."""
+    """Save the widget alone as build/screenshots/<name>.png, in a viewport taller than it
+    (JupyterLab scrolls inside a panel: a taller widget would be cut off)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    widget.scroll_into_view_if_needed()
-    widget.page.wait_for_timeout(300)
-    widget.screenshot(path=str(path))
+    page = widget.page
+    size = page.viewport_size
+    height = int(widget.evaluate("e => e.getBoundingClientRect().height")) + 200
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
+    try:
+        widget.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        widget.screenshot(path=str(path))
+    finally:
+        page.set_viewport_size(size)
     return path
 
 
@@ -327,7 +335,7 @@ def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
     play_card_turn(outputs.locator(".swkit-cardtable"))
     no_tracebacks(page, outputs)
 
-    page.wait_for_timeout(500)
+    page.screenshot(path=str(SCREENSHOTS / "lite-lesson9-end.png"))
     save({**record, "page_bytes": sum(loaded), "pyodide_bytes": local_pyodide["bytes"],
           "pyodide_files": sorted(set(local_pyodide["files"])), "requests": len(loaded),
           "complete": True})
