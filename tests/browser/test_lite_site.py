@@ -24,6 +24,7 @@ bench/site.py`` prints them.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import mimetypes
 import os
@@ -33,6 +34,7 @@ import time
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
@@ -40,8 +42,22 @@ from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
 from swkit.lite import lessons_folder
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import Server, _free_port, _start  # noqa: E402
 from pyodide_copy import CDN, CopyError, pyodide_copy  # noqa: E402
+
+
+def _harness() -> ModuleType:
+    """The tier's conftest (its server helpers), loaded by path: a conftest.py elsewhere in the
+    tests could take the name ``conftest``."""
+    spec = importlib.util.spec_from_file_location("swkit_browser_harness",
+                                                  Path(__file__).with_name("conftest.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+_h = _harness()
+Server, _free_port, _start = _h.Server, _h._free_port, _h._start
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
