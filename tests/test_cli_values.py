@@ -24,6 +24,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("odds", "roll"): [],
     ("odds", "solo"): [],
     ("lessons",): ["--no-open"],
+    ("site",): [],
 }
 
 
