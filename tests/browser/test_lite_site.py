@@ -10,7 +10,8 @@ shared by every check, in one test, in order:
 - in that kernel: the lesson's first cell installs swkit from the site, then exact values come
   out as under CPython: 25/2838 (lesson 1's deal), a dice keep value (1 - (4/9)^2 = 65/81) and
   a card hint (a pinned answer of tests/data/odds_cards_pinned.json); the site's version.json
-  is the lesson's own, and a fresh copy of the lesson can be saved beside it;
+  is the lesson's own (and an older copy would be told where the newer lesson is), and a fresh
+  copy of the lesson can be saved beside it;
 - Run All; one dice turn in the DiceCup with the hint on (roll, keep, roll, score, the bot's
   turn), and the screenshot build/screenshots/lite-dicecup.png; one card turn in the CardTable
   with the hint on, through the bot's reply;
@@ -339,6 +340,9 @@ def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
                                         "lessons": lessons_folder(kernel_version)}
     assert execute(page, "print(swkit.lite.version_message(__import__('os').getcwd(), "
                          "swkit.lite.read_site_version()))").strip() == "None"
+    older = execute(page, "print(swkit.lite.version_message('/drive/v0.0.1', "
+                          "swkit.lite.read_site_version()))")
+    assert f"the newer lesson is in the folder {lessons_folder()}" in " ".join(older.split())
     fresh = execute(page, "print(await swkit.lite.fresh_copy('09-play.ipynb'))").strip()
     assert fresh.splitlines()[-1] == "09-play-fresh.ipynb", fresh
     assert "swkit.lite.setup()" in execute(
