@@ -25,6 +25,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("odds", "solo"): [],
     ("lessons",): ["--no-open"],
     ("tournament",): ["--game", "dice", "--bots", "points,greedy", "--games", "2"],
+    ("site",): [],
 }
 
 

@@ -109,11 +109,14 @@ SERVES = {
     "odds/dice.py": ["odds roll"], "odds/solo.py": ["odds solo"],
     "cli/odds_cards.py": ["odds deal", "odds hand"], "cli/odds_dice.py": ["odds roll", "odds solo"],
     "cards/editions.py": ["play cards"], "cards/play.py": ["play cards"],
-    "dice/play.py": ["play dice"], "cli/lessons.py": ["lessons"],
+    "dice/play.py": ["play dice"], "cli/lessons.py": ["lessons"], "cli/site.py": ["site"],
 }
 
-# options of another program that a module passes on (JupyterLab's, started by swkit lessons)
-FOREIGN = {"cli/lessons.py": {"--allow-root", "--no-browser"}}
+# options of another program that a module passes on (JupyterLab's, started by swkit lessons;
+# jupyter lite build's, run by swkit site)
+FOREIGN = {"cli/lessons.py": {"--allow-root", "--no-browser"},
+           "cli/site.py": {"--contents", "--lite-dir", "--no-sourcemaps", "--output-dir",
+                           "--piplite-wheels"}}
 
 
 def test_every_option_a_message_names_exists():

@@ -15,6 +15,7 @@
                      [--characters C] [--wilds W] [--json]
     swkit odds solo  [--json]
     swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons.py)
+    swkit site       [--out DIR] [--no-solutions] [--force]     (swkit/cli/site.py)
     swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
@@ -143,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "bots play whole games, and exact odds.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds,lessons,tournament}")
+                                     metavar="{play,odds,lessons,tournament,site}")
 
     play = commands.add_parser(
         "play", help="bots play a whole game and print the transcript",
@@ -304,6 +305,13 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_arguments(commands.add_parser(
         "tournament", help="bots play many games; win rates with 99%% intervals",
         description=tournament.DESCRIPTION))
+    from swkit.cli import site
+    site.add_arguments(commands.add_parser(
+        "site", help="build the lessons as a static web site that runs in the browser",
+        description="Build the lessons, the teacher's guide and RULES.md as a static "
+                    "JupyterLite site: Python runs in the students' browsers, nothing to "
+                    "install (issue 13; lessons/README.md, 'No install: the lessons in the "
+                    "browser'). Needs pip install \"swkit[site]\"."))
     return parser
 
 
@@ -390,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "tournament":
             from swkit.cli import tournament
             return tournament.run(args)
+        if args.command == "site":
+            from swkit.cli import site
+            return site.run(args)
         notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
         notice.daemon = True
         notice.start()

@@ -84,15 +84,15 @@ def lessons_source() -> Path:
 
 RULES_NAME = "RULES.md"
 """The rules the lessons cite ("RULES.md §B4"), copied beside them from the project's
-``docs/RULES.md`` (a wheel ships it as the data package ``swkit.rules``, see setup.py)."""
+``docs/RULES.md`` (a wheel ships it as the data package ``swkit.docs``, see setup.py)."""
 
 
 def rules_source() -> Path:
-    """The file ``RULES.md`` to copy with the lessons: in a wheel ``swkit/rules/RULES.md``, in
+    """The file ``RULES.md`` to copy with the lessons: in a wheel ``swkit/docs/RULES.md``, in
     a source checkout (or an editable install) ``docs/RULES.md``. Raises :class:`LessonsError`
     when neither exists (a broken installation)."""
     package = Path(__file__).resolve().parents[1]
-    installed = package / "rules" / RULES_NAME
+    installed = package / "docs" / RULES_NAME
     if installed.is_file():
         return installed
     checkout = package.parent / "docs" / RULES_NAME

@@ -1,0 +1,313 @@
+"""``swkit site``: build the lessons as a static JupyterLite site (no install for students).
+
+    swkit site [--out DIR] [--no-solutions] [--force]
+
+The site is plain files: JupyterLab and a Python kernel (Pyodide) that run in the browser. A
+teacher publishes the folder on any static host and students open a link (issue 13; the
+teacher's guide, lessons/README.md, "No install: the lessons in the browser").
+
+What goes in (:func:`site_contents`): every lesson, the solutions unless ``--no-solutions``,
+the teacher's guide ``README.md`` and ``RULES.md``, under the folder ``v<version>/``
+(:func:`swkit.lite.lessons_folder`), and ``version.json`` at the top. The site carries the pure
+wheels the lessons need (:func:`bundle_wheels`: swkit's own and :data:`swkit.lite.BUNDLED`),
+packed from this Python's installed copies, so the build needs no network; the kernel's fallback
+to the package index is off and source maps are left out. Pyodide itself, numpy and matplotlib
+come from Pyodide's distribution (:data:`PYODIDE_CDN`) at run time.
+
+Safety (as ``swkit lessons``): ``--out`` is never a symlink; an existing ``--out`` is replaced
+only when it is an earlier swkit site (it holds :data:`MARKER`), is empty, or ``--force`` is
+given. The site is built beside it first, so a failed build loses nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from swkit import __version__
+from swkit.cli.lessons import RULES_NAME, LessonsError, lesson_files, lessons_source, rules_source
+from swkit.errors import SwkitError
+from swkit.lite import BUNDLED, VERSION_FILE, lessons_folder, version_record
+
+DEFAULT_OUT = "swkit-site"
+"""The folder ``swkit site`` builds into, relative to where it is run."""
+
+MARKER = ".swkit-site.json"
+"""In a built site: which swkit built it. Only a folder holding it is replaced without
+``--force``."""
+
+BUILD_TOOLS = {"jupyterlite_core": "jupyterlite-core==0.8.6",
+               "jupyterlite_pyodide_kernel": "jupyterlite-pyodide-kernel==0.8.6",
+               "jupyter_server": "jupyter_server", "jupyterlab_server": "jupyterlab_server",
+               "wheel": "wheel"}
+"""Module to import -> the requirement that provides it (``pip install "swkit[site]"``)."""
+
+PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
+"""Where the built kernel loads Pyodide (the interpreter, numpy, matplotlib, ...) at run time."""
+
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+
+class SiteError(SwkitError):
+    """The site cannot be built: a missing build tool, a refused ``--out``, a failed build."""
+
+
+@dataclass
+class SiteReport:
+    """What :func:`build_site` made: the folder, its size in bytes, the seconds it took and
+    the files of its lessons folder (POSIX paths relative to it)."""
+
+    folder: Path
+    size: int
+    seconds: float
+    contents: list[str]
+
+    def first_lesson(self) -> str:
+        """The site path of the first lesson (by name), e.g. ``v0.1.0/01-....ipynb``."""
+        first = min((c for c in self.contents if c.endswith(".ipynb") and "/" not in c),
+                    default="")
+        return f"{lessons_folder()}/{first}"
+
+    def lines(self) -> list[str]:
+        """The report in words: the folder, its size and how to try it."""
+        return [f"Site built in {self.seconds:.0f} s: {self.folder}",
+                f"  {len(self.contents)} files in {lessons_folder()}/, "
+                f"{self.size / 1e6:.1f} MB in all",
+                "Try it on this computer:",
+                f"  python -m http.server -d {self.folder}",
+                f"  then open http://localhost:8000/lab/index.html?path={self.first_lesson()}",
+                "Publish it: copy the folder to any static web host (lessons/README.md, "
+                "'No install: the lessons in the browser')."]
+
+
+def missing_tools() -> list[str]:
+    """The requirements of :data:`BUILD_TOOLS` whose module is not installed."""
+    return [req for module, req in BUILD_TOOLS.items() if importlib.util.find_spec(module) is None]
+
+
+def rules_file() -> Path:
+    """``RULES.md``, the file ``swkit lessons`` copies too (:func:`swkit.cli.lessons.rules_source`).
+    Raises :class:`SiteError` when this installation lacks it."""
+    try:
+        return rules_source()
+    except LessonsError as exc:
+        raise SiteError(str(exc)) from None
+
+
+def site_contents(*, solutions: bool = True, source: Path | None = None) -> dict[str, Path]:
+    """The site's lessons folder: relative POSIX path -> the file it is copied from. Every
+    lesson, the teacher's guide README.md, RULES.md, and ``solutions/`` unless
+    ``solutions=False``."""
+    source = lessons_source() if source is None else source
+    files = {name: source / name for name in lesson_files(source, solutions=solutions)}
+    files[RULES_NAME] = rules_file()
+    return dict(sorted(files.items()))
+
+
+def _pure(dist: importlib.metadata.Distribution) -> bool:
+    wheel = dist.read_text("WHEEL") or ""
+    return "Root-Is-Purelib: true" in wheel and "Tag: py3-none-any" in wheel
+
+
+def _wheel_text(name: str) -> str:
+    return (f"Wheel-Version: 1.0\nGenerator: swkit site {__version__} (from the installed "
+            f"{name})\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+
+
+def _installed_files(dist: importlib.metadata.Distribution) -> list[tuple[Path, str]]:
+    """(file on disk, path in the wheel) for an installed distribution's own files: no
+    scripts or data outside site-packages, no bytecode, no installer records."""
+    skip = {"RECORD", "INSTALLER", "REQUESTED", "direct_url.json"}
+    out = []
+    for item in dist.files or []:
+        parts = item.parts
+        if parts[0] == ".." or "__pycache__" in parts or item.suffix == ".pyc":
+            continue
+        if parts[0].endswith(".dist-info") and parts[-1] in skip:
+            continue
+        out.append((Path(str(dist.locate_file(item))), item.as_posix()))
+    return out
+
+
+def _swkit_files() -> list[tuple[Path, str]]:
+    """swkit's package files from the imported package (an editable install lists none):
+    the lessons left out (they are on the site)."""
+    package = Path(__file__).resolve().parents[1]
+    out = []
+    for path in sorted(package.rglob("*")):
+        relative = path.relative_to(package.parent)
+        if (path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc"
+                and relative.parts[1:2] not in (("lessons",), ("docs",))):
+            out.append((path, relative.as_posix()))
+    return out
+
+
+def pack_wheel(name: str, dest: Path, work: Path) -> Path:
+    """Pack the installed distribution ``name`` (pure Python) as a wheel in ``dest``, offline,
+    with ``wheel pack``; return its path. swkit's own package files are taken from the imported
+    package (this checkout in an editable install). Raises :class:`SiteError` when ``name`` is
+    not installed or is not pure Python."""
+    try:
+        dist = importlib.metadata.distribution(name)
+    except importlib.metadata.PackageNotFoundError:
+        raise SiteError(f"{name} is not installed, and the site needs its wheel: "
+                        f"pip install \"swkit[site]\"") from None
+    version = dist.version
+    stem = f"{dist.metadata['Name'].replace('-', '_')}-{version}"
+    files = _swkit_files() if name == "swkit" else _installed_files(dist)
+    if name != "swkit" and not _pure(dist):
+        raise SiteError(f"{name} {version} is not a pure-Python wheel: the site cannot carry "
+                        f"it (Pyodide's distribution must provide it)")
+    root = work / stem
+    info = root / f"{stem}.dist-info"
+    info.mkdir(parents=True)
+    for path, arcname in files:
+        if arcname.split("/")[0].endswith(".dist-info"):
+            continue
+        target = root / arcname
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    metadata = dist.read_text("METADATA") or dist.read_text("PKG-INFO")  # PKG-INFO: egg-info
+    if not metadata:
+        raise SiteError(f"the installed {name} {version} has no metadata: reinstall it")
+    (info / "METADATA").write_text(metadata, encoding="utf-8")
+    (info / "WHEEL").write_text(_wheel_text(name), encoding="utf-8")
+    dest.mkdir(parents=True, exist_ok=True)
+    run = subprocess.run([sys.executable, "-m", "wheel", "pack", str(root), "-d", str(dest)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SiteError(f"could not pack the wheel of {name}: {run.stderr.strip()[-500:]}")
+    wheel = dest / f"{stem}-py3-none-any.whl"
+    if not wheel.is_file():
+        raise SiteError(f"could not pack the wheel of {name}: {wheel.name} was not written")
+    return wheel
+
+
+def bundle_wheels(dest: Path, work: Path) -> list[Path]:
+    """The site's wheels in ``dest``: swkit's own and each of :data:`swkit.lite.BUNDLED`."""
+    return [pack_wheel(name, dest, work) for name in ("swkit", *BUNDLED)]
+
+
+def check_out(out: Path, *, force: bool) -> Path:
+    """``--out`` made absolute, or :class:`SiteError` when it must not be written: a symlink
+    (never written through), not a folder, or a folder holding other files than an earlier
+    swkit site (unless ``force``)."""
+    out = out.expanduser().absolute()
+    if out.is_symlink():
+        raise SiteError(f"--out {out} is a symbolic link: swkit never writes through one; give "
+                        f"the real folder ({os.path.realpath(out)}) or another name")
+    if out.exists() and not out.is_dir():
+        raise SiteError(f"--out {out} is a file, not a folder: give a folder for the site (it "
+                        f"is created if missing)")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file() and not force:
+        raise SiteError(f"--out {out} already holds files that are not a swkit site: give an "
+                        f"empty or new folder, or add --force to replace everything in it")
+    return out
+
+
+def folder_size(folder: Path) -> int:
+    """Bytes of the files under ``folder`` (symlinks not followed)."""
+    return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def lite_config() -> dict:
+    """The site's ``jupyter-lite.json`` settings: no package-index fallback for the kernel,
+    Voila's preview button off (Voila needs a server), and ``window.jupyterapp`` for a browser
+    test to read the app's state."""
+    return {"jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "swkit lessons",
+                "exposeAppInBrowser": True,
+                "disabledExtensions": ["@voila-dashboards/jupyterlab-preview"],
+                "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}}}}
+
+
+def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = True,
+               force: bool = False, log: Path | None = None) -> SiteReport:
+    """Build the site into ``out`` (see the module docstring) and return a :class:`SiteReport`.
+
+    Raises :class:`SiteError` for a missing build tool (naming what to install), a refused
+    ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log).
+    ``log``: where to keep the build tool's output (default: dropped unless it fails).
+    """
+    missing = missing_tools()
+    if missing:
+        raise SiteError(f"the site build needs {', '.join(missing)} (not installed): "
+                        f"pip install \"swkit[site]\"")
+    out = check_out(Path(out), force=force)
+    contents = site_contents(solutions=solutions)
+    start = time.perf_counter()
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SiteError(f"--out {out}: cannot create its parent folder ({exc.strerror})") from None
+    with tempfile.TemporaryDirectory(prefix=".swkit-site-", dir=out.parent) as temp:
+        work = Path(temp)
+        wheels = work / "wheels"
+        bundle_wheels(wheels, work / "pack")
+        folder = work / "contents" / lessons_folder()
+        for name, path in contents.items():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, folder / name)
+        (work / "contents" / VERSION_FILE).write_text(json.dumps(version_record()) + "\n")
+        lite = work / "lite"
+        lite.mkdir()
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
+        built = work / "site"
+        command = [sys.executable, "-m", "jupyter", "lite", "build", "--no-sourcemaps",
+                   f"--lite-dir={lite}", f"--contents={work / 'contents'}",
+                   f"--output-dir={built}", f"--piplite-wheels={wheels}"]
+        run = subprocess.run(command, cwd=lite, capture_output=True, text=True)
+        if log is not None:
+            log.write_text(run.stdout + run.stderr)
+        if run.returncode != 0:
+            tail = (run.stdout + run.stderr).strip().splitlines()[-15:]
+            raise SiteError("jupyter lite build failed: " + " | ".join(tail))
+        (built / MARKER).write_text(json.dumps({"swkit": __version__}) + "\n")
+        if out.exists():
+            shutil.rmtree(out) if out.is_dir() else out.unlink()
+        built.rename(out)
+    return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents))
+
+
+def _folder(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            f"an empty value: give a folder, e.g. --out {DEFAULT_OUT}, or leave --out out")
+    return text
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``swkit site`` to its (sub)parser."""
+    parser.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", type=_folder,
+                        help=f"the folder to build the site in (default ./{DEFAULT_OUT}); an "
+                             f"earlier swkit site there is replaced, any other files are not "
+                             f"(see --force); never a symbolic link")
+    parser.add_argument("--no-solutions", action="store_true",
+                        help="leave the worked answers (solutions/) out of the site")
+    parser.add_argument("--force", action="store_true",
+                        help="replace --out even when it holds files that are not a swkit site")
+
+
+def run(args: argparse.Namespace, prog: str = "swkit site") -> int:
+    """Carry out ``swkit site`` for parsed ``args``; return the exit status (2: refused)."""
+    try:
+        report = build_site(args.out, solutions=not args.no_solutions, force=args.force)
+    except SwkitError as exc:
+        print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    try:
+        print("\n".join(report.lines()), flush=True)
+    except BrokenPipeError:  # e.g. `swkit site | head -1`: the reader has gone; the site is built
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
