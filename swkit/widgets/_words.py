@@ -13,7 +13,12 @@ from collections.abc import Iterable
 
 from swkit.cards.editions import Power
 
-__all__ = ["named_powers", "named_seats"]
+__all__ = ["IF_NOBODY_MOVES", "named_powers", "named_seats"]
+
+IF_NOBODY_MOVES = "if nobody else moves first"
+"""The condition of every chance of scoring within several turns (RULES.md §C1: the odds assume
+the other players change nothing meanwhile), said wherever such a number is shown: a child
+reads "1 (100%)" as a promise."""
 
 _POWER_KEY = re.compile(r"\bPower ([a-z0-9][a-z0-9-]*)")
 _BARE_KEY = re.compile(r"(?<![\w-])([a-z]+-[a-z]+(?:-[a-z]+)*)(?![\w-])")

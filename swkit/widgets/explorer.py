@@ -57,7 +57,8 @@ from swkit.plots import (
     probability_bars,
 )
 from swkit.widgets._base import SwkitWidget, escape
-from swkit.widgets._words import named_powers
+from swkit.widgets._checks import arguments, check_keywords
+from swkit.widgets._words import IF_NOBODY_MOVES, named_powers
 
 __all__ = [
     "Answer",
@@ -134,7 +135,8 @@ class HandQuestion:
 
     def text(self) -> str:
         """The question in words."""
-        within = "this turn" if self.turns == 1 else f"within {self.turns} of my turns"
+        within = ("this turn" if self.turns == 1
+                  else f"within {self.turns} of my turns, {IF_NOBODY_MOVES}")
         return (f"P(I score {within}), hand {format_cards(self.hand) or '(empty)'}, "
                 f"tableau {format_cards(self.tableau) or '(empty)'}")
 
@@ -307,8 +309,9 @@ def _solve_hand(q: HandQuestion) -> Answer:
     details = [named_powers(line, powers) for line in details]
     bars = {t: p for t, p in enumerate(odds.within, start=1)}
     within = "this turn" if q.turns == 1 else f"within {q.turns} turns"
-    return Answer(q, odds.probability, True, f"P(I score {within})", bars, False,
-                  frozenset({q.turns}), "P(I score within t of my turns)",
+    headline = f"P(I score {within}" + (f", {IF_NOBODY_MOVES})" if q.turns > 1 else ")")
+    return Answer(q, odds.probability, True, headline, bars, False,
+                  frozenset({q.turns}), f"P(I score within t of my turns), {IF_NOBODY_MOVES}",
                   "t, my turns from now", f"t = {q.turns}", f"P(score {within})", tex, note,
                   tuple(details), odds)
 
@@ -516,12 +519,19 @@ class OddsExplorer(SwkitWidget):
 
     ``question``: the question on screen (:class:`DealQuestion`, :class:`HandQuestion` or
     :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing);
-    ``trials``: the running simulation's points. A bad input (a card like ``R0``) shows the
-    library's message and changes neither the question nor the answer.
+    ``trials``: the running simulation's points. A bad input (a card like ``R0``, a picker
+    with no selection) shows the library's message next to its field and changes neither the
+    question nor the answer (greyed out until the input is fixed). Takes no arguments: any
+    keyword raises ConfigurationError.
     """
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> OddsExplorer:
+        """Any argument is refused before the widget exists (ConfigurationError)."""
+        check_keywords("OddsExplorer", arguments(cls, args, kwargs)["kwargs"], ())
+        return super().__new__(cls, *args, **kwargs)
+
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__()
         self.question: Question = DealQuestion()
         self.answer: Answer | None = None
         self.trials: list[Trial] = []
