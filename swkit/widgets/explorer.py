@@ -813,7 +813,7 @@ class OddsExplorer(SwkitWidget):
             else:
                 part.remove_class("swkit-stale")
         self.stale_note.value = (
-            f'<div style="{_TEXT}"><i>Not answered: fix the input marked below. Greyed out: '
+            f'<div style="{_TEXT}"><i>Not answered: fix the input marked above. Greyed out: '
             "the answer to the question before your change.</i></div>"
             if stale and self.answer is not None else "")
 
