@@ -579,6 +579,9 @@ def test_the_log_shows_the_newest_turn_first_as_the_card_table(cup):
     ({"players": 2, "bot_dealy": 0}, "did you mean 'bot_delay'"),
     ({"players": 2, "layout": None}, "does not take the keyword 'layout'"),
     ({"players": True}, "1 to 4 players"),
+    ({"players": 2, "bots": 11}, "bots is 11"),
+    ({"players": 2, "bots": None}, "bots is None"),
+    ({"players": 2, "bots": [7]}, "unknown dice bot 7"),
 ])
 def test_every_argument_is_checked_up_front(kwargs, words, recwarn):
     with pytest.raises(ConfigurationError, match=re.escape(words)):

@@ -234,6 +234,10 @@ class DiceCup(SwkitWidget):
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
             raise ConfigurationError(
                 f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
+        if not isinstance(bots, str | list | tuple):
+            raise ConfigurationError(
+                f"bots is {bots!r}; accepted: a bot name (greedy or random) for every bot seat, "
+                "or a list of one name per bot seat")
         names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(names) != players - 1:
             raise ConfigurationError(
