@@ -516,3 +516,17 @@ def test_simulated_markers_never_cover_the_bar_labels(question):
             assert not any(label.overlaps(m) for m in marks), label
     finally:
         plt.close(fig)
+
+
+def test_toggling_before_the_first_roll_with_no_rolls_left_picked(w):
+    """Found by a fuzz: "rolls left" with no selection, then "before the first roll" raised a
+    TypeError (None + 1) recorded as a bug."""
+    w.game.value = "dice"
+    settle(w)
+    w.rolls_left.index = None
+    settle(w)
+    assert "rolls left: nothing is picked" in w.message.value
+    w.unrolled.value = True
+    settle(w)
+    assert w.rolls_left.value in (1, 2, 3) and w.question.dice is None
+    assert w.message.value == ""

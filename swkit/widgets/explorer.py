@@ -829,6 +829,8 @@ class OddsExplorer(SwkitWidget):
         elif owner is self.unrolled:
             with self._holding():
                 before = self.rolls_left.value
+                if before is None:        # a picker showing no choice: start from the middle
+                    before = 2 if self.unrolled.value else 1
                 self.rolls_left.options = [1, 2, 3] if self.unrolled.value else [0, 1, 2]
                 self.rolls_left.value = min(max(before + (1 if self.unrolled.value else -1),
                                                 self.rolls_left.options[0]),
