@@ -162,11 +162,13 @@ def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
     bars = ax.bar(xs, heights, color=colors, edgecolor=EXACT_COLOR, linewidth=1.0,
                   hatch=hatches, width=0.7, zorder=2)
     for bar, x in zip(bars, xs, strict=True):
-        # with simulated points (drawn right of centre) the label moves to the bar's left edge
-        at, align = ((bar.get_x(), "left") if simulated else
-                     (bar.get_x() + bar.get_width() / 2, "center"))
-        ax.annotate(percent_text(values[x]), (at, bar.get_height()), xytext=(0, 4),
-                    textcoords="offset points", ha=align, va="bottom",
+        # a simulated point (drawn right of centre) with its interval may reach above the bar:
+        # the label then sits above the interval's top, so the marker never covers it
+        top = bar.get_height()
+        if simulated and x in simulated:
+            top = max(top, simulated[x].high, simulated[x].estimate)
+        ax.annotate(percent_text(values[x]), (bar.get_x() + bar.get_width() / 2, top),
+                    xytext=(0, 5), textcoords="offset points", ha="center", va="bottom",
                     fontsize=FONT_SIZE - 2, color=EXACT_COLOR)
     handles, labels = [], []
     if event is not None and any(is_event):
@@ -187,7 +189,7 @@ def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
         handles.append(sim)
         labels.append(f"simulated ({n:,} trials, 99% interval)")
     top = max(heights + ([max(t.high for t in simulated.values())] if simulated else []))
-    ax.set_ylim(0, min(1.0, top * 1.15) if top > 0 else 1.0)
+    ax.set_ylim(0, min(1.0, top * 1.18) if top > 0 else 1.0)
     from matplotlib.ticker import PercentFormatter
 
     ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0 if top > 0.05 else 1))

@@ -12,10 +12,13 @@ from __future__ import annotations
 import os
 import re
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
+from jupyter_client.manager import KernelManager
+from jupyter_core.paths import jupyter_runtime_dir
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,12 +63,30 @@ def execute(path: Path, timeout: int = CELL_TIMEOUT) -> tuple[nbformat.NotebookN
     than ``timeout`` seconds raises nbclient's ``CellTimeoutError``.
     """
     notebook = nbformat.read(path, as_version=4)
-    client = NotebookClient(notebook, timeout=timeout, startup_timeout=120,
+    km = kernel_manager()
+    client = NotebookClient(notebook, timeout=timeout, startup_timeout=120, km=km,
                             kernel_name="python3", allow_errors=True,
                             resources={"metadata": {"path": str(path.parent)}})
     start = time.perf_counter()
-    client.execute(env=kernel_env())
+    try:
+        client.execute(env=kernel_env())
+    finally:
+        if km.has_kernel:
+            km.shutdown_kernel(now=False)
+        km.cleanup_resources()
     return notebook, time.perf_counter() - start
+
+
+def kernel_manager() -> KernelManager:
+    """A python3 kernel manager; on POSIX over IPC (Unix sockets in Jupyter's runtime folder),
+    so the kernel does not warn "Kernel is running over TCP without encryption" (issue 15
+    item 14) and leaves no socket files in the notebook's folder."""
+    if os.name != "posix":
+        return KernelManager(kernel_name="python3")
+    runtime = Path(jupyter_runtime_dir())
+    runtime.mkdir(parents=True, exist_ok=True)
+    return KernelManager(kernel_name="python3", transport="ipc",
+                         ip=str(runtime / f"swkit-nbrun-{uuid.uuid4().hex}"))
 
 
 def _first_lines(text: str, lines: int = 6) -> str:

@@ -503,3 +503,43 @@ def test_actions_are_readable_strings() -> None:
     g.apply(actions[0])
     assert g.history[-1] == (0, str(actions[0]))
     assert "CardGame 2 players" in repr(g)
+
+
+# -- secret_bots (issue 15 item 11) -------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_secret_bots_replay_seat_0_and_the_first_draws_but_not_the_bots_hands(players):
+    import json
+    plain = CardGame(players, 8)
+    games = [CardGame(players, 8, secret_bots=True) for _ in range(12)]
+    half = len(plain.deck) // 2
+    for game in games:
+        game.check_conservation()
+        assert game.hands[0] == plain.hands[0]
+        assert game.deck[-half:] == plain.deck[-half:]          # top last: the first draws
+        assert game.piles == plain.piles and game.centers == plain.centers
+        assert [len(h) for h in game.hands] == [len(h) for h in plain.hands]
+        assert sorted(game.deck + [c for h in game.hands for c in h]) == sorted(
+            plain.deck + [c for h in plain.hands for c in h])
+        again = CardGame.from_json(game.to_json())               # a save replays as always
+        assert again.hands == game.hands and again.deck == game.deck
+    # the bots' hands come from a stream the seed does not give: twelve secret deals of the
+    # same seed are not all the seeded one (each bot hand is one of C(n, 3) >= 1140 subsets)
+    bots = {tuple(tuple(h) for h in g.hands[1:]) for g in games}
+    assert len(bots) > 6
+    assert json.loads(games[0].to_json()).keys() == json.loads(plain.to_json()).keys()
+
+
+def test_a_secret_deal_plays_to_its_end():
+    from swkit.cards.bots import make_bot
+    game = CardGame(3, 5, secret_bots=True)
+    bots = [make_bot("greedy", 5, s) for s in range(3)]
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply_chance()
+        else:
+            seat = game.current_player()
+            game.apply(bots[seat].choose(game), seat=seat)
+    assert game.outcome() is not None
+    with pytest.raises(ConfigurationError, match="secret_bots"):
+        CardGame(2, 1, secret_bots="yes")

@@ -211,6 +211,8 @@ def test_jupyter_command_as_root_without_a_browser(tmp_path):
     assert "--ServerApp.log_level=WARN" in command and "--LabApp.log_level=WARN" in command
     # no "get notified about Jupyter news?" pop-up over a lesson's widget
     assert "--LabApp.news_url=None" in command
+    # kernels over IPC: no "Kernel is running over TCP without encryption" (issue 15 item 14)
+    assert ("--KernelManager.transport=ipc" in command) == (os.name == "posix")
     plain = lessons.jupyter_command(tmp_path, None, 8890, browser=True, root=False)
     assert "--allow-root" not in plain and "--no-browser" not in plain
     assert lessons.lab_address(8890, "t0k", "01 a.ipynb") == (

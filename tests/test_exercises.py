@@ -84,3 +84,81 @@ def test_a_wrong_decimal_is_told_not_yet_and_asked_for_an_exact_fraction(capsys)
     assert check("1.2", 7 / 2838).right is False
     out = capsys.readouterr().out
     assert "not yet" in out and "not the answer" in out and "exact fraction" in out
+
+
+# -- issue 15 item 12 -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("exact, given", [
+    (Fraction(14, 473), "0.0296"), (Fraction(14, 473), 0.0296), (Fraction(14, 473), "2.96%"),
+    (Fraction(5, 36), "13.89%"), (Fraction(5, 36), 0.1389), (Fraction(5, 36), "0,139"),
+    (Fraction(1375, 486), 2.83), (Fraction(1375, 486), "2.829"),
+])
+def test_a_correctly_rounded_decimal_is_right_rounded(exact, given):
+    from swkit.exercises import assess
+    exercise = Exercise("9.9", "q", lambda: exact, "a hint", 0, kind="expected value"
+                        if exact > 1 else "")
+    right, message = assess(exercise, given)
+    assert right is False
+    assert "right, rounded" in message and "write it exactly" in message
+    assert "not the answer" not in message and str(exact) not in message
+
+
+@pytest.mark.parametrize("exact, given", [
+    (Fraction(14, 473), "0.0297"), (Fraction(14, 473), 0.0295), (Fraction(5, 36), "13.88%"),
+    (Fraction(1375, 486), 2.81), (Fraction(1375, 486), "2.82"), (Fraction(14, 473), 0.0),
+])
+def test_a_wrongly_rounded_decimal_is_not_yet(exact, given):
+    from swkit.exercises import assess
+    exercise = Exercise("9.9", "q", lambda: exact, "a hint", 0, kind="expected value"
+                        if exact > 1 else "")
+    right, message = assess(exercise, given)
+    assert right is False and "right, rounded" not in message
+
+
+def test_exercise_7_1_is_checked_as_rounded():
+    from swkit.exercises import assess
+    assert "right, rounded" in assess(get("7.1"), 2.83)[1]
+    assert "right, rounded" not in assess(get("7.1"), 2.81)[1]
+
+
+def test_every_about_in_a_message_is_the_answer_rounded():
+    """ "About 2.81 points" was wrong for 1375/486 = 2.829...: each "About <decimal>" an
+    explanation gives is its exercise's computed answer, rounded to as many places."""
+    import re
+
+    from swkit.exercises import all_exercises
+    found = 0
+    for exercise in all_exercises():
+        match = re.match(r"About (\d+\.\d+)", exercise.explain)
+        if match:
+            found += 1
+            places = len(match[1].split(".")[1])
+            assert round(float(exercise.answer()), places) == float(match[1]), exercise.key
+    assert found >= 2
+
+
+def test_exercise_8_3_asks_for_large_n_and_takes_a_stated_tolerance():
+    from swkit.exercises import assess
+    from swkit.exercises.lesson08 import LARGE_N, TOLERANCE
+    from swkit.odds.montecarlo_dice import wilson
+    exercise = get("8.3")
+    assert "large n" in exercise.question and "5%" in exercise.question
+    assert Fraction(5, 100) == TOLERANCE and LARGE_N == 10_000
+    # independent of the 1/sqrt(n) rule: the exact Wilson widths at p = 13/648 (lesson 8)
+    p = 13 / 648
+
+    def width(n: float) -> float:
+        ci = wilson(round(p * n), round(n))
+        return ci.high - ci.low
+
+    target = width(LARGE_N) / 2
+    low, high = LARGE_N, 100 * LARGE_N
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if width(mid) > target else (low, mid)
+    assert abs(high - exercise.answer()) <= TOLERANCE * exercise.answer()
+    assert abs(high - 4 * LARGE_N) < 0.05 * 4 * LARGE_N
+    for given, right in [(40_000, True), (38_000, True), (42_000, True), ("40,000", True),
+                         (41_500.0, True), (37_999, False), (42_001, False), (400, False),
+                         (20_000, False), ("many", False)]:
+        assert assess(exercise, given)[0] is right, given

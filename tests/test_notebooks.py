@@ -120,8 +120,23 @@ def test_check_shows_its_message_and_no_value_under_it(tmp_path):
         'check("0.1", Fraction(1, 6))', 'check("0.1", 0.5)', 'check("0.1", ...)'))
     for cell in notebook.cells[2:]:
         kinds = [o["output_type"] for o in cell.outputs]
-        assert kinds == ["stream"], (cell.source, kinds)  # no Out[..]: True / False
-    assert "right!" in notebook.cells[2].outputs[0]["text"]
+        assert kinds == ["display_data"], (cell.source, kinds)  # no Out[..]: True / False
+        # HTML that wraps between words (a printed stream wrapped mid-word: "exa / ctly")
+        shown = cell.outputs[0]["data"]
+        assert "white-space:normal" in shown["text/html"] and "Exercise 0.1" in shown["text/plain"]
+    assert "right!" in notebook.cells[2].outputs[0]["data"]["text/plain"]
+    assert "<br>" in notebook.cells[3].outputs[0]["data"]["text/html"]   # the hint's own line
+
+
+@pytest.mark.slow
+@pytest.mark.notebooks
+def test_a_lesson_run_prints_no_tcp_warning(tmp_path, capfd):
+    """The kernels of the kit's runs talk over IPC: no "Kernel is running over TCP without
+    encryption" on every run (issue 15 item 14), and no socket file left beside the lesson."""
+    notebook, _ = execute(throwaway(tmp_path, "print(6 * 7)"))
+    assert notebook.cells[1].outputs[0]["text"] == "42\n"
+    assert "without encryption" not in capfd.readouterr().err
+    assert not list(tmp_path.glob("*ipc*"))
 
 
 @pytest.mark.slow

@@ -77,7 +77,7 @@ def test_without_threads_a_card_turn_with_the_hint_plays_through_wait_idle(no_th
         w.wait_idle()                            # the bots' replies, pauses skipped, the hint
         assert w.errors == [] and not w.busy
         played += 1
-    assert "computing" not in w.hint.value and "score within two turns" in w.hint.value
+    assert "computing" not in w.hint.value and "within two of your turns" in w.hint.value
 
 
 def _run(coroutine_function):
@@ -104,7 +104,7 @@ def test_on_an_event_loop_the_hint_shows_computing_first_then_the_answer(no_thre
         return w
 
     w = _run(body)
-    assert "score within two turns" in w.hint.value and w.hint_odds[2] is not None
+    assert "score within two of your turns" in w.hint.value and w.hint_odds[2] is not None
 
 
 def test_on_an_event_loop_the_bots_pauses_leave_the_page_live(no_threads):

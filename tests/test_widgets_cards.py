@@ -451,5 +451,85 @@ def test_every_control_is_described_and_button_text_contrasts_7_to_1(table):
 def test_bad_arguments_are_refused():
     with pytest.raises(Exception, match="players"):
         CardTable(players=5)
-    with pytest.raises(ValueError, match="bots"):
+    with pytest.raises(ValueError, match="bots"):    # a ConfigurationError, a ValueError
         CardTable(players=3, bots=["greedy"])
+
+
+# -- issue 15 items 9 (the words), 10 and 11 ------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"bots": "smart"}, "unknown bot 'smart'"),
+    ({"players": 3, "bots": ["greedy"]}, "2 other seats need"),
+    ({"bots": 7}, "bots is 7"),
+    ({"bot_delay": -1}, "bot_delay is -1"),
+    ({"bot_delay": float("inf")}, "bot_delay is inf"),
+    ({"bot_dealy": 0}, "did you mean 'bot_delay'"),
+    ({"secret_bot": True}, "did you mean 'secret_bots'"),
+    ({"secret_bots": "yes"}, "secret_bots is 'yes'"),
+    ({"seed": 2.5}, "seed is 2.5"),
+    ({"round_limit": 0}, "round_limit is 0"),
+    ({"editions": 0}, "edition"),
+])
+def test_every_argument_is_checked_up_front(kwargs, words):
+    from swkit.errors import ConfigurationError
+    with pytest.raises(ConfigurationError, match=re.escape(words)):
+        CardTable(**kwargs)
+
+
+def test_the_explorer_takes_no_arguments():
+    from swkit.errors import ConfigurationError
+    from swkit.widgets import OddsExplorer
+    with pytest.raises(ConfigurationError, match="does not take the keyword 'seed'"):
+        OddsExplorer(seed=1)
+
+
+def test_the_status_counts_rounds_and_says_whose_turn():
+    w = CardTable(players=2, seed=8, bot_delay=0)
+    assert "Round 1 · your turn" in w.status.value
+    w.act("play R6")
+    w.wait_idle()
+    assert w.game.turn == 2 and "Round 2 · your turn" in w.status.value
+    assert "Turn 3" not in w.status.value
+    assert w.errors == []
+
+
+def test_a_chance_within_two_turns_says_its_condition():
+    """The hint's within-two-turns chances assume the others change nothing (RULES.md §C1):
+    each says so in words, next to the number."""
+    w = CardTable(players=2, seed=8, bot_delay=0)
+    w.act("play R6")
+    w.hint_toggle.value = True
+    w.wait_idle()
+    text = html.unescape(w.hint.value)
+    lines = [line for line in re.split(r"<br>", text) if "within two" in line]
+    assert len(lines) == 2                    # the chance and the best play's chance
+    assert all("if nobody else moves first" in line for line in lines)
+    assert "2757/182780" in text and "1/39" in text
+    assert w.errors == []
+
+
+def test_the_hint_names_seats_as_the_table_does():
+    from swkit.widgets._words import named_seats
+    assert named_seats("play B5, use Power 9 (yellow), swap R4 for G6 of tableau 2",
+                       [1, 2, 3]) == ("play B5, use Power 9 (yellow), swap R4 for G6 of seat 2's "
+                                      "tableau")
+    assert named_seats("swap R4 for G6 of tableau 1", [2]) == "swap R4 for G6 of seat 2's tableau"
+
+
+def test_the_seed_note_says_what_the_seed_reveals():
+    w = CardTable(players=2, seed=8, bot_delay=0)
+    assert "sees every hand, the bots' too" in html.unescape(w.seed_note.value)
+    assert "secret_bots=True" in w.seed_note.value
+    s = CardTable(players=3, seed=8, bot_delay=0, secret_bots=True)
+    assert "bots' hands are secret" in html.unescape(s.seed_note.value)
+    import json
+    plain = json.loads(CardGame(3, 8).to_json())["start"]
+    first = json.loads(s.game.to_json())["start"]
+    assert first["hands"][0] == plain["hands"][0]          # your hand replays
+    s.same_seed.value = True
+    s.new_button.click()
+    s.wait_idle()
+    again = json.loads(s.game.to_json())["start"]
+    assert again["hands"][0] == plain["hands"][0]
+    assert again["deck"][-9:] == first["deck"][-9:] == plain["deck"][-9:]   # the first draws
+    assert s.errors == [] and w.errors == []

@@ -568,3 +568,36 @@ def test_the_log_shows_the_newest_turn_first_as_the_card_table(cup):
     assert shown[-3].startswith("Round 1, player 0") and shown[-2].startswith("Roll 1: ")
     assert sorted(shown) == sorted(w.log_lines)
     assert "column-reverse" not in CSS
+
+
+# -- issue 15 item 10 ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"players": 2, "bot_delay": -1}, "bot_delay is -1"),
+    ({"players": 2, "bot_delay": float("nan")}, "bot_delay is nan"),
+    ({"players": 2, "bot_delay": 1e9}, "from 0 to 10"),
+    ({"players": 2, "bot_delay": "fast"}, "bot_delay is 'fast'"),
+    ({"players": 2, "bot_dealy": 0}, "did you mean 'bot_delay'"),
+    ({"players": 2, "layout": None}, "does not take the keyword 'layout'"),
+    ({"players": True}, "1 to 4 players"),
+    ({"players": 2, "bots": 11}, "bots is 11"),
+    ({"players": 2, "bots": None}, "bots is None"),
+    ({"players": 2, "bots": [7]}, "unknown dice bot 7"),
+])
+def test_every_argument_is_checked_up_front(kwargs, words, recwarn):
+    with pytest.raises(ConfigurationError, match=re.escape(words)):
+        DiceCup(**kwargs)
+    import gc
+    gc.collect()            # a half-built widget would fail in its __del__ (a warning here)
+    assert not [w for w in recwarn.list if "Unraisable" in type(w.message).__name__]
+
+
+def test_the_end_of_the_game_shows_no_unrolled_dice_under_an_old_roll(cup):
+    w = cup(players=2, seed=8)
+    play_out(w)
+    assert w.game.is_terminal() and not w.rolloff_dice()
+    assert w.dice_row.layout.display == "none"
+    assert "rolled (roll" not in w.call.value and "the game is over" in w.call.value
+    assert "scored" in w.call.value                  # the last score, in words
+    w.new_game_button.click()
+    assert w.dice_row.layout.display is None and "game is over" not in w.call.value

@@ -13,7 +13,7 @@ from oracles.dice_oracle import Oracle
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 import swkit.widgets.explorer as explorer
-from swkit.cards.notation import Card
+from swkit.cards.notation import Card, parse_cards
 from swkit.widgets.explorer import (
     DealQuestion,
     HandQuestion,
@@ -365,3 +365,169 @@ def test_no_picker_shows_blank():
     settle(w)
     assert w.question == DealQuestion(3, "either", 1, None, None)
     assert w.errors == []
+
+
+# -- refusals, words and the chart (issue 15 item 8) --------------------------------------------
+
+def _pickers(ex: OddsExplorer, box):
+    return [x for x in tree(box) if isinstance(x, (widgets.Dropdown, widgets.ToggleButtons))]
+
+
+@pytest.mark.parametrize("kind", ["deal", "hand", "roll"])
+def test_a_picker_with_no_selection_is_refused_next_to_it_and_changes_nothing(kind):
+    """What the page sends for ``index: None`` is a refusal in words (not "a bug in swkit"),
+    shown under the picker's row; the question and the answer stay, greyed out."""
+    ex = OddsExplorer()
+    if kind == "roll":
+        ex.game.value = "dice"
+    else:
+        ex.kind.value = kind
+    settle(ex)
+    box = {"deal": ex.deal_box, "hand": ex.hand_box, "roll": ex.dice_box}[kind]
+    pickers = _pickers(ex, box)
+    assert len(pickers) >= (7 if kind == "roll" else 2)
+    for picker in pickers:
+        question, answer = ex.question, ex.answer
+        old = picker.index
+        picker.index = None
+        settle(ex)
+        assert ex.question is question and ex.answer is answer, picker.description
+        assert "nothing is picked" in ex.message.value
+        assert picker.description.rstrip(":") in ex.message.value
+        holder = next(b for b in tree(ex) if isinstance(b, widgets.Box)
+                      and ex.message in b.children)
+        row = holder.children[holder.children.index(ex.message) - 1]
+        assert picker in list(tree(row)), "the message is not next to the picker"
+        assert "swkit-stale" in ex.headline._dom_classes and "Not answered" in ex.stale_note.value
+        picker.index = old
+        settle(ex)
+        assert ex.message.value == "" and "swkit-stale" not in ex.headline._dom_classes
+        assert ex.message in ex.children and ex.stale_note.value == ""
+    ex.close()
+
+
+def test_a_typo_in_my_hand_greys_the_old_answer_and_shows_next_to_the_field(w):
+    w.kind.value = "hand"
+    settle(w)
+    question, answer, headline = w.question, w.answer, w.headline.value
+    w.hand.value = "B2 G7 X9"
+    settle(w)
+    assert "X9" in w.message.value
+    kids = list(w.hand_box.children)
+    assert kids[kids.index(w.hand) + 1] is w.message     # right under "my hand"
+    assert w.message not in w.children
+    assert w.question is question and w.answer is answer and w.headline.value == headline
+    for part in (w.headline, w.formula, w.details, w.chart, w.chart_caption):
+        assert "swkit-stale" in part._dom_classes
+    assert "Greyed out" in w.stale_note.value
+    w.hand.value = "B2 G7 Y9"
+    settle(w)
+    assert w.message.value == "" and w.answer.question == w.question
+    assert "swkit-stale" not in w.headline._dom_classes
+
+
+def test_powers_are_named_in_words_not_keys(w):
+    w.kind.value = "hand"
+    w.scored_powers.value = ("purple-wild",)    # the center is Power 3 (green)
+    w.turns.value = 2
+    settle(w)
+    shown = w.details.value + w.formula.value + w.headline.value
+    assert "Power 3 (green)" in shown
+    keys = [p[1] for p in w.center.options[2:]]
+    assert not [k for k in keys if k in shown]
+
+
+def test_the_chart_is_hidden_whenever_it_has_no_picture():
+    """An empty Image draws a broken-image icon: the chart is never displayed empty."""
+    seen = []
+    ex = OddsExplorer()
+    ex.chart.observe(lambda c: seen.append((c["new"], ex.chart.layout.display)), names="value")
+    ex.chart.layout.observe(lambda c: seen.append((ex.chart.value, c["new"])), names="display")
+    ex.wait_idle()
+    ex.cards.value = 4
+    ex.wait_idle()
+    ex.kind.value = "hand"
+    ex.wait_idle()
+    ex.turns.value = 2
+    ex.wait_idle()
+    assert ex.errors == []
+    assert any(v == b"" for v, _ in seen) and any(v for v, _ in seen)
+    assert all(display == "none" for value, display in seen if value == b"")
+    assert ex.chart.value and ex.chart.layout.display != "none"
+    ex.close()
+
+
+def test_every_label_fits_its_width(w):
+    """No clipped label ("my scored Pow…"): a description of n characters needs about
+    0.6 em a character (DejaVu Sans at JupyterLab's size) within its description width."""
+    for x in tree(w):
+        text = getattr(x, "description", "")
+        style = getattr(x, "style", None)
+        width = getattr(style, "description_width", "") if style is not None else ""
+        if text and width.endswith("em") and not isinstance(x, (widgets.Button,
+                                                                  widgets.Checkbox,
+                                                                  widgets.ToggleButton)):
+            assert len(text) * 0.6 <= float(width[:-2]), (text, width)
+
+
+def _boxes(artist, renderer):
+    """Display boxes of each point of an errorbar part (markers, caps) or segment."""
+    from matplotlib.collections import LineCollection
+    from matplotlib.lines import Line2D
+    from matplotlib.transforms import Bbox
+    out = []
+    if isinstance(artist, Line2D):
+        pad = renderer.points_to_pixels(artist.get_markersize()) / 2 + 1
+        high = (renderer.points_to_pixels(artist.get_markeredgewidth()) + 1
+                if artist.get_marker() == "_" else pad)       # a cap is a flat line
+        for x, y in artist.get_transform().transform(artist.get_xydata()):
+            out.append(Bbox([[x - pad, y - high], [x + pad, y + high]]))
+    elif isinstance(artist, LineCollection):
+        for seg in artist.get_segments():
+            pts = artist.get_transform().transform(seg)
+            (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+            out.append(Bbox([[x0 - 2, y0], [x1 + 2, y1]]))
+    return out
+
+
+@pytest.mark.parametrize("question", [DealQuestion(4), HandQuestion(
+    tuple(parse_cards("B2 G7 Y9")), tuple(parse_cards("R4 R6 B8")),
+    tuple(parse_cards("G3 P5 Y4 B1")), (), "green-discard", turns=1), RollQuestion(),
+    RollQuestion(None, 3, at_least=4)])
+def test_simulated_markers_never_cover_the_bar_labels(question):
+    answer = solve(question)
+    sims = list(simulation(question, 1000, seed=0))
+    fig = explorer.chart(answer, [s.trial for s in sims], sims[-1])
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        ax = fig.axes[0]
+        labels = [t.get_window_extent(renderer) for t in ax.texts if "%" in t.get_text()]
+        assert len(labels) == len(answer.bars)
+        marks = []
+        for container in ax.containers:
+            if type(container).__name__ == "ErrorbarContainer":
+                data, caps, bars = container.lines
+                for part in [data, *caps, *bars]:
+                    marks += _boxes(part, renderer)
+        assert marks
+        for label in labels:
+            assert not any(label.overlaps(m) for m in marks), label
+    finally:
+        plt.close(fig)
+
+
+def test_toggling_before_the_first_roll_with_no_rolls_left_picked(w):
+    """Found by a fuzz: "rolls left" with no selection, then "before the first roll" raised a
+    TypeError (None + 1) recorded as a bug."""
+    w.game.value = "dice"
+    settle(w)
+    w.rolls_left.index = None
+    settle(w)
+    assert "rolls left: nothing is picked" in w.message.value
+    w.unrolled.value = True
+    settle(w)
+    assert w.rolls_left.value in (1, 2, 3) and w.question.dice is None
+    assert w.message.value == ""

@@ -77,6 +77,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import secrets
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -336,13 +337,23 @@ class CardGame:
     a list of editions (Edition objects, built-in keys or JSON paths), figures numbered from 1;
     ``round_limit``: rounds after which the game ends with no winner (RULES.md §A5 decision).
 
+    ``secret_bots``: the seed replays the whole deal, every hand included, so anyone who runs
+    ``CardGame(players, seed)`` sees the other players' hands. With ``secret_bots=True`` the
+    seed still fixes the Power piles, seat 0's hand and the top half of the deck (the first
+    draws, in order), but the other seats' hands are dealt, and the rest of the deck and every
+    later reshuffle are shuffled, by a stream drawn from the operating system
+    (``secrets.randbits``), not from the seed. The save (``to_json``) holds the dealt state as
+    always, so a saved game still replays and undoes.
+
     Raises ConfigurationError for a player count outside 2..4, fewer than 2*players + 1
     Powers in all, or a bad edition (RULES.md §A2 decision).
     """
 
     def __init__(self, players: int = 2, seed: int = 0,
                  editions: int | Sequence[Edition | str | Path] = 1,
-                 round_limit: int = 200) -> None:
+                 round_limit: int = 200, *, secret_bots: bool = False) -> None:
+        if not isinstance(secret_bots, bool):
+            raise ConfigurationError(f"secret_bots is {secret_bots!r}; accepted: True or False")
         self._configure(players, seed, editions, round_limit)
         rng = self.rng
         for e, ed in enumerate(self.editions):
@@ -357,11 +368,29 @@ class CardGame:
             for p in range(players):
                 if deck:
                     insort(self.hands[p], deck.pop())
+        if secret_bots:
+            self._deal_secretly(random.Random(secrets.randbits(64)))
         self._start_turn()
         self._advance()
         self._start = self._snapshot()
 
     # -- construction ----------------------------------------------------------------------------
+
+    def _deal_secretly(self, secret: random.Random) -> None:
+        """Deal seats 1.. again from ``secret`` (see ``secret_bots``): the top half of the
+        seeded deck stays as it is (top last), the rest of it and the other seats' cards are
+        shuffled together by ``secret``, the hands dealt from them, the remainder put under the
+        top half; ``secret`` then shuffles every later reshuffle (RULES.md §A2, §A3)."""
+        deck = self.deck
+        top = deck[len(deck) - len(deck) // 2:]
+        pool = deck[:len(deck) - len(top)] + [c for h in self.hands[1:] for c in h]
+        secret.shuffle(pool)
+        for p in range(1, self.players):
+            size = len(self.hands[p])
+            self.hands[p] = sorted(pool[-size:]) if size else []
+            del pool[len(pool) - size:]
+        self.deck = pool + top
+        self.rng = secret
 
     def _configure(self, players: int, seed: int,
                    editions: int | Sequence[Edition | str | Path], round_limit: int) -> None:

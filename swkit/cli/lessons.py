@@ -329,6 +329,10 @@ def is_root() -> bool:
     return hasattr(os, "geteuid") and os.geteuid() == 0
 
 
+KERNEL_TRANSPORT = "--KernelManager.transport=ipc"
+"""JupyterLab's kernels over IPC (Unix sockets), where zmq has it (POSIX)."""
+
+
 def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool,
                     root: bool) -> list[str]:
     """The ``python -m jupyter lab`` command serving ``folder`` and opening ``first``.
@@ -340,12 +344,17 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
     JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view,
     and fetches no news (the question whether to is turned off by :func:`lab_config`).
     The token is not on the command line (other users could read it): :func:`lab_config`
-    writes it into a private config file (``IdentityProvider.token``).
+    writes it into a private config file (``IdentityProvider.token``). On POSIX the kernels
+    talk to JupyterLab over IPC (Unix sockets in Jupyter's runtime folder), not TCP: no "Kernel
+    is running over TCP without encryption" warning, and no port other users of the machine
+    could listen on (issue 15 item 14).
     """
     command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}",
                "--ServerApp.ip=localhost", f"--ServerApp.port={port}",
                f"--ServerApp.log_level={LOG_LEVEL}", f"--LabApp.log_level={LOG_LEVEL}",
                "--LabApp.news_url=None"]
+    if os.name == "posix":
+        command.append(KERNEL_TRANSPORT)
     if not browser:
         command.append("--no-browser")
     if root:

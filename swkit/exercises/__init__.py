@@ -6,7 +6,8 @@ A lesson's exercise cell looks like this::
     answer = ...            # replace ... with your answer, e.g. Fraction(25, 2838)
     check("1.2", answer)
 
-``check`` prints friendly feedback and returns a :class:`Feedback` whose ``right`` is ``True``
+``check`` shows friendly feedback (HTML in Jupyter, so lines wrap between words; printed
+elsewhere) and returns a :class:`Feedback` whose ``right`` is ``True``
 (right), ``False`` (not yet) or ``None`` (no answer yet); Jupyter does not echo it under the
 message (``assert check(...).right`` works in a worked answer). It never raises because of a
 student's answer, so "Run All" always reaches the end of a lesson. It never prints the expected
@@ -27,6 +28,7 @@ library or a brute force), never typed in as a constant, so a changed engine sho
 from __future__ import annotations
 
 import decimal
+import html
 import importlib
 import math
 import numbers
@@ -131,7 +133,8 @@ class Feedback:
     """What :func:`check` said: ``right`` is True (right), False (not yet) or None (no
     answer); ``message`` is the text printed. True in an ``if`` only when right.
 
-    The message is printed when checking, so Jupyter shows nothing more for this value
+    The message is shown when checking (as HTML that wraps between words in Jupyter, printed
+    elsewhere), so Jupyter shows nothing more for this value
     (``_ipython_display_`` draws nothing: no ``Out[..]: True`` under the message).
     """
 
@@ -376,6 +379,36 @@ def _wrong_kind(key: str, kind: Kind, shown: str, value: Fraction) -> str:
     return f"Exercise {key}: you gave {shown}, but {kind.short} is {span}."
 
 
+def _rounding(number: float) -> tuple[Fraction, int, int] | None:
+    """How a decimal was written: ``(its value, decimal places, significant digits)``, the
+    value and places as a fraction of 1 (``"13.89%"`` is 1389/10000 to 4 places, 4 digits);
+    None when it is not written as a plain decimal."""
+    text = number.text if isinstance(number, _DecimalText) else repr(number)
+    text = text.strip().replace(",", ".")
+    percent = text.endswith("%")
+    digits = text.rstrip("%").strip().lstrip("+-")
+    if not re.fullmatch(r"\d*\.?\d+|\d+\.", digits):
+        return None
+    places = len(digits.partition(".")[2]) + (2 if percent else 0)
+    significant = len(digits.replace(".", "").lstrip("0"))
+    value = Fraction(decimal.Decimal(digits)) / (100 if percent else 1)
+    return (-value if text.lstrip().startswith("-") else value), places, significant
+
+
+def _rounded_correctly(number: float, exact: Fraction) -> int | None:
+    """The decimal places ``number`` is written with (a percentage's as written: 2 for
+    ``13.89%``) when it is ``exact`` correctly rounded and not 0 (``0.0296`` for 14/473,
+    ``13.89%`` for 5/36, ``2.83`` for 1375/486), else None."""
+    written = _rounding(number)
+    if written is None:
+        return None
+    value, places, significant = written
+    if significant < 1 or abs(value - exact) > Fraction(1, 2 * 10**places):
+        return None
+    percent = str(getattr(number, "text", "")).strip().endswith("%")
+    return places - 2 if percent else places
+
+
 def _assess_number(exercise: Exercise, kind: Kind, expected: Any,
                    given: Any) -> tuple[bool, str]:
     """Judge a number for an exercise whose answer is a number (see :func:`assess`):
@@ -417,6 +450,16 @@ def _assess_number(exercise: Exercise, kind: Kind, expected: Any,
             return False, (f"Exercise {key}: right value, but write it exactly: "
                            f"{_exact_forms(exact)}. {shown} is a decimal, rounded to about 16 "
                            f"digits; in these lessons {kind.short} is exact.")
+        places = _rounded_correctly(number, exact)
+        if places is not None:
+            example, text = _example(exact)
+            to = (f"{places} decimal place{'s' * (places != 1)}" if places else
+                  "a whole number")
+            return False, (f"Exercise {key}: right, rounded: {shown} is the answer rounded to "
+                           f"{to}. Now write it exactly:"
+                           " "
+                           f"in these lessons {kind.short} is an exact fraction, such as "
+                           f"{example} or the text {text}.")
         if not kind.holds(value):
             return False, _wrong_kind(key, kind, shown, value)
         example, text = _example(exact)
@@ -475,6 +518,30 @@ def assess(exercise: Exercise, given: Any) -> tuple[bool | None, str]:
     return False, f"Exercise {key}: not yet. You gave {_show(given)}.\n  Hint: {exercise.hint}"
 
 
+def _html(message: str) -> str:
+    """``message`` as HTML that wraps between words (a printed stream wraps mid-word in
+    JupyterLab: "exa / ctly"); each line of the message a line of its own."""
+    lines = [html.escape(line.strip()) for line in message.split("\n")]
+    return ('<div class="swkit-feedback" style="white-space:normal;word-break:normal;'
+            'overflow-wrap:break-word;max-width:48em;line-height:1.45">'
+            + "<br>".join(lines) + "</div>")
+
+
+def _say(message: str) -> None:
+    """Show ``message``: as HTML (with the plain text beside it) in a Jupyter kernel, printed
+    anywhere else (a script, a test)."""
+    try:
+        from IPython import get_ipython
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython comes with Jupyter
+        shell = None
+    if shell is None or getattr(shell, "kernel", None) is None:
+        print(message)
+        return
+    from IPython.display import display
+    display({"text/html": _html(message), "text/plain": message}, raw=True)
+
+
 def check(key: str, answer: Any) -> Feedback:
     """Check a student's answer to exercise ``key`` and print friendly feedback.
 
@@ -487,10 +554,10 @@ def check(key: str, answer: Any) -> Feedback:
         exercise = get(key)
     except SwkitError as error:
         message = f"{str(error)[0].upper()}{str(error)[1:]}. Check the number in check(...)."
-        print(message)
+        _say(message)
         return Feedback(str(key), None, message)
     right, message = assess(exercise, answer)
-    print(message)
+    _say(message)
     return Feedback(key, right, message)
 
 
@@ -501,5 +568,5 @@ def hint(key: str) -> str:
         text = f"Exercise {key}: hint: {get(key).hint}"
     except SwkitError as error:
         text = f"{str(error)[0].upper()}{str(error)[1:]}."
-    print(text)
+    _say(text)
     return text

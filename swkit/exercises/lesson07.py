@@ -78,7 +78,7 @@ EXERCISES = [
         hint="Multiply each best count 1..5 by its probability after one roll (lesson 5) and "
              "add up; or average best_count over the 7776 rolls.",
         wrong=Fraction(5, 3),
-        explain="About 2.81 points: more than Mickey's 5/3, because you choose after the roll.",
+        explain="About 2.83 points: more than Mickey's 5/3, because you choose after the roll.",
         kind="expected value",
     ),
     Exercise(

@@ -7,6 +7,7 @@ typed in.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from swkit.classroom import make_code, read_code
 from swkit.errors import NotationError
@@ -44,10 +45,28 @@ def _which_typo() -> int:
     raise AssertionError("typo_codes() must hold one bad code")
 
 
+LARGE_N = 10_000
+"""Exercise 8.3's number of rolls: large enough for the 1/sqrt(n) rule (lesson 8)."""
+
+TOLERANCE = Fraction(5, 100)
+"""Exercise 8.3 accepts any answer within 5% of the rule's (the question says so)."""
+
+
 def _rolls_for_half_width() -> int:
-    # the interval's half-width is proportional to 1 / sqrt(n): half the width needs 2**2 x n
-    n, shrink = 100, 2
-    return n * shrink**2
+    # for large n the interval's width is proportional to 1 / sqrt(n): half the width needs
+    # sqrt(n) twice as big, so 2**2 times the rolls
+    shrink = 2
+    return LARGE_N * shrink**2
+
+
+def _within_tolerance(expected: Any, given: Any) -> bool:
+    """``given`` (any number: whole, decimal or text) within :data:`TOLERANCE` of
+    ``expected``."""
+    from swkit.exercises import _read
+    number = _read(given)
+    if number is None:
+        return False
+    return abs(Fraction(number) - Fraction(expected)) <= TOLERANCE * abs(Fraction(expected))
 
 
 def _no_five_in_twenty() -> Fraction:
@@ -78,12 +97,17 @@ EXERCISES = [
     ),
     Exercise(
         key="8.3",
-        question="100 rolls give a 99% confidence interval of some width. About how many rolls "
-                 "give an interval HALF as wide?",
+        question="For large n, n rolls give a 99% confidence interval of some width. With "
+                 "n = 10,000 rolls, about how many rolls give an interval HALF as wide? (any "
+                 "answer within 5% of the rule for large n counts)",
         answer=_rolls_for_half_width,
-        hint="The width shrinks like 1 / sqrt(n): to halve it, sqrt(n) must double.",
-        wrong=200,
-        explain="4 times as many rolls: 400. Precision is expensive.",
+        hint="For large n the width shrinks like 1 / sqrt(n): to halve it, sqrt(n) must "
+             "double.",
+        wrong=20_000,
+        explain="4 times as many rolls: about 40,000. Precision is expensive. (For a few "
+                "hundred rolls the rule is rougher: lesson 8's widths shrink about 5 times "
+                "from 100 to 1,000 rolls.)",
+        compare=_within_tolerance,
     ),
     Exercise(
         key="8.4",

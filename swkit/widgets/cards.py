@@ -25,6 +25,7 @@ seats inside the board):
 ``swkit-typed``        the free-text move box (``typed``) and its "Try it" button
 ``swkit-hint``         the hint area (``hint``), shown while the "Hint" toggle is on
 ``swkit-log``          every move, newest first (``log_view``)
+``swkit-seed-note``    under the table: what the seed replays and reveals (``seed_note``)
 ``swkit-message``      refusals in words and errors (``message``)
 =====================  =====================================================================
 """
@@ -40,14 +41,22 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from swkit.cards.bots import Bot, make_bot
+from swkit.cards.bots import BOTS, Bot, make_bot
 from swkit.cards.game import CHANCE, TERMINAL, CardGame, CardView
 from swkit.cards.notation import COLOR_NAMES, parse_card
 from swkit.cards.play import setup_line, turn_line
-from swkit.errors import IllegalActionError, SwkitError
+from swkit.errors import ConfigurationError, IllegalActionError, SwkitError
 from swkit.odds.cards import PlayerOdds, Position, player_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
 from swkit.widgets._base import SwkitWidget, escape
+from swkit.widgets._checks import (
+    arguments,
+    check_bot_delay,
+    check_flag,
+    check_keywords,
+    check_seed,
+)
+from swkit.widgets._words import IF_NOBODY_MOVES, named_seats
 
 __all__ = ["CardTable", "MAX_BUTTONS"]
 
@@ -124,18 +133,26 @@ class CardTable(SwkitWidget):
     Attributes: ``game`` (the :class:`CardGame` shown), ``bots`` (``None`` for seat 0, then a
     Bot per seat), ``errors`` (must stay empty), ``hint_position`` and ``hint_odds`` (the
     Position of seat 0's current turn at its Draw step and the ``PlayerOdds`` shown, by T).
-    Raises ConfigurationError for bad players/editions/seed, ValueError for an unknown bot kind.
+    ``secret_bots``: deal the bots' hands from a stream the seed does not give
+    (:class:`~swkit.cards.game.CardGame`'s ``secret_bots``): the seed then replays your own hand
+    and the top half of the deck, and no longer shows anyone the bots' hands.
+
+    Raises ConfigurationError, before anything is shown, for a bad argument (players, seed,
+    editions, bots, bot_delay 0 to 10 seconds, round_limit, secret_bots) and for a keyword it
+    does not take.
     """
 
     def __init__(self, players: int = 2, seed: int | None = None,
                  editions: int | Sequence[Any] = 1, bots: str | Sequence[str | Bot] = "greedy",
-                 bot_delay: float = 0.5, round_limit: int = 200) -> None:
+                 bot_delay: float = 0.5, round_limit: int = 200, secret_bots: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__()
         self.add_class("swkit-cardtable")
         self.players = players
         self.editions = editions
         self.bot_kinds = bots
         self.bot_delay = float(bot_delay)
+        self.secret_bots = secret_bots
         self.round_limit = round_limit
         self.busy = False
         self._mutex = threading.RLock()
@@ -145,6 +162,19 @@ class CardTable(SwkitWidget):
         self._shown_actions: tuple[str, ...] | None = None
         self._build()
         self._new_game(seed)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> CardTable:
+        """Every argument is checked before the widget exists (ConfigurationError)."""
+        given = arguments(cls, args, kwargs)
+        check_keywords("CardTable", given.pop("kwargs"), given)
+        check_seed(given["seed"])
+        check_bot_delay(given["bot_delay"])
+        check_flag("secret_bots", given["secret_bots"])
+        seed = given["seed"]
+        probe = CardGame(given["players"], 1 if seed is None else seed, given["editions"],
+                         given["round_limit"])
+        cls._bot_list(given["bots"], probe.players)
+        return super().__new__(cls, *args, **kwargs)
 
     # -- the widgets ---------------------------------------------------------------------------
     def _build(self) -> None:
@@ -200,20 +230,36 @@ class CardTable(SwkitWidget):
         self.hint = widgets.HTML(layout=layout(display="none")).add_class("swkit-hint")
         self.log_view = widgets.HTML().add_class("swkit-log")
         self.message.add_class("swkit-message")
+        self.seed_note = widgets.HTML().add_class("swkit-seed-note")
         self.children = [widgets.HTML(_CSS), top, self.status, self.message, self.board,
-                         self.hand, self.prompt, self.actions, typed, self.hint, self.log_view]
+                         self.hand, self.prompt, self.actions, typed, self.hint, self.log_view,
+                         self.seed_note]
 
     # -- games ---------------------------------------------------------------------------------
+    @staticmethod
+    def _bot_list(kinds: Any, players: int) -> list[str | Bot]:
+        """One bot kind per other seat (``kinds``: one kind for all, or one per seat). Raises
+        ConfigurationError (a ValueError) for a wrong count or an unknown kind."""
+        others = ([kinds] * (players - 1) if isinstance(kinds, str | Bot)
+                  else list(kinds) if isinstance(kinds, list | tuple) else None)
+        if others is None or len(others) != players - 1:
+            need = "seats need" if players > 2 else "seat needs"
+            raise ConfigurationError(
+                f"bots is {kinds!r}: {players - 1} other {need}"
+                " one kind for all (e.g. 'greedy') or one per other seat "
+                f"(accepted kinds: {', '.join(BOTS)})")
+        for kind in others:
+            if not isinstance(kind, Bot) and kind not in BOTS:
+                raise ConfigurationError(f"bots: unknown bot {kind!r}; accepted: "
+                                         f"{', '.join(BOTS)}")
+        return others
+
     def _new_game(self, seed: int | None) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 100_000)
-        game = CardGame(self.players, seed, self.editions, self.round_limit)
-        kinds = self.bot_kinds
-        others = ([kinds] * (game.players - 1) if isinstance(kinds, str | Bot)
-                  else list(kinds))
-        if len(others) != game.players - 1:
-            raise ValueError(f"{len(others)} bots for {game.players - 1} other seats; give one "
-                             "kind (e.g. 'greedy') or one per other seat")
+        game = CardGame(self.players, seed, self.editions, self.round_limit,
+                        secret_bots=self.secret_bots)
+        others = self._bot_list(self.bot_kinds, game.players)
         bots: list[Bot | None] = [None] + [make_bot(k, seed, s)
                                            for s, k in enumerate(others, start=1)]
         view = game.view(0)
@@ -232,8 +278,19 @@ class CardTable(SwkitWidget):
         self.seed_label.value = (
             f'<span style="{_FONT};font-size:16px"><b>Seed {seed}</b> · {game.players} players '
             f"· you are seat 0 · bots: {escape(names)}</span>")
+        self.seed_note.value = (f'<div style="{_FONT};font-size:14px">'
+                                f"{escape(self._seed_words(seed))}</div>")
         self.say("")
         self._continue()
+
+    def _seed_words(self, seed: int) -> str:
+        """What the seed on screen tells whoever knows it (issue 15 item 11)."""
+        if self.secret_bots:
+            return (f"Seed {seed} replays your own hand and the first draws. The bots' hands "
+                    "are secret: they are dealt from a stream the seed does not give.")
+        return (f"Seed {seed} replays this whole game: anyone who starts a table with seed "
+                f"{seed} sees every hand, the bots' too. For bots' hands that stay secret: "
+                "CardTable(..., secret_bots=True).")
 
     def _continue(self) -> None:
         """After a move of the student (or a new game, an undo): draw for whoever draws next,
@@ -384,7 +441,8 @@ class CardTable(SwkitWidget):
             text = "Your move."
         else:
             text = "Waiting…"
-        text += f" Turn {self.game.turn + 1}, seat {view.turn_player}'s turn."
+        whose = "your turn" if view.turn_player == 0 else f"seat {view.turn_player}'s turn"
+        text += f" Round {self.game.round + 1} · {whose}."
         return (f'<div role="status" aria-live="polite" style="{style};background:#eef2f5">'
                 f"{escape(text)}</div>")
 
@@ -650,18 +708,21 @@ class CardTable(SwkitWidget):
         rows = ["Your exact chances, counted from what you could see before your draw:",
                 f"• score this turn: {_chance(first.this_turn)}"]
         if second is None:
-            rows.append("• score within two turns: computing…")
+            rows.append(f"• score within two of your turns, {IF_NOBODY_MOVES}: computing…")
         elif isinstance(second, str):
-            rows.append(f"• score within two turns: not counted ({second})")
+            rows.append(f"• score within two of your turns: not counted ({second})")
         else:
-            rows.append(f"• score within two turns: {_chance(second.probability)}")
+            rows.append(f"• score within two of your turns, {IF_NOBODY_MOVES}: "
+                        f"{_chance(second.probability)}")
         best = second if isinstance(second, PlayerOdds) else first
         card = None if drawn is None else parse_card(drawn)
         plan = next((p for p in best.plans if p.card == card), None)
         if plan is not None:
-            where = "this turn" if best is first else "within two turns"
+            where = ("this turn" if best is first
+                     else f"within two of your turns ({IF_NOBODY_MOVES})")
             got = f"You drew {drawn}. " if drawn else "You drew nothing. "
-            rows.append(f"{got}Best play: {self._named_powers(plan.play)}. With it, your "
+            play = named_seats(self._named_powers(plan.play), range(1, self.game.players))
+            rows.append(f"{got}Best play: {play}. With it, your "
                         f"chance of scoring {where} "
                         f"is {_chance(plan.probability)}.")
         return "\n".join(rows)

@@ -69,6 +69,7 @@ from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.odds.dice import DiceModel, KeepOption, Objective, keep_options
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
 from swkit.widgets._base import SwkitWidget, escape
+from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
 
 __all__ = ["CALL", "DiceCup", "HintRow"]
 
@@ -182,8 +183,9 @@ class DiceCup(SwkitWidget):
     ``players``: 1..4 (1 = solo, no bots); ``seed``: the game's seed (None: a random one, shown
     on screen; "New game" keeps it when "Same seed" is ticked); ``bots``: a bot name
     (``"greedy"`` or ``"random"``) for every other seat, or one name per seat 1..players-1;
-    ``bot_delay``: seconds between two bot moves (a visible pause; 0 in tests).
-    Raises ConfigurationError for a bad player count, seed or bot name.
+    ``bot_delay``: seconds between two bot moves (a visible pause, 0 to 10; 0 in tests).
+    Raises ConfigurationError, before anything is shown, for a bad player count, seed, bot
+    name or delay, and for a keyword it does not take (a misspelt ``bot_dealy``).
 
     Attributes: ``game`` (the :class:`~swkit.dice.game.DiceGame` on screen), ``seed``,
     ``bots`` (per seat, None for the student), ``log_lines`` (the log's lines, oldest first),
@@ -198,9 +200,7 @@ class DiceCup(SwkitWidget):
     def __init__(self, players: int = 1, seed: int | None = None,
                  bots: str | Sequence[str] = "greedy", *, bot_delay: float = 0.35,
                  **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ConfigurationError(f"the seed must be an integer or None, got {seed!r}")
+        super().__init__()
         self.players = players
         self.bot_names = self._bot_names(players, bots)
         self.bot_delay = float(bot_delay)
@@ -215,8 +215,18 @@ class DiceCup(SwkitWidget):
         self._busy = False
         self._syncing = False
         self._last_bot_score = ""
+        self._last_score = ""
         self._build()
         self._start()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> DiceCup:
+        """Every argument is checked before the widget exists (ConfigurationError)."""
+        given = arguments(cls, args, kwargs)
+        check_keywords("DiceCup", given.pop("kwargs"), given)
+        check_seed(given["seed"])
+        cls._bot_names(given["players"], given["bots"])
+        check_bot_delay(given["bot_delay"])
+        return super().__new__(cls, *args, **kwargs)
 
     # -- building ---------------------------------------------------------------------------
     @staticmethod
@@ -224,6 +234,10 @@ class DiceCup(SwkitWidget):
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
             raise ConfigurationError(
                 f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
+        if not isinstance(bots, str | list | tuple):
+            raise ConfigurationError(
+                f"bots is {bots!r}; accepted: a bot name (greedy or random) for every bot seat, "
+                "or a list of one name per bot seat")
         names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(names) != players - 1:
             raise ConfigurationError(
@@ -253,6 +267,7 @@ class DiceCup(SwkitWidget):
             columns.append(widgets.VBox([picture, toggle],
                                         layout=widgets.Layout(align_items="center",
                                                               width="82px")))
+        self.dice_row = widgets.HBox(columns)
         self.roll_button = widgets.Button(description="Roll (3 left)",
                                           layout=widgets.Layout(width="190px", height="48px"))
         self.roll_button.add_class("swkit-roll")
@@ -292,7 +307,7 @@ class DiceCup(SwkitWidget):
         self.log_view.add_class("swkit-log")
         self.children = [
             widgets.HTML(_CSS), self.heading, self.status, self.call,
-            widgets.HBox(columns),
+            self.dice_row,
             widgets.HBox([self.roll_button], layout=widgets.Layout(margin="6px 0")),
             self.score_label, self.score_box, self.message, self.legend, self.board,
             widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
@@ -311,6 +326,7 @@ class DiceCup(SwkitWidget):
         self._undo = []
         self._slots = list(range(5))
         self._hint_key = None
+        self._last_score = ""
         self.call.value = ""
         self.say("")
         self._set_toggles([False] * 5)
@@ -392,6 +408,12 @@ class DiceCup(SwkitWidget):
                 f"{who} · round {game.round} of {view.turns_per_player} · {roll}")
         # dice
         shown = self.shown_dice() or self.rolloff_dice()
+        if view.phase == "over" and not shown:
+            # no dice on the table any more: no row of "?" dice under "P1 rolled (roll 3 of 3)"
+            self.dice_row.layout.display = "none"
+            self.call.value = self._over_html()
+        else:
+            self.dice_row.layout.display = None
         self._syncing = True
         try:
             for slot, (picture, toggle) in enumerate(zip(self.die_pictures, self.dice_buttons,
@@ -730,6 +752,12 @@ class DiceCup(SwkitWidget):
         return (f'<div role="status" aria-live="polite" style="font-size:1.2em">'
                 f'{escape(before)}<b>Your turn: press Roll!</b></div>')
 
+    def _over_html(self) -> str:
+        """The call line at the end: the last score, and that the game is over."""
+        last = f"{self._last_score}. " if self._last_score else ""
+        return (f'<div role="status" aria-live="polite" style="font-size:1.2em">'
+                f"{escape(last)}<b>That was the last turn: the game is over.</b></div>")
+
     def _call_html(self, text: str) -> str:
         return (f'<div role="status" aria-live="polite" style="font-size:1.2em;'
                 f'color:#7a2e00;font-weight:bold">{escape(CALL)} '
@@ -761,6 +789,7 @@ class DiceCup(SwkitWidget):
                 if not game.is_terminal() else "the game is over: press New game")
         snapshot = self._snapshot()
         score = score_entry(game, f"score {character}")
+        self._last_score = f"You scored {character}: {points_text(score['space'])}"
         self._log_score(score)
         self._undo.append(snapshot)
         self.say("")
@@ -838,9 +867,9 @@ class DiceCup(SwkitWidget):
             self._log(keep_line(str(action)))
         else:
             score = score_entry(game, action)
+            self._last_bot_score = self._last_score = (
+                f"{seat_label(who)} scored {score['character']}: {points_text(score['space'])}")
             self._log_score(score)
-            self._last_bot_score = (f"{seat_label(who)} scored {score['character']}: "
-                                    f"{points_text(score['space'])}")
 
     # -- undo and new game ---------------------------------------------------------------------
     def _on_undo(self, _button: Any = None) -> None:

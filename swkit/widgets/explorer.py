@@ -32,7 +32,7 @@ from swkit.cards.editions import load_edition
 from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, format_cards, parse_cards
 from swkit.dice.faces import CLUBHOUSE
 from swkit.dice.scoring import TOP_SPACE
-from swkit.errors import ConfigurationError, NotationError
+from swkit.errors import ConfigurationError, NotationError, SwkitError
 from swkit.odds import (
     DiceModel,
     Objective,
@@ -57,6 +57,8 @@ from swkit.plots import (  # imports no matplotlib: chart_png does, when it draw
     probability_bars,
 )
 from swkit.widgets._base import SwkitWidget, escape
+from swkit.widgets._checks import arguments, check_keywords
+from swkit.widgets._words import IF_NOBODY_MOVES, named_powers
 
 __all__ = [
     "Answer",
@@ -135,7 +137,8 @@ class HandQuestion:
 
     def text(self) -> str:
         """The question in words."""
-        within = "this turn" if self.turns == 1 else f"within {self.turns} of my turns"
+        within = ("this turn" if self.turns == 1
+                  else f"within {self.turns} of my turns, {IF_NOBODY_MOVES}")
         return (f"P(I score {within}), hand {format_cards(self.hand) or '(empty)'}, "
                 f"tableau {format_cards(self.tableau) or '(empty)'}")
 
@@ -304,10 +307,13 @@ def _solve_hand(q: HandQuestion) -> Answer:
         drawn = "no draw" if plan.card is None else f"after drawing {plan.card}"
         details.append(f"{drawn}: {plan.play} ({percent_text(plan.probability)})")
     details += [f"left out: {why}" for why in odds.left_out]
+    powers = load_edition("mickey").powers
+    details = [named_powers(line, powers) for line in details]
     bars = {t: p for t, p in enumerate(odds.within, start=1)}
     within = "this turn" if q.turns == 1 else f"within {q.turns} turns"
-    return Answer(q, odds.probability, True, f"P(I score {within})", bars, False,
-                  frozenset({q.turns}), "P(I score within t of my turns)",
+    headline = f"P(I score {within}" + (f", {IF_NOBODY_MOVES})" if q.turns > 1 else ")")
+    return Answer(q, odds.probability, True, headline, bars, False,
+                  frozenset({q.turns}), f"P(I score within t of my turns), {IF_NOBODY_MOVES}",
                   "t, my turns from now", f"t = {q.turns}", f"P(score {within})", tex, note,
                   tuple(details), odds)
 
@@ -339,6 +345,12 @@ def _solve_roll(q: RollQuestion) -> Answer:
                   f"{q.measured()} at the end of the turn (best play)",
                   q.measured() + " at the end of the turn", f"count ≥ {at}",
                   f"P(count ≥ {at})", None, note, tuple(details), details)
+
+
+def _slow(question: Question) -> bool:
+    """True for a question answered in the background (a deal, a hand for T >= 2)."""
+    return (isinstance(question, DealQuestion)
+            or (isinstance(question, HandQuestion) and question.turns >= SLOW_TURNS))
 
 
 def solve(question: Question, quick: bool = False) -> Answer:
@@ -495,7 +507,23 @@ def _wide() -> widgets.Layout:
     """A wide picker's layout (one per picker: a layout shared between widgets would be closed
     with the first of them, see ``SwkitWidget.close``)."""
     return widgets.Layout(width="36em")
-_STYLE = {"description_width": "9em"}
+_STYLE = {"description_width": "11em"}
+"""Wide enough for the longest label ("my scored Powers:", 17 characters of about 0.6 em):
+at 9em JupyterLab clipped it to "my scored Pow…"."""
+
+_STALE_CSS = """<style>
+.swkit-explorer .swkit-stale { opacity:0.4; }
+</style>"""
+"""The old answer is greyed out while a refused input waits to be fixed."""
+
+
+class _Refused(SwkitError):
+    """A picker or field the explorer cannot ask about: ``field`` is the widget to fix (its
+    message is shown next to it)."""
+
+    def __init__(self, field: widgets.Widget, message: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def _toggle(description: str, tooltip: str) -> widgets.ToggleButton:
@@ -509,12 +537,19 @@ class OddsExplorer(SwkitWidget):
 
     ``question``: the question on screen (:class:`DealQuestion`, :class:`HandQuestion` or
     :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing);
-    ``trials``: the running simulation's points. A bad input (a card like ``R0``) shows the
-    library's message and changes neither the question nor the answer.
+    ``trials``: the running simulation's points. A bad input (a card like ``R0``, a picker
+    with no selection) shows the library's message next to its field and changes neither the
+    question nor the answer (greyed out until the input is fixed). Takes no arguments: any
+    keyword raises ConfigurationError.
     """
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> OddsExplorer:
+        """Any argument is refused before the widget exists (ConfigurationError)."""
+        check_keywords("OddsExplorer", arguments(cls, args, kwargs)["kwargs"], ())
+        return super().__new__(cls, *args, **kwargs)
+
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__()
         self.question: Question = DealQuestion()
         self.answer: Answer | None = None
         self.trials: list[Trial] = []
@@ -522,6 +557,7 @@ class OddsExplorer(SwkitWidget):
         self._quiet = 0
         self._token = 0
         self._view_lock = threading.Lock()
+        self.add_class("swkit-explorer")
         self._build()
         self._refresh()
 
@@ -589,7 +625,7 @@ class OddsExplorer(SwkitWidget):
         start = RollQuestion().dice or ()
         self.dice = [widgets.Dropdown(options=faces, value=start[i], description=f"die {i + 1}:",
                                       layout=widgets.Layout(width="13em"),
-                                      style={"description_width": "3.5em"})
+                                      style={"description_width": "4em"})
                      for i in range(MODEL.n)]
         self.unrolled = widgets.Checkbox(value=False, indent=False,
                                          description="before the first roll (no dice showing)")
@@ -625,7 +661,10 @@ class OddsExplorer(SwkitWidget):
         self.details = widgets.HTML()
         # no tooltip: ipywidgets 8's front end reads a tooltip's widget's description, which
         # an Image lacks, and then fails to draw it; the caption under it says what it shows
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        # hidden while it has no picture: an empty Image is a broken-image icon in a browser
+        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
+                                                                        display="none"))
+        self.stale_note = widgets.HTML()
         self.chart_caption = widgets.HTML()
         # simulation
         self.sim_n = widgets.Dropdown(options=[("1,000", 1000), ("10,000", 10_000),
@@ -652,9 +691,9 @@ class OddsExplorer(SwkitWidget):
                   *self.scored_chars, *self.taken.values()]:
             w.observe(on, names="value")
         self.children = [
-            widgets.HTML(f'<h3 style="{_BIG};margin:0">Odds explorer</h3>'),
+            widgets.HTML(_STALE_CSS + f'<h3 style="{_BIG};margin:0">Odds explorer</h3>'),
             widgets.HBox([self.game]), self.kind, self.deal_box, self.hand_box, self.dice_box,
-            self.headline, self.formula, self.details, self.message,
+            self.stale_note, self.headline, self.formula, self.details, self.message,
             self.chart, self.chart_caption,
             widgets.HBox([self.sim_n, self.sim_seed, self.simulate]),
             widgets.HBox([self.progress, self.progress_text]),
@@ -685,31 +724,116 @@ class OddsExplorer(SwkitWidget):
             self._quiet -= 1
 
     # -- reading the pickers ----------------------------------------------------------------
+    def _picked(self, *pickers: widgets.Widget) -> None:
+        """Refuse a picker showing no choice (``index: None``, which a page may send)."""
+        for picker in pickers:
+            if picker.value is None:
+                labels = [str(label) for label, _value in getattr(picker, "_options_full", ())]
+                name = picker.description.rstrip(":") or "this picker"
+                raise _Refused(picker, f"{name}: nothing is picked; pick one of "
+                                       f"{', '.join(labels)}")
+
     def _read(self) -> Question:
+        """The question the pickers show. Raises ``_Refused`` (a SwkitError) naming the field to
+        fix, before anything changes."""
+        self._picked(self.game, self.kind)
         kind = self.kind.value
         if kind == "deal":
+            self._picked(self.cards, self.event, self.editions, self.wild_color,
+                         self.wild_number)
             return DealQuestion(self.cards.value, self.event.value, self.editions.value,
                                 self.wild_color.value or None, self.wild_number.value or None)
         if kind == "hand":
-            def cards(name: str, text: str) -> tuple[Card, ...]:
+            self._picked(self.center, self.turns)
+
+            def cards(field: widgets.Text) -> tuple[Card, ...]:
                 try:
-                    return tuple(parse_cards(text))
+                    return tuple(parse_cards(field.value))
                 except NotationError as exc:
-                    raise NotationError(f"{name}: {exc}") from None
+                    raise _Refused(field, f"{field.description.rstrip(':')}: {exc}") from None
+            try:
+                others = parse_others(self.others.value)
+            except SwkitError as exc:
+                raise _Refused(self.others, str(exc)) from None
             question = HandQuestion(
-                cards("my hand", self.hand.value), cards("my tableau", self.tableau.value),
-                cards("discard pile", self.discard.value), parse_others(self.others.value),
+                cards(self.hand), cards(self.tableau), cards(self.discard), others,
                 self.center.value, self.figure_held.value, tuple(self.scored_powers.value),
                 self.turns.value)
-            question.position()  # the engine checks it now: a bad position changes nothing
+            try:
+                question.position()  # the engine checks it now: a bad position changes nothing
+            except SwkitError as exc:
+                raise _Refused(self._field_named(str(exc)), str(exc)) from None
             return question
+        self._picked(*self.dice, self.rolls_left, self.measure, self.target)
         scored = tuple(b.description for b in self.scored_chars if b.value)
         taken = tuple(key for key, b in self.taken.items() if b.value)
         dice = None if self.unrolled.value else tuple(d.value for d in self.dice)
         question = RollQuestion(dice, self.rolls_left.value, scored, taken,
                                 self.target.value or None, self.measure.value or None)
-        question.objective().resolve(MODEL).check(MODEL)
+        try:
+            question.objective().resolve(MODEL).check(MODEL)
+        except SwkitError as exc:
+            raise _Refused(self.measure, str(exc)) from None
         return question
+
+    def _field_named(self, text: str) -> widgets.Widget:
+        """The hand field a position error speaks of first ("hand: ...", "discard: ...")."""
+        fields = [("hand", self.hand), ("tableau", self.tableau), ("discard", self.discard),
+                  ("others", self.others), ("center", self.center),
+                  ("scored", self.scored_powers), ("figure", self.figure_held)]
+        at = {field: text.find(word) for word, field in fields if word in text}
+        return min(at, key=at.__getitem__) if at else self.turns
+
+    # -- refusals -----------------------------------------------------------------------------
+    def _place_message(self, field: widgets.Widget | None) -> None:
+        """Move the message area under ``field`` (under its row of pickers), or back to its
+        place under the answer when ``field`` is None."""
+        def remove(box: widgets.Box) -> None:
+            if self.message in box.children:
+                box.children = tuple(c for c in box.children if c is not self.message)
+            for child in box.children:
+                if isinstance(child, widgets.Box):
+                    remove(child)
+
+        def parent(box: widgets.Box, target: widgets.Widget) -> widgets.Box | None:
+            for child in box.children:
+                if child is target:
+                    return box
+                if isinstance(child, widgets.Box):
+                    found = parent(child, target)
+                    if found is not None:
+                        return found
+            return None
+
+        remove(self)
+        target: widgets.Widget = self.details if field is None else field
+        box = parent(self, target)
+        while box is not None and isinstance(box, widgets.HBox):   # below the row, not in it
+            target, box = box, parent(self, box)
+        if box is None:
+            box, target = self, self.details
+        children = list(box.children)
+        children.insert(children.index(target) + 1, self.message)
+        box.children = tuple(children)
+
+    def _refuse(self, refusal: SwkitError) -> None:
+        """Show ``refusal`` next to the field to fix; the question and its answer stay, the
+        answer greyed out and marked as the previous question's."""
+        field = getattr(refusal, "field", None)
+        self._place_message(field)
+        self.say(named_powers(str(refusal), load_edition("mickey").powers), "refused")
+        self._stale(True)
+
+    def _stale(self, stale: bool) -> None:
+        for part in (self.headline, self.formula, self.details, self.chart, self.chart_caption):
+            if stale:
+                part.add_class("swkit-stale")
+            else:
+                part.remove_class("swkit-stale")
+        self.stale_note.value = (
+            f'<div style="{_TEXT}"><i>Not answered: fix the input marked above. Greyed out: '
+            "the answer to the question before your change.</i></div>"
+            if stale and self.answer is not None else "")
 
     # -- reacting ---------------------------------------------------------------------------
     def _on_input(self, change: dict[str, Any]) -> None:
@@ -723,6 +847,8 @@ class OddsExplorer(SwkitWidget):
         elif owner is self.unrolled:
             with self._holding():
                 before = self.rolls_left.value
+                if before is None:        # a picker showing no choice: start from the middle
+                    before = 2 if self.unrolled.value else 1
                 self.rolls_left.options = [1, 2, 3] if self.unrolled.value else [0, 1, 2]
                 self.rolls_left.value = min(max(before + (1 if self.unrolled.value else -1),
                                                 self.rolls_left.options[0]),
@@ -743,11 +869,20 @@ class OddsExplorer(SwkitWidget):
         self.dice_box.layout.display = "" if kind == "roll" else "none"
         for d in self.dice:
             d.disabled = self.unrolled.value
-        question = self._read()          # a SwkitError here leaves everything as it was
+        try:
+            question = self._read()
+            answer = None if _slow(question) else solve(question)
+        except SwkitError as refusal:    # the question and its answer stay as they were
+            self._refuse(refusal)
+            return
+        self._place_message(None)
         self.say("")
-        self._ask(question)
+        self._stale(False)
+        self._ask(question, answer)
 
-    def _ask(self, question: Question) -> None:
+    def _ask(self, question: Question, answer_now: Answer | None = None) -> None:
+        """Show ``question`` with its answer: ``answer_now`` (a fast question, solved by the
+        caller) or computed in the background."""
         with self._view_lock:
             self._token += 1
             token = self._token
@@ -759,11 +894,9 @@ class OddsExplorer(SwkitWidget):
         self.simulate.disabled = True
         self.progress.value = 0
         self.progress_text.value = ""
-        slow = (isinstance(question, DealQuestion)
-                or (isinstance(question, HandQuestion) and question.turns >= SLOW_TURNS))
-        if not slow:
+        if answer_now is not None:
             # the answer at once (milliseconds); the chart (a PNG, ~0.2 s) from a worker
-            answer = solve(question)
+            answer = answer_now
             self._show(token, answer)
             self.in_background(lambda: chart_png(answer),
                                lambda png: self._set_chart(token, answer, png, None))
@@ -774,16 +907,27 @@ class OddsExplorer(SwkitWidget):
                                    f"{escape(question.text())}: <b>computing…</b></div>")
             self.formula.value = ""
             self.details.value = ""
-            self.chart.value = b""
+            self._clear_chart()
             self.chart_caption.value = ""
 
-        def compute() -> tuple[Answer, bytes | None]:
-            if isinstance(question, DealQuestion):    # the answer first, the chart by K after
-                self._show(token, solve(question, quick=True), drawing="all K")
-            answer = solve(question)
+        def compute() -> tuple[Answer, bytes | None] | SwkitError:
+            try:
+                if isinstance(question, DealQuestion):  # the answer first, the chart by K after
+                    self._show(token, solve(question, quick=True), drawing="all K")
+                answer = solve(question)
+            except SwkitError as refusal:   # the engine's refusal, in its words: not a bug
+                return refusal
             return answer, chart_png(answer)
 
-        def show(result: tuple[Answer, bytes | None]) -> None:
+        def show(result: tuple[Answer, bytes | None] | SwkitError) -> None:
+            if isinstance(result, SwkitError):
+                with self._view_lock:
+                    if token != self._token:
+                        return
+                    self.headline.value = (f'<div style="{_BIG}">{escape(question.text())}: '
+                                           "<b>not answered</b></div>")
+                self.say(named_powers(str(result), load_edition("mickey").powers), "refused")
+                return
             self._show(token, result[0])
             self._set_chart(token, result[0], result[1], None)
 
@@ -807,7 +951,7 @@ class OddsExplorer(SwkitWidget):
             self.details.value = ("<ul style='margin:0;" + _TEXT + "'>"
                                   + "".join(f"<li>{escape(line)}</li>" for line in answer.details)
                                   + "</ul>")
-            self.chart.value = b""
+            self._clear_chart()
             self.chart_caption.value = (f'<div style="{_TEXT}">drawing the chart'
                                         f"{' for ' + drawing if drawing else ''}…</div>")
             self.simulate.disabled = False
@@ -819,8 +963,17 @@ class OddsExplorer(SwkitWidget):
         with self._view_lock:
             if token != self._token:
                 return
-            self.chart.value = b"" if png is None else png
+            if png is None:
+                self._clear_chart()
+            else:
+                self.chart.value = png
+                self.chart.layout.display = ""
             self.chart_caption.value = self._caption(answer, sim, drawn=png is not None)
+
+    def _clear_chart(self) -> None:
+        """No chart for now: hidden first, so no empty Image (a broken-image icon) shows."""
+        self.chart.layout.display = "none"
+        self.chart.value = b""
 
     def _caption(self, answer: Answer, sim: Simulated | None, drawn: bool = True) -> str:
         bars = ", ".join(f"{x}: {percent_text(p)}" for x, p in sorted(answer.bars.items()))

@@ -167,7 +167,7 @@ def play_cards(page: Page, outputs: Locator, where: str) -> None:
     expect(log).to_contain_text("Turn 2 (round 1), seat 1: draws a card, plays G4.")
     expect(table.locator('.swkit-tableau[data-seat="1"] svg')).to_have_attribute(
         "aria-label", "Tableau: G4")
-    expect(table.locator(".swkit-status")).to_contain_text("Your move. Turn 3")
+    expect(table.locator(".swkit-status")).to_contain_text("Your move. Round 2 · your turn")
 
     # the hint: "computing…" first, then the exact answer replaces it
     hint = table.locator(".swkit-hint")
@@ -182,12 +182,14 @@ def play_cards(page: Page, outputs: Locator, where: str) -> None:
     expect(toggle).to_have_css("background-color", "rgb(94, 60, 153)")
     expect(toggle).to_have_css("color", "rgb(255, 255, 255)")
     picture(table.locator(".widget-hbox").first, f"cardtable-hint-on-{where}")
-    expect(hint).to_contain_text("score within two turns: 2757/182780 (about 1.5%)")
+    expect(hint).to_contain_text("score within two of your turns, if nobody else moves first: "
+                                 "2757/182780 (about 1.5%)")
     expect(hint).to_contain_text("You drew R8. Best play: play R8.")
     expect(hint).not_to_contain_text(COMPUTING)
     texts = seen(page, f"card-hint-{where}")
     assert any(COMPUTING in t for t in texts), texts
     expect(table.locator(".swkit-message")).to_have_text("")
+    expect(table.locator(".swkit-seed-note")).to_contain_text("sees every hand, the bots' too")
     picture(table, f"cardtable-{where}")
 
 
@@ -229,6 +231,29 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
     expect(caption).to_contain_text(
         "Simulated after 10,000 trials: 3.24% (99% interval 2.81% to 3.73%).")
     picture(explorer, f"explorer-{where}")
+
+    # issue 15 item 8: a typo in "my hand" is refused next to the field, the old answer greyed
+    explorer.locator(".widget-dropdown", has_text="question:").locator("select").select_option(
+        label="my hand: will I score?")
+    answer = explorer.locator(".widget-html", has_text="P(I score this turn)").first
+    expect(answer).to_contain_text("= 1/35 ≈ 2.86%")
+    expect(explorer.locator("img")).to_be_visible()
+    label = explorer.locator(".widget-select-multiple label", has_text="my scored Powers")
+    assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), "the label is clipped"
+    field = explorer.locator(".widget-text", has_text="my hand:").locator("input")
+    field.fill("B2 G7 X9")
+    field.press("Enter")
+    note = explorer.locator(".widget-text", has_text="my hand:").locator(
+        "xpath=following-sibling::*[1]")
+    expect(note).to_contain_text("my hand: cannot read card 'X9'")
+    expect(answer).to_contain_text("= 1/35 ≈ 2.86%")
+    expect(answer).to_have_css("opacity", "0.4")
+    expect(explorer.locator(".widget-html", has_text="Not answered")).to_be_visible()
+    picture(explorer, f"explorer-refused-{where}")
+    field.fill("B2 G7 Y9")
+    field.press("Enter")
+    expect(answer).to_have_css("opacity", "1")
+    expect(explorer.locator(".widget-html", has_text="cannot read card")).to_have_count(0)
 
 
 def no_errors(outputs: Locator) -> None:

@@ -303,10 +303,11 @@ def play_card_turn(table: Locator) -> None:
     expect(log).to_contain_text("Turn 1 (round 1), seat 0: draws P8, plays R6.")
     expect(log).to_contain_text("Turn 2 (round 1), seat 1: draws a card, plays G4.",
                                 timeout=60_000)
-    expect(table.locator(".swkit-status")).to_contain_text("Your move. Turn 3")
+    expect(table.locator(".swkit-status")).to_contain_text("Your move. Round 2 · your turn")
     hint = table.locator(".swkit-hint")
-    expect(hint).to_contain_text("score within two turns: 2757/182780 (about 1.5%)",
-                                 timeout=120_000)
+    expect(hint).to_contain_text(
+        "score within two of your turns, if nobody else moves first: 2757/182780 (about 1.5%)",
+        timeout=120_000)
     expect(hint).to_contain_text("You drew R8. Best play: play R8.")
     picture(table, "lite-cardtable")
 
