@@ -353,7 +353,7 @@ def duel_board_value(board: DuelBoard | str | Any, model: DiceModel | None = Non
     return _float_value(model, codes)
 
 
-def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | str,
+def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[str] | str,
                  rolls_left: int | None = None, model: DiceModel | None = None
                  ) -> list[KeepOption]:
     """Every keep and every score choice of the player to move, with the mover's chance to win
@@ -362,7 +362,8 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | str,
 
     ``board``: the board notation (``"Mickey:3,Goofy:0 / Minnie:5"``), a :class:`DuelBoard` or
     a two-player :class:`~swkit.dice.board.Scoreboard`; the mover follows from the token counts.
-    ``dice``: the dice showing (notation ``"Mickey Mickey C g p"`` or a count vector);
+    ``dice``: the dice showing (notation ``"Mickey Mickey C g p"``, a sequence of face names
+    such as ``DiceGame.multiset()``, or a count vector);
     ``rolls_left``: rolls still allowed this turn (0..rolls-1, default rolls-1, RULES.md §B3).
 
     Returns :class:`~swkit.odds.dice.KeepOption` objects as
@@ -381,6 +382,8 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | str,
     if b.is_over():
         raise ConfigurationError("the game is over: every row holds both tokens, nothing to "
                                  "play (RULES.md §B5)")
+    if not isinstance(dice, str) and any(isinstance(d, str) for d in dice):
+        dice = model.counts([str(d) for d in dice])   # face names, as DiceGame.multiset()
     counts = _check_dice(model, dice)
     t = _rolls_left(model, counts, rolls_left)
     turn, score, top, exact = _turn(plain, b.codes)
@@ -432,8 +435,8 @@ class WinBot(DiceBot):
         check_game(game)
         self._check(game)
         model = _game_model(tuple(game.characters))
-        dice = model.counts(game.multiset())
-        best = duel_options(game.board, dice, model.rolls - game.roll_number, model)[0]
+        best = duel_options(game.board, game.multiset(), model.rolls - game.roll_number,
+                            model)[0]
         if best.reroll == 0:
             return game.parse_action(f"score {best.score}")
         return game.parse_action("keep " + (" ".join(best.keep) or "nothing"))
