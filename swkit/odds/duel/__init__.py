@@ -24,7 +24,7 @@ keeps the Picture Column and spaces 1..5. How the answers are computed:
   (:class:`~swkit.odds.duel.core.ExactGame`);
 - **Clubhouse dice** (``DiceModel()``): the solved table shipped in the package (float64, built
   by ``python -m swkit.odds.duel build`` from the solve of :mod:`swkit.odds.duel.batch`);
-  answers are floats within ``table_error()`` (8.4e-13) of the exact values, except on the
+  answers are floats within ``table_error()`` (8.5e-13) of the exact values, except on the
   game's last two turns, whose answers are exact Fractions (computed in pure Python from the
   final totals);
 - **other models**: solved once with numpy on first use (floats; the full-size board takes

@@ -354,6 +354,9 @@ class ExactGame:
     or 1. Fast for small models; for the full game use it on the last two turns only.
     """
 
+    MAX_MEMO = 300_000
+    """Boards remembered at most (then the memo starts again: values are recomputed)."""
+
     def __init__(self, model: object) -> None:
         check_duel_model(model)
         self.model = model
@@ -383,6 +386,8 @@ class ExactGame:
             top = self.denominator(level + 1)
             turn, _ = board_turn(self.tables, self.rolls, key, seat, self.numerator, top, True)
             value = turn.start if seat == 0 else self.denominator(level) - turn.start
+        if len(self._memo) >= self.MAX_MEMO:
+            self._memo.clear()
         self._memo[key] = int(value)
         return int(value)
 
