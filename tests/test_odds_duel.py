@@ -447,3 +447,42 @@ def test_winbot_with_renamed_characters():
     action = bot.choose(game)
     game.apply(action)
     assert str(action).split()[0] in ("keep", "score")
+
+
+@pytest.mark.parametrize("placed", [0, 3, 6])
+def test_float_options_average_to_the_table_value(placed):
+    """Early in the full game the options are floats (the pure-Python turn on the table's
+    values): their best, averaged over the first roll, is the table's value of the board
+    (the numpy solve's), within the bound."""
+    from swkit.odds.dice import multiset_weight
+    from swkit.odds.duel.core import turn_tables
+    board = random_board(random.Random(placed), FULL, placed)
+    tables = turn_tables(5, 5, 1)
+    total = 0.0
+    for s in tables.states:
+        counts = tables.keeps[s]
+        best = duel_options(board, counts, 2)[0]
+        assert isinstance(best.value, float)
+        total += best.value * multiset_weight(counts, FULL.face_weights) / 6 ** 5
+    seat0 = total if board.mover == 0 else 1 - total
+    assert abs(seat0 - duel_board_value(board)) <= 2 * table_error()
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_the_table(tmp_path):
+    """The built wheel holds the table, byte for byte (package data of swkit.odds.duel)."""
+    import shutil
+    import zipfile
+    from pathlib import Path
+
+    from swkit.odds.duel.table import shipped_path
+    root = Path(__file__).resolve().parent.parent
+    tree = tmp_path / "tree"
+    shutil.copytree(root, tree, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache", ".hypothesis"))
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir",
+                    str(tmp_path / "dist"), str(tree)], check=True, capture_output=True)
+    wheel = next((tmp_path / "dist").glob("swkit-*.whl"))
+    name = "swkit/odds/duel/data/" + shipped_path(5, 5, 1, 3).name
+    with zipfile.ZipFile(wheel) as zf:
+        assert zf.read(name) == shipped_path(5, 5, 1, 3).read_bytes()
