@@ -58,7 +58,6 @@ from swkit.odds.duel.core import (
     is_final,
     mover,
     tokens,
-    turn_tables,
 )
 
 __all__ = ["DuelBoard", "WinBot", "duel_board_value", "duel_options", "duel_value",
@@ -241,12 +240,19 @@ def _exact_game(model: DiceModel) -> ExactGame:
     return ExactGame(model)
 
 
+SHIPPED: frozenset[tuple[int, int, int, int]] = frozenset({(5, 5, 1, 3)})
+"""The models (dice, characters, wilds, rolls) whose solved table ships in the package."""
+
+
 @lru_cache(maxsize=8)
 def _table(model: DiceModel) -> Any:
-    """The shipped table of ``model`` (a DuelTable), or None when none ships for it."""
+    """The shipped table of ``model`` (a DuelTable), or None when none ships for it. A model
+    of :data:`SHIPPED` whose file is missing raises ConfigurationError (with the command that
+    builds it) rather than starting the full solve."""
     from swkit.odds.duel.table import read_table, shipped_path
-    path = shipped_path(model.n, model.characters, model.wilds, model.rolls)
-    if not path.exists():
+    spec = (model.n, model.characters, model.wilds, model.rolls)
+    path = shipped_path(*spec)
+    if spec not in SHIPPED and not path.exists():
         return None
     return read_table(path)
 
@@ -309,8 +315,8 @@ def _turn(model: DiceModel, codes: tuple[int, ...]) -> tuple[Turn, list[Any], in
     seat = mover(codes)
     level = sum(tokens(codes))
     value_of, top, exact = _value_of(model, level)
-    tables = turn_tables(model.n, model.characters, model.wilds)
-    turn, score = board_turn(tables, model.rolls, codes, seat, value_of, top, exact)
+    turn, score = board_turn(model.n, model.wilds, model.rolls, codes, seat, value_of, top,
+                             exact)
     return turn, score, top, exact
 
 
@@ -372,8 +378,9 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[st
     character the mover has not scored (a count of 0 goes to the Picture Column, RULES.md §B4);
     keeps only while rolls are left. Ties: score choices first, then fewer dice rerolled.
     Values are exact Fractions for a small model and on the game's last two turns, floats
-    otherwise (within :func:`table_error`). Raises NotationError / ConfigurationError for bad
-    input, ConfigurationError when the game is over.
+    otherwise (within :func:`table_error`; float values closer than that count as tied).
+    Raises NotationError / ConfigurationError for bad input, ConfigurationError when the game
+    is over.
     """
     model = model or DiceModel()
     check_duel_model(model)
@@ -405,11 +412,28 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[st
         for keep in sub_multisets(counts):
             if keep == counts:
                 continue
-            k = tables.keep_index[tables.counts_of(keep)]
+            k = tables.keep_index[tables.lump(keep, turn.live_rows)]
             options.append(KeepOption(model.faces_of(keep), model.n - sum(keep),
                                       value(w_row[k], grow ** t), keep))
-    options.sort(key=lambda o: (-o.value, o.reroll))
-    return options
+    return _ranked(options, 0.0 if exact else table_error(plain))
+
+
+def _ranked(options: list[KeepOption], tolerance: float) -> list[KeepOption]:
+    """``options`` best first; options within ``tolerance`` of the best of their group (float
+    answers: values that differ by less than the float error may be equal) are tied, and ties
+    go to score choices first, then fewer dice rerolled, then the order given."""
+    order = sorted(range(len(options)), key=lambda i: -options[i].value)
+    out: list[KeepOption] = []
+    start = 0
+    while start < len(order):
+        top = options[order[start]].value
+        end = start + 1
+        while end < len(order) and top - options[order[end]].value <= tolerance:
+            end += 1
+        group = sorted(order[start:end], key=lambda i: (options[i].reroll, i))
+        out.extend(options[i] for i in group)
+        start = end
+    return out
 
 
 # --------------------------------------------------------------------------------------------

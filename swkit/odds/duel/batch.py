@@ -128,13 +128,10 @@ class _Mats:
 def _mats(tb: TurnTables) -> _Mats:
     import numpy as np
     S, K = len(tb.states), len(tb.keeps)
-    spos = {s: i for i, s in enumerate(tb.states)}
     T = np.zeros((K, S))
-    denom = float(tb.faces ** tb.n)
-    for k, tr in enumerate(tb.trans):
-        for s, w in tr:
-            T[k, spos[s]] = w / denom
-    cnt = np.array([tb.counts[s] for s in tb.states], dtype=np.int64)
+    for k, ((pos, _), pw) in enumerate(zip(tb.trans, tb.ptrans, strict=True)):
+        T[k, list(pos)] = pw
+    cnt = np.array(tb.counts, dtype=np.int64)
     parts = len(tb.keeps[0])
     down = []
     for m in range(1, tb.n):

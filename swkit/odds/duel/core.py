@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
+from operator import mul
 
 from swkit.dice.scoring import TOP_SPACE, space_for
 from swkit.errors import ConfigurationError
@@ -166,132 +167,152 @@ def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class TurnTables:
-    """The dice of one turn for ``n`` dice, ``c`` characters and ``wilds`` Clubhouse faces.
+    """The dice of one turn: ``n`` dice over ``live`` characters the mover may still score
+    (one category each), the ``dead`` characters it has scored lumped into one category (their
+    dice count for nothing), and the Clubhouse (``wilds`` faces) last, when there is one.
 
-    ``cats``: the dice categories (the characters 0..c-1, then the Clubhouse when ``wilds``);
-    ``keeps``: every multiset of 0..n dice over them (count vectors), by size; ``states``: the
-    indices of the keeps of size ``n`` (the dice showing after a roll); ``trans[k]``: the
-    states a roll of the dice not kept reaches from keep ``k``, with integer weights on the
-    common denominator ``F ** n`` (F faces a die); ``children[k]``: the keeps one die smaller
-    (``k`` minus one die of a category); ``counts[s][r]``: character ``r``'s count in state
-    ``s`` (its dice plus every Clubhouse, RULES.md §B4).
+    ``keeps``: every multiset of 0..n dice over these categories (count vectors), by size;
+    ``states``: the keep indices of the multisets of ``n`` dice (the dice showing after a
+    roll), and ``spos`` the inverse (keep index -> state position); ``trans[k] = (positions,
+    weights)``: the states a roll of the dice not kept reaches from keep ``k``, with integer
+    weights on the common denominator ``F ** n`` (F faces a die), and ``ptrans[k]`` the same
+    weights as probabilities; ``children[k]``: the keeps one die smaller; ``counts[i][r]``:
+    live character ``r``'s count in state position ``i`` (its dice plus every Clubhouse,
+    RULES.md §B4).
     """
 
     n: int
-    c: int
+    live: int
+    dead: int
     wilds: int
     keeps: tuple[tuple[int, ...], ...]
     keep_index: dict[tuple[int, ...], int]
     states: tuple[int, ...]
-    trans: tuple[tuple[tuple[int, int], ...], ...]
+    spos: dict[int, int]
+    trans: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    ptrans: tuple[tuple[float, ...], ...]
     children: tuple[tuple[int, ...], ...]
     counts: tuple[tuple[int, ...], ...]
 
     @property
     def faces(self) -> int:
-        """Faces a die: ``c + wilds``."""
-        return self.c + self.wilds
+        """Faces a die: ``live + dead + wilds``."""
+        return self.live + self.dead + self.wilds
 
-    def counts_of(self, dice: Sequence[int]) -> tuple[int, ...]:
-        """The engine's count vector of ``dice`` given as a model count vector (characters,
-        then the Clubhouse): the same, without the Clubhouse entry when ``wilds`` is 0."""
-        return tuple(dice) if self.wilds else tuple(dice[:self.c])
+    def lump(self, dice: Sequence[int], live_rows: Sequence[int]) -> tuple[int, ...]:
+        """The engine's vector of a model count vector (one entry a character, then the
+        Clubhouse): the ``live_rows`` in order, the other characters summed, the Clubhouse."""
+        out = [dice[r] for r in live_rows]
+        if self.dead:
+            out.append(sum(dice[:-1]) - sum(out))
+        if self.wilds:
+            out.append(dice[-1])
+        return tuple(out)
 
 
 @lru_cache(maxsize=64)
-def turn_tables(n: int, c: int, wilds: int) -> TurnTables:
-    """The :class:`TurnTables` of ``n`` dice over ``c`` characters and ``wilds`` Clubhouses."""
-    parts = c + (1 if wilds else 0)
-    weights = (1,) * c + ((wilds,) if wilds else ())
-    F = c + wilds
+def lumped_tables(n: int, live: int, dead: int, wilds: int) -> TurnTables:
+    """The :class:`TurnTables` of ``n`` dice, ``live`` characters to score, ``dead`` scored
+    ones (lumped) and ``wilds`` Clubhouse faces."""
+    weights = (1,) * live + ((dead,) if dead else ()) + ((wilds,) if wilds else ())
+    parts = len(weights)
+    F = live + dead + wilds
     keeps = tuple(k for m in range(n + 1) for k in _compositions(m, parts))
     index = {k: i for i, k in enumerate(keeps)}
     states = tuple(i for i, k in enumerate(keeps) if sum(k) == n)
+    spos = {k: i for i, k in enumerate(states)}
     trans = []
     for k in keeps:
         m = n - sum(k)
         scale = F ** (n - m)
-        row = []
+        pos, ws = [], []
         for out in _compositions(m, parts):
             w = (factorial(m) // prod(factorial(x) for x in out)
                  * prod(wt ** x for wt, x in zip(weights, out, strict=True)))
-            row.append((index[tuple(a + b for a, b in zip(k, out, strict=True))], w * scale))
-        trans.append(tuple(row))
+            if w:
+                pos.append(spos[index[tuple(a + b for a, b in zip(k, out, strict=True))]])
+                ws.append(w * scale)
+        trans.append((tuple(pos), tuple(ws)))
+    denom = F ** n
+    ptrans = tuple(tuple(w / denom for w in ws) for _, ws in trans)
     children = tuple(tuple(index[k[:i] + (k[i] - 1,) + k[i + 1:]] for i in range(parts) if k[i])
                      for k in keeps)
-    wild = c if wilds else None
-    counts = tuple(tuple(k[r] + (k[wild] if wild is not None else 0) for r in range(c))
-                   for k in keeps)
-    return TurnTables(n, c, wilds, keeps, index, states, tuple(trans), children, counts)
+    wild = parts - 1 if wilds else None
+    counts = tuple(tuple(keeps[s][r] + (keeps[s][wild] if wild is not None else 0)
+                         for r in range(live)) for s in states)
+    return TurnTables(n, live, dead, wilds, keeps, index, states, spos, tuple(trans), ptrans,
+                      children, counts)
+
+
+def turn_tables(n: int, c: int, wilds: int) -> TurnTables:
+    """The :class:`TurnTables` with every one of ``c`` characters live (the numpy solve's)."""
+    return lumped_tables(n, c, 0, wilds)
 
 
 @dataclass
 class Turn:
     """One turn's expectimax for the mover (its own value, maximised).
 
-    ``V[t][k]``: the value of the dice ``keeps[k]`` showing (a state) with ``t`` rolls left;
+    ``V[t][i]``: the value of the dice ``keeps[states[i]]`` showing with ``t`` rolls left;
     ``W[t][k]``: the value of keeping ``keeps[k]`` and rerolling the rest with ``t`` rolls
-    left after that roll; ``start``: the value before the turn's first roll. Exact mode: integers
-    over ``denominator * F ** (n * j)``, ``j`` the rolls made so far counted from the end
-    (``V[t]`` over ``D * F**(n*t)``, ``W[t]`` over ``D * F**(n*(t+1))``, ``start`` over
-    ``D * F**(n*rolls)``); float mode: plain values (``F`` taken as 1).
+    left after that roll; ``start``: the value before the turn's first roll. Exact mode:
+    integers, ``V[t]`` over ``D * F**(n*t)``, ``W[t]`` over ``D * F**(n*(t+1))``, ``start`` over
+    ``D * F**(n*rolls)`` (D the payoff's denominator); float mode: plain values.
+    ``live_rows``: the board rows of the live characters, in the tables' order.
     """
 
     tables: TurnTables
     rolls: int
     exact: bool
-    V: list[dict[int, float | int]]
+    V: list[list[float | int]]
     W: list[list[float | int]]
     start: float | int
+    live_rows: tuple[int, ...] = ()
 
 
 def solve_turn(tables: TurnTables, rolls: int, payoff: Callable[[int], float | int],
                exact: bool) -> Turn:
-    """The expectimax of one turn (RULES.md §B3) for ``payoff(state)``, the mover's value of
-    stopping with the dice ``tables.keeps[state]`` (its best score choice), maximised.
+    """The expectimax of one turn (RULES.md §B3) for ``payoff(i)``, the mover's value of
+    stopping with the dice of state position ``i`` (its best score choice), maximised.
 
     Exact mode: ``payoff`` gives integers over a denominator D, and the values come back over
     ``D * F ** (n * j)`` (see :class:`Turn`); float mode: probabilities. Stopping is allowed
     after every roll; a keep of every die is the same as stopping, so it is not a reroll.
     """
-    F = tables.faces
-    grow = F ** tables.n if exact else 1
-    denom = F ** tables.n
-    keeps, trans, children, states = tables.keeps, tables.trans, tables.children, tables.states
-    g = {s: payoff(s) for s in states}
-    V: list[dict[int, float | int]] = [g]
+    grow = tables.faces ** tables.n if exact else 1
+    trans, ptrans = tables.trans, tables.ptrans
+    children, states = tables.children, tables.states
+    g = [payoff(i) for i in range(len(states))]
+    V: list[list[float | int]] = [g]
     W: list[list[float | int]] = []
     scale = 1
     for _t in range(rolls):
-        prev = V[-1]
+        get = V[-1].__getitem__
         if exact:
-            w_row = [sum(w * prev[s] for s, w in tr) for tr in trans]
+            w_row = [sum(map(mul, ws, map(get, pos))) for pos, ws in trans]
         else:
-            w_row = [sum(w * prev[s] for s, w in tr) / denom for tr in trans]
+            w_row = [sum(map(mul, pw, map(get, pos)))
+                     for (pos, _), pw in zip(trans, ptrans, strict=True)]
         W.append(w_row)
         if len(W) == rolls:
             break
         scale *= grow
         best = _down_max(tables, w_row)
-        row: dict[int, float | int] = {}
-        for s in states:
-            v = g[s] * scale
+        row: list[float | int] = []
+        for i, s in enumerate(states):
+            v = g[i] * scale
             for kid in children[s]:
                 if best[kid] > v:
                     v = best[kid]
-            row[s] = v
+            row.append(v)
         V.append(row)
-    start = W[-1][tables.keep_index[(0,) * len(keeps[0])]]
+    start = W[-1][tables.keep_index[(0,) * len(tables.keeps[0])]]
     return Turn(tables, rolls, exact, V, W, start)
 
 
-def best_below(turn: Turn, t: int) -> list[float | int]:
-    """``out[k]``: the best value of a reroll keeping a sub-multiset of ``keeps[k]`` (``k``
-    itself included) with ``t`` rolls left after it (``W[t]`` maximised downwards)."""
-    return _down_max(turn.tables, turn.W[t])
-
-
 def _down_max(tables: TurnTables, w_row: list[float | int]) -> list[float | int]:
+    """``out[k]``: the best of ``w_row`` over the sub-multisets of keep ``k`` (``k`` included),
+    for the keeps smaller than ``n`` dice."""
     best = list(w_row)
     n, keeps = tables.n, tables.keeps
     for k, kids in enumerate(tables.children):
@@ -308,40 +329,45 @@ def _down_max(tables: TurnTables, w_row: list[float | int]) -> list[float | int]
 # a board's turn and the exact game
 
 
-def board_turn(tables: TurnTables, rolls: int, codes: Sequence[int], seat: int,
+def board_turn(n: int, wilds: int, rolls: int, codes: Sequence[int], seat: int,
                value_of: Callable[[tuple[int, ...]], float | int], top: float | int,
                exact: bool) -> tuple[Turn, list[list[float | int | None]]]:
     """The turn of ``seat`` on the board ``codes`` (one code a character, in the dice's
-    character order), and the mover's value of each score choice.
+    character order) with ``n`` dice, ``wilds`` Clubhouse faces and ``rolls`` rolls, and the
+    mover's value of each score choice.
 
     ``value_of(sorted codes)`` is seat 0's value of a board one token further on, on the
     scale ``top`` (1.0 for floats, the next level's denominator for exact integers); the mover's
     value is that for seat 0 and ``top`` minus it for seat 1. Returns the :class:`Turn`
-    (values for the mover) and ``score[r][x]``: the mover's value of scoring row ``r`` with a
-    count ``x`` (None when the mover has scored that row).
+    (values for the mover; the characters the mover has scored are one lumped category) and
+    ``score[r][x]``: the mover's value of scoring row ``r`` with a count ``x`` (None when the
+    mover has scored that row).
     """
     score: list[list[float | int | None]] = []
     for r, code in enumerate(codes):
         if PLACE[code][seat][0] < 0:
-            score.append([None] * (tables.n + 1))
+            score.append([None] * (n + 1))
             continue
         vals: list[float | int | None] = []
-        for x in range(tables.n + 1):
+        for x in range(n + 1):
             nxt = list(codes)
             nxt[r] = PLACE[code][seat][x]
             v = value_of(tuple(sorted(nxt)))
             vals.append(v if seat == 0 else top - v)
         score.append(vals)
-    open_rows = [(r, row) for r, row in enumerate(score) if row[0] is not None]
-    if not open_rows:
+    live_rows = tuple(r for r, row in enumerate(score) if row[0] is not None)
+    if not live_rows:
         raise ConfigurationError(f"seat {seat} has a token in every row: nothing to score")
+    tables = lumped_tables(n, len(live_rows), len(codes) - len(live_rows), wilds)
+    rows = [score[r] for r in live_rows]
     counts = tables.counts
 
-    def payoff(s: int) -> float | int:
-        cs = counts[s]
-        return max(row[cs[r]] for r, row in open_rows)  # type: ignore[type-var,return-value]
+    def payoff(i: int) -> float | int:
+        return max(row[x] for row, x in zip(rows, counts[i], strict=True))  # type: ignore
 
-    return solve_turn(tables, rolls, payoff, exact), score
+    turn = solve_turn(tables, rolls, payoff, exact)
+    turn.live_rows = live_rows
+    return turn, score
 
 
 class ExactGame:
@@ -361,7 +387,8 @@ class ExactGame:
         check_duel_model(model)
         self.model = model
         m = model  # type: ignore[assignment]
-        self.tables = turn_tables(m.n, m.characters, m.wilds)  # type: ignore[attr-defined]
+        self.n: int = m.n  # type: ignore[attr-defined]
+        self.wilds: int = m.wilds  # type: ignore[attr-defined]
         self.rolls: int = m.rolls  # type: ignore[attr-defined]
         self.levels: int = 2 * m.characters  # type: ignore[attr-defined]
         self.step = (m.characters + m.wilds) ** (m.n * self.rolls)  # type: ignore[attr-defined]
@@ -384,7 +411,8 @@ class ExactGame:
             seat = mover(key)
             level = sum(tokens(key))
             top = self.denominator(level + 1)
-            turn, _ = board_turn(self.tables, self.rolls, key, seat, self.numerator, top, True)
+            turn, _ = board_turn(self.n, self.wilds, self.rolls, key, seat, self.numerator, top,
+                                 True)
             value = turn.start if seat == 0 else self.denominator(level) - turn.start
         if len(self._memo) >= self.MAX_MEMO:
             self._memo.clear()
