@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
@@ -35,6 +36,7 @@ from operator import mul
 
 from swkit.dice.scoring import TOP_SPACE, space_for
 from swkit.errors import ConfigurationError
+from swkit.odds.dice import DiceModel
 
 ABSENT = -1
 """A seat's token not yet in the row."""
@@ -75,11 +77,11 @@ MAX_DUEL_DICE = 5
 MAX_DUEL_CHARACTERS = 5
 
 
-def check_duel_model(model: object) -> None:
+def check_duel_model(model: DiceModel) -> None:
     """Raise ConfigurationError unless ``model`` (a :class:`~swkit.odds.dice.DiceModel`) fits
     the two-player solve: at most 5 dice (counts run to 5, the top space) and at most 5
     characters (one token and one turn a character, RULES.md §B1, §B2)."""
-    n, c = model.n, model.characters  # type: ignore[attr-defined]
+    n, c = model.n, model.characters
     if n > MAX_DUEL_DICE or c > MAX_DUEL_CHARACTERS:
         raise ConfigurationError(
             f"the two-player solve takes at most {MAX_DUEL_DICE} dice and "
@@ -375,7 +377,7 @@ class ExactGame:
 
     ``model``: a :class:`~swkit.odds.dice.DiceModel` (at most 5 dice and 5 characters). A board
     of level ``m`` (``m`` tokens placed) has seat 0's value as an integer over
-    ``denominator(m) = 2 * F ** (n * rolls * (2c - m))`` (F faces a die): every turn's three
+    ``denominator(m) = 2 * F ** (n * rolls * (2c - m))`` (F faces a die): every turn's ``rolls``
     rolls multiply the denominator by ``F ** (n * rolls)``, the final boards' values are 0, 1/2
     or 1. Fast for small models; for the full game use it on the last two turns only.
     """
@@ -383,15 +385,14 @@ class ExactGame:
     MAX_MEMO = 300_000
     """Boards remembered at most (then the memo starts again: values are recomputed)."""
 
-    def __init__(self, model: object) -> None:
+    def __init__(self, model: DiceModel) -> None:
         check_duel_model(model)
         self.model = model
-        m = model  # type: ignore[assignment]
-        self.n: int = m.n  # type: ignore[attr-defined]
-        self.wilds: int = m.wilds  # type: ignore[attr-defined]
-        self.rolls: int = m.rolls  # type: ignore[attr-defined]
-        self.levels: int = 2 * m.characters  # type: ignore[attr-defined]
-        self.step = (m.characters + m.wilds) ** (m.n * self.rolls)  # type: ignore[attr-defined]
+        self.n: int = model.n
+        self.wilds: int = model.wilds
+        self.rolls: int = model.rolls
+        self.levels: int = 2 * model.characters
+        self.step: int = model.faces ** (model.n * model.rolls)
         self._memo: dict[tuple[int, ...], int] = {}
 
     def denominator(self, level: int) -> int:
@@ -419,8 +420,7 @@ class ExactGame:
         self._memo[key] = int(value)
         return int(value)
 
-    def value(self, codes: Sequence[int]):  # -> Fraction
+    def value(self, codes: Sequence[int]) -> Fraction:
         """Seat 0's value (P(win) + 1/2 P(tie)) of the board ``codes``, an exact Fraction."""
-        from fractions import Fraction
         level = sum(tokens(codes))
         return Fraction(self.numerator(codes), self.denominator(level))
