@@ -536,3 +536,28 @@ def test_symmetric_options_are_tied_and_ranked_by_the_rule():
     ranks = [i for i, o in enumerate(opts) if o.reroll == 4]
     assert ranks == list(range(ranks[0], ranks[0] + 5))          # one tied group, together
     assert [opts[i].keep[0] for i in ranks] == ["Mickey", "Minnie", "Donald", "Goofy", "Pluto"]
+
+
+def test_the_build_command_writes_a_table_that_reads_back(tmp_path, capsys):
+    """`python -m swkit.odds.duel build` on a small model: the file reads back (standard
+    library) with every board before the end, values within the bound of the exact ones."""
+    pytest.importorskip("numpy")
+    from swkit.odds.duel.__main__ import main
+    from swkit.odds.duel.table import read_table
+    out = tmp_path / "t.bin"
+    assert main(["build", "--dice", "2", "--characters", "2", "--out", str(out)]) == 0
+    assert "boards" in capsys.readouterr().out
+    table = read_table(out)
+    model = DiceModel(n=2, characters=2)
+    game = ExactGame(model)
+    boards = [b for m in range(4) for b in level_boards(2, m)]
+    assert list(table.keys) == sorted(board_key(b) for b in boards)
+    for b in boards:
+        assert abs(Fraction(table.get(board_key(b))) - game.value(b)) <= table.error
+    assert table.get(board_key(level_boards(2, 4)[0])) is None      # final boards: not stored
+    with pytest.raises(SystemExit):
+        main(["build", "--dice", "6", "--out", str(out)])
+    assert "at most 5 dice" in capsys.readouterr().err
+    out.write_bytes(b"nonsense")
+    with pytest.raises(ConfigurationError, match="not a swkit duel table"):
+        read_table(out)
