@@ -112,8 +112,10 @@ SERVES = {
     "dice/play.py": ["play dice"], "cli/lessons.py": ["lessons"],
 }
 
-# options of another program that a module passes on (JupyterLab's, started by swkit lessons)
-FOREIGN = {"cli/lessons.py": {"--allow-root", "--no-browser"}}
+# options of another program that a module passes on (JupyterLab's, started by swkit lessons),
+# or of a command of its own (the duel table's builder, python -m swkit.odds.duel build)
+FOREIGN = {"cli/lessons.py": {"--allow-root", "--no-browser"},
+           "odds/duel/__main__.py": {"--out", "--dice", "--characters", "--wilds", "--rolls"}}
 
 
 def test_every_option_a_message_names_exists():
