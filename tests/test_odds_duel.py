@@ -561,3 +561,13 @@ def test_the_build_command_writes_a_table_that_reads_back(tmp_path, capsys):
     out.write_bytes(b"nonsense")
     with pytest.raises(ConfigurationError, match="not a swkit duel table"):
         read_table(out)
+
+
+def test_a_renamed_scoreboard_names_the_options():
+    names = ("Ann", "Bob", "Cat", "Dan", "Eve")
+    game = DiceGame(players=2, seed=3, characters=names)
+    opts = duel_options(game.board, "Ann Ann C Bob Cat", 2)
+    assert {o.score for o in opts if o.reroll == 0} == set(names)
+    assert any(o.keep == ("Ann", "Ann", "Clubhouse") for o in opts)
+    same = duel_options("", "Mickey Mickey C Minnie Donald", 2)
+    assert [o.value for o in opts] == [o.value for o in same]

@@ -36,6 +36,7 @@ row): 988,392 boards for Clubhouse dice (324,632 of them final), against 96.6 mi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -367,7 +368,8 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[st
     best first.
 
     ``board``: the board notation (``"Mickey:3,Goofy:0 / Minnie:5"``), a :class:`DuelBoard` or
-    a two-player :class:`~swkit.dice.board.Scoreboard`; the mover follows from the token counts.
+    a two-player :class:`~swkit.dice.board.Scoreboard` (whose character names then name the
+    options and the dice); the mover follows from the token counts.
     ``dice``: the dice showing (notation ``"Mickey Mickey C g p"``, a sequence of face names
     such as ``DiceGame.multiset()``, or a count vector);
     ``rolls_left``: rolls still allowed this turn (0..rolls-1, default rolls-1, RULES.md §B3).
@@ -386,6 +388,8 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[st
     check_duel_model(model)
     plain = _plain(model)
     b = _board(board, model)
+    if b.names != model.names:   # a board of renamed characters names the options
+        model = dataclasses.replace(model, names=b.names)
     if b.is_over():
         raise ConfigurationError("the game is over: every row holds both tokens, nothing to "
                                  "play (RULES.md §B5)")
