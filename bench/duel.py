@@ -10,7 +10,10 @@ Prints, measured in this run on this machine (CPU time, time.process_time()):
 3. the shipped table: its size, the CPU time to read it (standard library), and one
    duel_options query on random positions of every turn, cold (the turn's expectimax) and warm
    (target < 50 ms);
-4. WinBot: whole two-player games per second of CPU (WinBot against WinBot, seeds 0..).
+4. WinBot: whole two-player games per second of CPU (WinBot against WinBot, seeds 0..);
+5. with --exact: the whole game solved exactly in pure Python (ExactGame, integers over common
+   denominators, every board reached from the start): its CPU time and memory, seat 0's value
+   as an exact fraction, and the largest |table value - exact value| over every stored board.
 
 --no-solve skips 1 and takes the float values of 2 from the shipped table (the same values).
 The machine is shared: run the full solve once or twice only.
@@ -43,6 +46,8 @@ def random_board(rng: random.Random, placed: int, characters: int = 5):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-solve", action="store_true", help="skip the full solve")
+    parser.add_argument("--exact", action="store_true",
+                        help="also solve the whole game exactly in pure Python (minutes)")
     parser.add_argument("--boards", type=int, default=200,
                         help="random boards a level for the error (default 200)")
     args = parser.parse_args()
@@ -143,6 +148,28 @@ def main() -> None:
     print(f"4. WinBot against WinBot: {games} games in {cpu:.2f} s of CPU = "
           f"{games / cpu:.0f} games/s (a check of speed, not of strength: seat 0 won "
           f"{wins[0]}, seat 1 {wins[1]}, {wins[2]} tied on points)")
+
+    if args.exact:
+        exact_game = ExactGame(model)
+        exact_game.MAX_MEMO = 10 ** 9          # keep every board
+        start = time.process_time()
+        value = exact_game.value((0,) * 5)
+        cpu = time.process_time() - start
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"5. the exact solve: {len(exact_game._memo):,} boards in {cpu:.0f} s of CPU, "
+              f"peak memory {peak:.0f} MB")
+        print(f"   seat 0's chance to win: {value.numerator}/{value.denominator}")
+        print(f"   = {float(value):.17f}")
+        worst = Fraction(0)
+        checked = 0
+        for codes in list(exact_game._memo):
+            stored = table.get(board_key(codes))
+            if stored is None:
+                continue
+            checked += 1
+            worst = max(worst, abs(Fraction(stored) - exact_game.value(codes)))
+        print(f"   the table against it on {checked:,} boards: largest |float - exact| = "
+              f"{float(worst):.3g} (bound {bound:.3g})")
 
 
 if __name__ == "__main__":
