@@ -379,11 +379,14 @@ class ExactGame:
     of level ``m`` (``m`` tokens placed) has seat 0's value as an integer over
     ``denominator(m) = 2 * F ** (n * rolls * (2c - m))`` (F faces a die): every turn's ``rolls``
     rolls multiply the denominator by ``F ** (n * rolls)``, the final boards' values are 0, 1/2
-    or 1. Fast for small models; for the full game use it on the last two turns only.
+    or 1. Milliseconds for small models and for a board of the full game's last two turns; the
+    whole of Clubhouse dice (every board) about 3 minutes of CPU and 200 MB, with ``MAX_MEMO``
+    raised above its 988,392 boards (``python bench/duel.py --exact``).
     """
 
     MAX_MEMO = 300_000
-    """Boards remembered at most (then the memo starts again: values are recomputed)."""
+    """Boards remembered at most (then the memo starts again and values are recomputed): it
+    bounds the memory of a long-lived player (WinBot's last two turns)."""
 
     def __init__(self, model: DiceModel) -> None:
         check_duel_model(model)
