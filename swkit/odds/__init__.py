@@ -6,7 +6,8 @@ first use (``from swkit.odds import DiceModel``). Submodules:
 - dice: :mod:`swkit.odds.dice` (model, optimal keeps), :mod:`swkit.odds.markov` (reroll chains,
   transition matrices), :mod:`swkit.odds.solo` (the solo game),
   :mod:`swkit.odds.montecarlo_dice` (simulated twins; numpy where it is there, see
-  :mod:`swkit.odds.accel`: the core answers without numpy, with the same exact answers).
+  :mod:`swkit.odds.accel`: the core answers without numpy, with the same exact answers),
+  :mod:`swkit.odds.duel` (the two-player game solved: chance to win of every move, WinBot).
 - cards: :mod:`swkit.odds.deal` (P(K random cards hold a set or a run), counts, sympy
   formulas), :mod:`swkit.odds.cards` (a player's odds of scoring, RULES.md §C1),
   :mod:`swkit.odds.montecarlo_cards` (simulated twins).
@@ -38,6 +39,12 @@ _LAZY: dict[str, str] = {
     "solo_expected": "swkit.odds.solo",
     "solo_action": "swkit.odds.solo",
     "MCResult": "swkit.odds.montecarlo_dice",
+    # the two-player dice game (issue 14 §1)
+    "DuelBoard": "swkit.odds.duel",
+    "WinBot": "swkit.odds.duel",
+    "duel_value": "swkit.odds.duel",
+    "duel_board_value": "swkit.odds.duel",
+    "duel_options": "swkit.odds.duel",
     # card odds (RULES.md §A, §C1)
     "Deck": "swkit.odds.deal",
     "DealOdds": "swkit.odds.deal",

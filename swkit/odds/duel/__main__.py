@@ -1,0 +1,60 @@
+"""Build the shipped table of the two-player game: ``python -m swkit.odds.duel build``.
+
+``build [--out PATH] [--dice N --characters C --wilds W --rolls R]`` solves the game with numpy
+(:func:`swkit.odds.duel.batch.solve`, float64, about 20 s of CPU for Clubhouse dice) and writes
+the table (:mod:`swkit.odds.duel.table`) to ``swkit/odds/duel/data/`` (or ``--out``). It prints
+the solve's CPU time, the peak memory, seat 0's value and the file's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 done, 2 bad arguments)."""
+    parser = argparse.ArgumentParser(prog="python -m swkit.odds.duel",
+                                     description="Build the solved two-player dice game's table.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    build = sub.add_parser("build", help="solve the game and write its table")
+    build.add_argument("--out", help="the file to write (default: the package's data folder)")
+    build.add_argument("--dice", type=int, default=5)
+    build.add_argument("--characters", type=int, default=5)
+    build.add_argument("--wilds", type=int, default=1)
+    build.add_argument("--rolls", type=int, default=3)
+    args = parser.parse_args(argv)
+
+    import numpy as np
+
+    from swkit.errors import SwkitError
+    from swkit.odds.dice import DiceModel
+    from swkit.odds.duel.batch import solve
+    from swkit.odds.duel.table import shipped_path, write_table
+    try:
+        model = DiceModel(n=args.dice, characters=args.characters, wilds=args.wilds,
+                          rolls=args.rolls)
+        solved = solve(model)
+    except SwkitError as exc:
+        parser.error(str(exc))
+    last = 2 * model.characters
+    keys = np.concatenate(solved.keys[:last])
+    values = np.concatenate(solved.values[:last])
+    out = args.out or shipped_path(model.n, model.characters, model.wilds, model.rolls)
+    size = write_table(out, model, keys, values,
+                       {"value": float(solved.values[0][0]),
+                        "built_by": "python -m swkit.odds.duel build",
+                        "boards_by_level": solved.info["boards"]})
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"solved {model}: {sum(solved.info['boards']):,} boards "
+          f"({solved.info['boards'][-1]:,} final) in {solved.cpu_seconds:.1f} s of CPU, "
+          f"peak memory {peak:.0f} MB")
+    print(f"seat 0's chance to win at the start: {float(solved.values[0][0]):.12f}")
+    print(f"wrote {out}: {size:,} bytes ({len(keys):,} boards before the end)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
