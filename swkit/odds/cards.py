@@ -159,7 +159,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -171,7 +171,8 @@ import numpy as np
 from swkit.cards.editions import Edition, Power, load_edition, lookup_power
 from swkit.cards.notation import Card, format_cards, parse_cards
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
-from swkit.errors import ConfigurationError, NotationError
+from swkit.errors import ConfigurationError, NotationError, WorkBudgetError
+from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 from swkit.odds.deal import Deck
 from swkit.odds.draws import DrawTables, bit, segment_max
 
@@ -473,7 +474,9 @@ class PlayerOdds:
     type -> copies the draw can bring; ``plans``: one DrawPlan per possible draw, best first;
     ``unseen``: number of unseen cards; ``draw_from``: ``"unseen cards"``, ``"discard pile"``
     (empty deck, RULES.md §C1) or ``"nothing"``; ``modelled`` / ``left_out``: the Powers in
-    reach (center and scored) modelled or left out, with a reason each.
+    reach (center and scored) modelled or left out, with a reason each; ``notes``: what the
+    search says of itself (e.g. "certain within 2 turns, so certain within 3: not searched
+    again").
     """
 
     position: Position
@@ -486,6 +489,7 @@ class PlayerOdds:
     draw_from: str
     modelled: tuple[str, ...]
     left_out: tuple[str, ...]
+    notes: tuple[str, ...] = ()
 
     @property
     def this_turn(self) -> Fraction:
@@ -564,6 +568,15 @@ def _net(drawn: Hand) -> int:
     return sum(1 if d >= 0 else -1 for d in drawn)
 
 
+class _OverBudget(Exception):
+    """Raised inside the search when its memo tables pass the budget (``_Engine._tick``);
+    ``player_odds`` turns it into a ``WorkBudgetError`` that says why and what to ask."""
+
+    def __init__(self, spent: int) -> None:
+        super().__init__(spent)
+        self.spent = spent
+
+
 @dataclass
 class _Engine:
     """Exact search for one position; caches live as long as the engine."""
@@ -608,6 +621,37 @@ class _Engine:
     keep1_memo: dict[Any, list[list[Any]]] = field(default_factory=dict)
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
     tables: DrawTables | None = None        # see _numerator2_batch
+    budget: int | None = None               # memo entries allowed (None: no limit)
+    ticks: int = 0                          # work steps since the start (see _tick)
+    progress: Callable[[int, int], None] | None = None   # (first draws done, of) at the top
+
+    # ---- the work budget (counted in memo entries, the same on every path) ----
+    def memo_entries(self) -> int:
+        """The entries of every memo table this search holds (its dicts, and the row tables
+        of the numpy batch): the unit of the work budget. The triple lookups shared by every
+        question (``_PAIRS``) are not counted."""
+        n = 0
+        for v in self.__dict__.values():
+            if isinstance(v, dict):
+                n += len(v)
+        if self.tables is not None:
+            n += len(self.tables.tabs.of) + len(self.tables.keys.of) + len(self.tables.hands.of)
+        return n
+
+    def _tick(self) -> None:
+        """One step of work (a position valued over two or more turns, a chance outcome):
+        every 16th step, raise ``_OverBudget`` once the memo tables hold more entries than
+        ``budget``."""
+        self.ticks += 1
+        if not self.ticks & 15:
+            self.check_budget()
+
+    def check_budget(self) -> None:
+        """Raise ``_OverBudget`` if the memo tables hold more entries than ``budget``."""
+        if self.budget is not None:
+            spent = self.memo_entries()
+            if spent > self.budget:
+                raise _OverBudget(spent)
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -1023,6 +1067,7 @@ class _Engine:
         hit = self.value_memo.get(key)
         if hit is not None:
             return hit
+        self._tick()
         if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
             hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
             return hit
@@ -1037,7 +1082,10 @@ class _Engine:
         u_total = self.unseen0 - _net(drawn)
         full = _falling(u_total - 1, turns - 1)
         total = 0
+        top = self.progress if not drawn else None      # the question's own first draws
         for x in range(len(self.types)):
+            if top is not None:
+                top(x, len(self.types))
             u = self.copies(x, drawn)
             if u <= 0:
                 continue
@@ -1737,6 +1785,7 @@ class _Engine:
         if turns == 3 and self._batched():
             # the next positions' two-turn values in one batch (``_numerator2_batch``)
             todo = [nxt for nxt in nexts if (*nxt, drawn, 2) not in self.value_memo]
+            self.check_budget()
             for nxt, v in zip(todo, self._numerator2_batch(todo, drawn), strict=True):
                 self.value_memo[(*nxt, drawn, 2)] = v
         best = 0
@@ -1855,6 +1904,7 @@ class _Engine:
         left = _falling(n, k)               # ordered draws not summed yet
         top = _falling(n - k, after)        # the most one of them can add
         for combo in _multisets(pool, k):
+            self._tick()
             ways = 1
             for x, m in Counter(combo).items():
                 ways *= _falling(self.copies(x, drawn), m)
@@ -1904,6 +1954,7 @@ class _Engine:
         left = sum(u for _c, u in pool)
         top = _falling(self.unseen0 - _net(drawn), after)
         for c, u in pool:
+            self._tick()
             d2 = _give(_take(drawn, c), q)
             if derive:
                 v = max(self.weighted(self._outs_with(m, t3, (c,)), d2) for t3, m in masks)
@@ -2348,16 +2399,19 @@ def _check_turns(turns: int) -> None:
                                  f"got {turns!r}")
 
 
-def _start(position: Position, turns: int) -> tuple[_Engine, Hand, Hand, Hand, Hand]:
+def _start(position: Position, turns: int, budget: int | None = None
+           ) -> tuple[_Engine, Hand, Hand, Hand, Hand]:
     """The common start of ``player_odds`` and its Monte Carlo twin.
 
-    Checks ``turns`` (``_check_turns``), builds the engine and returns ``(eng, hand, tableau,
+    Checks ``turns`` (``_check_turns``) and ``budget`` (memo entries, None: no limit), builds
+    the engine and returns ``(eng, hand, tableau,
     discard pile, others)`` as type indices (hand, tableau and others sorted; the discard pile
     in its order; others empty unless a swap is in reach). Raises ConfigurationError when
     T >= 2 draws need more cards than the unseen cards hold (RULES.md §C1).
     """
     _check_turns(turns)
     eng = _engine(position, later=turns >= 2)
+    eng.budget = _check_budget(budget)
     index = {c: i for i, c in enumerate(eng.types)}
     hand = tuple(sorted(index[c] for c in position.hand))
     tab = tuple(sorted(index[c] for c in position.tableau))
@@ -2370,7 +2424,58 @@ def _start(position: Position, turns: int) -> tuple[_Engine, Hand, Hand, Hand, H
     return eng, hand, tab, disc_full, others
 
 
-def player_odds(position: Position, turns: int = 1) -> PlayerOdds:
+def _check_budget(budget: int | None) -> int | None:
+    """Raise ConfigurationError unless ``budget`` is None or a whole number >= 1."""
+    if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool)
+                               or budget < 1):
+        raise ConfigurationError(f"budget must be a whole number of {BUDGET_UNIT} >= 1 (or "
+                                 f"None: no limit), got {budget!r}")
+    return budget
+
+
+def _large_because(eng: _Engine, pos: Position, turns: int) -> str:
+    """What makes a question large, in words (for the refusal of ``player_odds``)."""
+    parts = []
+    if eng.draw_k:
+        parts.append(f"draw {eng.draw_k} (Power 7: every set of {eng.draw_k} cards it can "
+                     "bring, each followed by a search of the turns after)")
+    if eng.pass_n:
+        parts.append("pass (Power 10: every card you can receive, each followed by a search "
+                     "of the turns after)")
+    if eng.ep:
+        parts.append("an extra play (Power 6)")
+    if eng.swap:
+        parts.append("a swap (Power 9: any card of your tableau for any card of another)")
+    if eng.pfd or eng.tfd:
+        parts.append("Powers that take from the discard pile (3, 8: its order matters)")
+    if len(eng.wilds) > 1:
+        parts.append("a wild Power")
+    if pos.deck.editions > 1:
+        parts.append(f"{pos.deck.editions} editions")
+    held = "the figure held" if pos.figure else "the center Power's figure in reach"
+    what = ", ".join(parts) if parts else "many cards in hand and tableau"
+    return f"{turns} turns with {held} and {what}"
+
+
+def _refuse_early(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                  figure: bool, turns: int, refuse: Callable[[int, bool], WorkBudgetError]
+                  ) -> None:
+    """Before a search of ``turns`` >= 3 turns: raise ``refuse(n, True)`` if the positions it must
+    value two turns before the end (the distinct ends of every first draw that does not
+    score, each at least one memo entry) already outnumber the budget."""
+    n = 0
+    for x in range(len(eng.types)):
+        if eng.copies(x, ()) <= 0:
+            continue
+        h = _ins(hand, x)
+        if not eng.can_score(h, tab, disc, others, figure):
+            n += len({nxt for _s, nxt in eng.ends(h, tab, disc, others, figure, turns - 1)})
+    if eng.budget is not None and n > eng.budget:
+        raise refuse(n, True)
+
+
+def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFAULT_BUDGET,
+                progress: Callable[[int, int], None] | None = None) -> PlayerOdds:
     """P(the player scores this turn) and within ``turns`` of their own turns, exactly.
 
     Input: a ``Position`` (the player's view before this turn's draw, RULES.md §A6) and
@@ -2380,55 +2485,115 @@ def player_odds(position: Position, turns: int = 1) -> PlayerOdds:
     Raises ConfigurationError for T outside 1..3 or when the T draws need more cards than the
     unseen cards hold (T >= 2; for T = 1 an empty deck draws from the discard pile).
 
+    ``budget``: the work allowed, in memo entries (``DEFAULT_BUDGET``; None: no limit). A
+    question that needs more raises ``WorkBudgetError`` (swkit.errors) saying what made it
+    large, the exact answers found before (``partial``: P within t turns for the smaller t) and
+    about how much budget it would need (``needed``, an estimate); early, from the first draws
+    searched, when they show it cannot fit. A probability already 1 within t turns is 1 within
+    more: the search stops there and ``notes`` says so. ``progress(done, total)``: called as
+    the work goes (T = 3: the draws searched, then the draws whose plans are written).
+
     >>> from swkit.odds.cards import make_position
     >>> pos = make_position("B2 G7 Y9", tableau="R4 R6 B8", center="green-discard")
     >>> player_odds(pos).probability      # only R5 scores: 1 of 39 unseen cards
     Fraction(1, 39)
     """
-    eng, hand, tab, disc_full, others = _start(position, turns)
+    eng, hand, tab, disc_full, others = _start(position, turns, budget)
     types = eng.types
     figure = position.figure
     modelled, left_out = _modelled_and_left_out(position, turns)
+    notes: list[str] = []
+    values: list[Fraction] = []
+    share = [0.0, 0.0, 0]       # the last search's share done, the plans' share, entries then
+
+    def refuse(spent: int, lower: bool = False) -> WorkBudgetError:
+        # the work needed, extrapolated from the share done (the last search, then the plans);
+        # ``lower``: ``spent`` is a count made before the search, a lower bound
+        if lower:
+            needed = spent
+        elif share[1]:
+            needed = share[2] + round((spent - share[2]) / share[1])
+        else:
+            needed = round(spent / max(share[0], 1 / len(types)))
+        needed = max(needed, spent + (not lower))
+        how = ("at least, counted before the search" if lower else "an estimate from the "
+               "share searched; later draws often reuse earlier work, so it can be less")
+        partial = {t + 1: v for t, v in enumerate(values)}
+        known = "; ".join(f"within {t} turn{'s' if t > 1 else ''} it is exactly {v} = "
+                          f"{float(v) * 100:.2f}%" for t, v in partial.items())
+        return WorkBudgetError(
+            f"too large to answer exactly within the work budget: "
+            f"{_large_because(eng, position, turns)}; it needs about {needed:,} {BUDGET_UNIT} "
+            f"({how}), more than the budget of {eng.budget:,}. Ask for fewer turns"
+            f"{' (' + known + ')' if known else ''}, a simulated estimate, or a larger budget "
+            f"({'more than' if lower else 'about'} {needed:,})", needed=needed,
+            budget=eng.budget or 0, unit=BUDGET_UNIT, partial=partial)
+
+    def step(x: int, n: int) -> None:
+        # the top of the last search (before first draw x of n): its share done, progress
+        share[0] = x / n
+        if progress is not None:
+            progress(x, 2 * n)
 
     plans: list[DrawPlan] = []
-    if eng.unseen0 > 0:
-        draw_from = "unseen cards"
-        disc = eng.disc_key(disc_full, turns) if turns >= 2 else disc_full
-        values: list[Fraction] = []
-        for t in range(1, turns + 1):     # once certain, more turns stay certain
-            values.append(Fraction(1) if values and values[-1] == 1 else
-                          eng.value(hand, tab, disc, others, figure, (), t))
-        within = tuple(values)
-        mask = eng.outs_mask(hand, tab, disc_full, others, figure)
-        outs = {types[x]: eng.base[x] for x in range(len(types)) if mask >> x & 1 and eng.base[x]}
-        for x in range(len(types)):
-            if not eng.base[x]:
-                continue
-            play, p, now = _best_plan(eng, _ins(hand, x), tab, disc if turns >= 2 else disc_full,
-                                      others, figure, (x,), turns)
-            plans.append(DrawPlan(types[x], eng.base[x], play, p, now))
-        probability = within[-1]
-    else:
-        # empty deck: this turn's draw comes from the discard pile (RULES.md §C1, §A3)
-        pile = Counter(disc_full)
-        n = len(disc_full)
-        if n:
-            draw_from = "discard pile"
-            total = Fraction(0)
-            outs = {}
-            for x in sorted(pile):
-                play, p, now = _best_plan(eng, _ins(hand, x), tab, (), others, figure, (), 1)
-                plans.append(DrawPlan(types[x], pile[x], play, p, now))
-                total += pile[x] * p
-                if now:
-                    outs[types[x]] = pile[x]
-            probability = total / n
+    try:
+        if eng.unseen0 > 0:
+            draw_from = "unseen cards"
+            disc = eng.disc_key(disc_full, turns) if turns >= 2 else disc_full
+            plan_turns = turns
+            for t in range(1, turns + 1):     # once certain, more turns stay certain
+                if values and values[-1] == 1:
+                    notes.append(f"certain within {t - 1} turn{'s' if t > 2 else ''}, so "
+                                 f"certain within {turns}: not searched again")
+                    values += [Fraction(1)] * (turns - len(values))
+                    plan_turns = t - 1
+                    break
+                eng.progress = step if t == turns else None
+                if t >= 3 and eng.budget is not None:
+                    _refuse_early(eng, hand, tab, disc, others, figure, t, refuse)
+                values.append(eng.value(hand, tab, disc, others, figure, (), t))
+            eng.progress = None
+            within = tuple(values)
+            mask = eng.outs_mask(hand, tab, disc_full, others, figure)
+            outs = {types[x]: eng.base[x] for x in range(len(types))
+                    if mask >> x & 1 and eng.base[x]}
+            share[0], share[2] = 1.0, eng.memo_entries()
+            pdisc = eng.disc_key(disc_full, plan_turns) if plan_turns >= 2 else disc_full
+            for x in range(len(types)):
+                if progress is not None and turns >= 3:
+                    progress(len(types) + x, 2 * len(types))
+                share[1] = max(x, 1) / len(types)
+                if not eng.base[x]:
+                    continue
+                play, p, now = _best_plan(eng, _ins(hand, x), tab, pdisc, others, figure,
+                                          (x,), plan_turns)
+                plans.append(DrawPlan(types[x], eng.base[x], play, p, now))
+            probability = within[-1]
         else:
-            draw_from = "nothing"
-            outs = {}
-            play, probability, now = _best_plan(eng, hand, tab, (), others, figure, (), 1)
-            plans.append(DrawPlan(None, 0, play, probability, now))
-        within = (probability,)
+            # empty deck: this turn's draw comes from the discard pile (RULES.md §C1, §A3)
+            pile = Counter(disc_full)
+            n = len(disc_full)
+            if n:
+                draw_from = "discard pile"
+                total = Fraction(0)
+                outs = {}
+                for x in sorted(pile):
+                    play, p, now = _best_plan(eng, _ins(hand, x), tab, (), others, figure, (), 1)
+                    plans.append(DrawPlan(types[x], pile[x], play, p, now))
+                    total += pile[x] * p
+                    if now:
+                        outs[types[x]] = pile[x]
+                probability = total / n
+            else:
+                draw_from = "nothing"
+                outs = {}
+                play, probability, now = _best_plan(eng, hand, tab, (), others, figure, (), 1)
+                plans.append(DrawPlan(None, 0, play, probability, now))
+            within = (probability,)
+    except _OverBudget as over:
+        raise refuse(over.spent) from None
+    if progress is not None and turns >= 3:
+        progress(2 * len(types), 2 * len(types))
     plans.sort(key=lambda d: (-d.probability, -d.copies, str(d.card)))
     return PlayerOdds(position, turns, probability, within, outs, tuple(plans), eng.unseen0,
-                      draw_from, modelled, left_out)
+                      draw_from, modelled, left_out, tuple(notes))
