@@ -2530,10 +2530,17 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
             budget=eng.budget or 0, unit=BUDGET_UNIT, partial=partial)
 
     def step(x: int, n: int) -> None:
-        # the top of the last search (before first draw x of n): its share done, progress
+        # the top of the last search (before first draw x of n): its share done, progress,
+        # and an early refusal when the draws searched show a need far over the budget (ten
+        # times: the first draws cost more than the later ones, which reuse their work; the
+        # bench's swap position needs about a fifth of what its first draws suggest)
         share[0] = x / n
         if progress is not None:
             progress(x, 2 * n)
+        if eng.budget is not None and x:
+            spent = eng.memo_entries()
+            if spent > eng.budget / 10 and spent / share[0] > 10 * eng.budget:
+                raise refuse(spent)
 
     plans: list[DrawPlan] = []
     try:
