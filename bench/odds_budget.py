@@ -17,10 +17,11 @@ CHILD = """
 import json, resource, sys, time
 from swkit.errors import WorkBudgetError
 from swkit.odds import cards
+from swkit.odds.cards import engine
 spec = json.loads(sys.argv[1])
 engines = []
-make = cards._engine
-cards._engine = lambda pos, later: engines.append(make(pos, later)) or engines[-1]
+make = engine._engine
+engine._engine = lambda pos, later: engines.append(make(pos, later)) or engines[-1]
 try:
     r = cards.player_odds(cards.make_position(**spec), 3)
     out = "answer " + str(r.probability)

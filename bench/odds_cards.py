@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from swkit.odds import cards as cards_mod
 from swkit.odds import deal as deal_mod
 from swkit.odds.cards import make_position, player_odds
+from swkit.odds.cards import triples as card_triples
 from swkit.odds.deal import deal_odds
 
 
@@ -28,7 +28,7 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 def clear() -> None:
     deal_mod._counter.cache_clear()
     deal_mod.completion_table.cache_clear()
-    cards_mod._PAIRS.clear()
+    card_triples._PAIRS.clear()
 
 
 REALISTIC = dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1",

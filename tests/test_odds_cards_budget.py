@@ -22,9 +22,9 @@ import pytest
 
 from swkit.cli.command import main
 from swkit.errors import ConfigurationError, WorkBudgetError
-from swkit.odds import cards as cards_mod
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 from swkit.odds.cards import make_position, player_odds
+from swkit.odds.cards.engine import _Engine, _start
 from swkit.odds.montecarlo_cards import mc_player_odds, mc_policy_odds
 
 H = dict(hand="B2 G7 Y9 R1 P9", tableau="R4 R6 B8 G5 Y5", discard="G3 P5 Y4 B1 R9 R8 R7",
@@ -121,8 +121,8 @@ def test_the_budget_counts_memo_entries_the_same_way_on_the_numpy_and_pure_paths
     counted = {}
     for path in ("numpy", "pure"):
         if path == "pure":
-            monkeypatch.setattr(cards_mod._Engine, "_batched", lambda self: False)
-        eng, hand, tab, disc, others = cards_mod._start(pos, 3)
+            monkeypatch.setattr(_Engine, "_batched", lambda self: False)
+        eng, hand, tab, disc, others = _start(pos, 3)
         value = eng.value(hand, tab, eng.disc_key(disc, 3), others, True, (), 3)
         assert value == Fraction(8797, 12180)
         counted[path] = eng.memo_entries()

@@ -14,7 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from swkit.errors import ConfigurationError
-from swkit.odds.cards import DEFAULT_BUDGET, MAX_TURNS, Position, make_position, player_odds
+from swkit.odds.budget import DEFAULT_BUDGET
+from swkit.odds.cards import MAX_TURNS, Position, make_position, player_odds
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, deal_odds
 
 WIDTH = 78

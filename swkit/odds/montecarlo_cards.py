@@ -25,20 +25,11 @@ from typing import Any
 
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError, WorkBudgetError
-from swkit.odds.cards import (
-    BUDGET_UNIT,
-    DEFAULT_BUDGET,
-    Position,
-    _check_turns,
-    _falling,
-    _give,
-    _ins,
-    _net,
-    _OverBudget,
-    _rem,
-    _start,
-    _take,
-)
+from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
+from swkit.odds.cards.engine import _check_turns, _start
+from swkit.odds.cards.hands import _falling, _give, _ins, _net, _rem, _take
+from swkit.odds.cards.position import Position
+from swkit.odds.cards.search import _OverBudget
 from swkit.odds.deal import KINDS, Deck, Kind, completion_table, make_wilds
 from swkit.odds.montecarlo_dice import MCResult, wilson
 
