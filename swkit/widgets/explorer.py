@@ -776,7 +776,8 @@ class OddsExplorer(SwkitWidget):
             if isinstance(question, DealQuestion):    # the answer first, the chart by K after
                 self._show(token, solve(question, quick=True), drawing="all K")
             try:
-                answer = solve(question, progress=progress)
+                answer = (solve(question, progress=progress)
+                          if isinstance(question, HandQuestion) else solve(question))
             except WorkBudgetError as refusal:
                 self._too_large(token, question, refusal)
                 return None
