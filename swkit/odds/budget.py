@@ -10,7 +10,7 @@ that needs numpy, so the command line can name the default without loading the e
 
 from __future__ import annotations
 
-DEFAULT_BUDGET = 350_000
+DEFAULT_BUDGET = 250_000
 """The budget of ``player_odds`` by default, in memo entries: it keeps every question the
 tests and the bench try under 1 GB of memory and under a minute of CPU on the kit's 2-core
 machines (``python bench/odds_budget.py``). ``budget=`` (``--budget N``) raises it."""
