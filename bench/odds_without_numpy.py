@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from swkit.odds import DiceModel, Objective, accel
-from swkit.odds import cards as cards_mod
 from swkit.odds.cards import make_position, player_odds
+from swkit.odds.cards import triples as cards_mod
 from swkit.odds.montecarlo_dice import mc_optimal
 
 HEAVY = dict(hand="B2 G7 Y9", tableau="R4 R6 B8 G5", discard="G3 P5 Y4 B1",

@@ -22,3 +22,22 @@ class IllegalActionError(SwkitError, ValueError):
 
 class ConfigurationError(SwkitError, ValueError):
     """A game or odds question was set up with parameters outside the accepted range."""
+
+
+class WorkBudgetError(SwkitError):
+    """An exact question needs more work than its budget allows, so it is refused.
+
+    The message says what made the question large, what to ask instead and about how much
+    budget it would need. Attributes: ``needed`` (an estimate, in ``unit``), ``budget`` (the
+    budget in force), ``unit`` (what the budget counts, e.g. ``"memo entries"``), ``partial``
+    (the exact answers found before the refusal, e.g. ``{1: Fraction(1, 3), 2: ...}`` for
+    P(scoring within t turns)). Nothing is lost: ask again with a larger budget.
+    """
+
+    def __init__(self, message: str, *, needed: int, budget: int, unit: str,
+                 partial: dict[int, object] | None = None) -> None:
+        super().__init__(message)
+        self.needed = needed
+        self.budget = budget
+        self.unit = unit
+        self.partial = dict(partial or {})

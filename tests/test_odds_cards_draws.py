@@ -16,7 +16,9 @@ import numpy as np
 import pytest
 
 from swkit.cards.editions import load_edition, lookup_power
-from swkit.odds.cards import Position, _ins, _start
+from swkit.odds.cards import Position
+from swkit.odds.cards.engine import _start
+from swkit.odds.cards.hands import _ins
 from swkit.odds.deal import Deck
 
 EDITION = load_edition("mickey")

@@ -18,7 +18,9 @@ import random
 import pytest
 
 from swkit.cards.editions import load_edition, lookup_power
-from swkit.odds.cards import Position, _Engine, _ins, _net, _rem, _start, _take
+from swkit.odds.cards import Position
+from swkit.odds.cards.engine import _Engine, _start
+from swkit.odds.cards.hands import _ins, _net, _rem, _take
 from swkit.odds.deal import Deck
 
 EDITION = load_edition("mickey")

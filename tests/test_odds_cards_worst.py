@@ -77,7 +77,8 @@ def _full_deck_positions(count: int) -> list:
 def test_fast_outs_match_the_plain_search(index: int) -> None:
     """The outs bitmask (hand-free D, then the hand) equals trying every draw with the plain
     search of plays and Powers (``_can_score``), on full-deck positions."""
-    from swkit.odds.cards import _engine, _ins
+    from swkit.odds.cards.engine import _engine
+    from swkit.odds.cards.hands import _ins
     pos = _full_deck_positions(12)[index]
     for later in (False, True):
         eng = _engine(pos, later=later)
@@ -101,7 +102,8 @@ def test_fast_outs_match_the_plain_search(index: int) -> None:
 def test_hand_free_last_turn_matches_branch_and_bound(index: int) -> None:
     """Without an extra play, the hand-free tables give the branch and bound's best value of
     the last turn after every draw (full-deck positions, figure held or not)."""
-    from swkit.odds.cards import _engine, _ins
+    from swkit.odds.cards.engine import _engine
+    from swkit.odds.cards.hands import _ins
     pos = _full_deck_positions(12)[index]
     eng = _engine(pos, later=True)
     if eng.ep:
@@ -131,7 +133,8 @@ def test_outs_of_a_hand_with_the_new_card_derive_from_the_hand_without_it(index:
     from dataclasses import replace
 
     from swkit.cards.editions import load_edition
-    from swkit.odds.cards import _engine, _ins
+    from swkit.odds.cards.engine import _engine
+    from swkit.odds.cards.hands import _ins
     powers = load_edition("mickey").powers
     extra = next(p for p in powers if p.effect == "extra_play")
     base = _full_deck_positions(12)[index]

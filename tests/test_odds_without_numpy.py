@@ -30,7 +30,7 @@ from swkit.odds import (
     optimal_value,
     player_odds,
 )
-from swkit.odds import cards as cards_module
+from swkit.odds.cards import engine as cards_module
 from swkit.odds.dice import policy_distribution
 from swkit.odds.montecarlo_dice import (
     mc_optimal,

@@ -35,7 +35,9 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from swkit import __version__
-from swkit.errors import SwkitError
+from swkit.cli.progress import ProgressBar
+from swkit.errors import SwkitError, WorkBudgetError
+from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 
 BOTS = ("greedy", "random")
 DICE_BOTS = ("greedy", "random", "points", "win")
@@ -47,8 +49,9 @@ SLOW_NOTICE_SECONDS = 2.0
 
 
 def _still_working() -> None:
-    print("swkit: still working: exact answers enumerate every case, and some questions take "
-          "up to half a minute", file=sys.stderr, flush=True)
+    print("swkit: still working: an exact answer enumerates every case (odds hand within 3 "
+          "turns shows its progress and stops at its work budget, --budget)", file=sys.stderr,
+          flush=True)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -244,6 +247,18 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
                       help="copies of the game shuffled together, 1 to 4: E copies of each "
                            "card (RULES.md §A9; default 1)")
+    hand.add_argument("--budget", type=_int_range(1, 10**9), default=DEFAULT_BUDGET, metavar="N",
+                      help=f"the work allowed, in {BUDGET_UNIT}: the positions and masks the "
+                           "exact search remembers (0.4 to 2 KB each); a question needing more "
+                           "is refused, saying about how many it needs (default "
+                           f"{DEFAULT_BUDGET:,}: under 1 GB and a minute of CPU here)")
+    hand.add_argument("--simulate", type=_int_range(1, 10**6), default=None, metavar="N",
+                      help="no exact search: play N seeded games where each turn ends the way "
+                           "best for the next turn alone, and give that estimate with a 99%% "
+                           "interval (a lower bound on the best play; at T = 1 the best play "
+                           "itself); quick on any position")
+    hand.add_argument("--seed", type=_int_range(0, 2**32 - 1), default=0, metavar="S",
+                      help="the seed of --simulate's games (default 0)")
 
     roll = kinds.add_parser(
         "roll", help="Clubhouse dice odds and the best keep (RULES.md §C2)",
@@ -342,10 +357,17 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
                                            wild_color=args.wild_color,
                                            wild_number=args.wild_number)
             return result, odds_cards.format_deal(result)
-        result = odds_cards.hand_query(args.hand, tableau=args.tableau, discard=args.discard,
-                                       others=args.others, center=args.center,
-                                       figure=args.figure, scored=args.scored, turns=args.turns,
-                                       editions=args.editions)
+        bar = ProgressBar("searching every draw", delay=SLOW_NOTICE_SECONDS)
+        try:
+            result = odds_cards.hand_query(
+                args.hand, tableau=args.tableau, discard=args.discard, others=args.others,
+                center=args.center, figure=args.figure, scored=args.scored, turns=args.turns,
+                editions=args.editions, budget=args.budget, simulate=args.simulate,
+                seed=args.seed, progress=bar)
+        finally:
+            bar.close()
+        if args.simulate is not None:
+            return result, odds_cards.format_simulated(result)
         return result, odds_cards.format_hand(result)
     from swkit.cli import odds_dice
     if args.kind == "roll":
@@ -409,7 +431,11 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, BrokenPipeError):  # `swkit lessons | head`: the reader has gone
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
-        print(f"{where}: error: {_error_line(exc)}", file=sys.stderr)
+        message = _error_line(exc)
+        if isinstance(exc, WorkBudgetError) and getattr(args, "kind", None) == "hand":
+            fewer = f"--turns {max(exc.partial)}, " if exc.partial else ""
+            message += f" ({fewer}--simulate 2000, or --budget {exc.needed})"
+        print(f"{where}: error: {message}", file=sys.stderr)
         return 2
     finally:
         if notice is not None:

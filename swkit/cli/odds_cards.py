@@ -9,11 +9,13 @@ part (the CLI turns it into exit status 2).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 from swkit.errors import ConfigurationError
-from swkit.odds.cards import MAX_TURNS, make_position, player_odds
+from swkit.odds.budget import DEFAULT_BUDGET
+from swkit.odds.cards import MAX_TURNS, Position, make_position, player_odds
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, deal_odds
 
 WIDTH = 78
@@ -80,7 +82,9 @@ def format_deal(result: dict[str, Any]) -> str:
 
 def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = "",
                center: str | int | None = None, figure: bool = False, scored: str = "",
-               turns: int = 1, editions: int = 1) -> dict[str, Any]:
+               turns: int = 1, editions: int = 1, budget: int | None = DEFAULT_BUDGET,
+               simulate: int | None = None, seed: int = 0,
+               progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """A player's odds for ``swkit odds hand`` (RULES.md §A6, §C1).
 
     Inputs in card notation (RULES.md §A1): ``hand`` before this turn's draw; ``tableau``;
@@ -95,14 +99,23 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
     Returns ``{"probability" (within T turns, "p/q"), "percent", "turns", "within"
     ({t: "p/q"}), "this_turn", "best" (the play after the likeliest best draw, with its
     probability), "plays" (per drawn card: the best play and its probability), "outs"
-    ({card: copies}), "unseen", "draw_from", "modelled", "left_out"}``.
-    Raises NotationError/ConfigurationError naming the bad part.
+    ({card: copies}), "unseen", "draw_from", "modelled", "left_out", "notes"}``.
+    ``budget``: the work allowed, in memo entries (``player_odds``); ``progress(done, total)``
+    is called as the work goes. Raises NotationError/ConfigurationError naming the bad part,
+    and WorkBudgetError (swkit.errors) for a question too large for ``budget``.
+
+    ``simulate`` = N: no exact search; instead N games seeded with ``seed``, each turn's
+    choice the best for the next turn alone (``mc_policy_odds``): ``{"simulated": N, "seed",
+    "turns", "estimate", "interval" ([low, high], 99%), "hits", "strategy" (in words),
+    "lower_bound"}``, numbers in [0, 1]. At T = 1 that strategy is the best play.
     """
     if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
         raise ConfigurationError(f"--turns must be 1 to {MAX_TURNS}, got {turns!r}")
     pos = make_position(hand, tableau=tableau, discard=discard, others=others,
                         center=center, figure=figure, scored=scored, editions=editions)
-    r = player_odds(pos, turns)
+    if simulate is not None:
+        return simulate_query(pos, turns, simulate, seed)
+    r = player_odds(pos, turns, budget=budget, progress=progress)
     best = r.best
     return {
         "probability": str(r.probability), "percent": _percent(r.probability),
@@ -117,7 +130,44 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
         "outs": {str(c): n for c, n in sorted(r.outs.items())},
         "unseen": r.unseen, "draw_from": r.draw_from,
         "modelled": list(r.modelled), "left_out": list(r.left_out),
+        "notes": list(r.notes),
     }
+
+
+STRATEGY = ("each turn that does not score ends the way that is best for scoring in the next "
+            "turn alone")
+"""The simulated strategy of ``--simulate`` in words (``mc_policy_odds``)."""
+
+
+def simulate_query(pos: Position, turns: int, n: int, seed: int = 0) -> dict[str, Any]:
+    """``hand_query(..., simulate=n)``: the estimate of ``mc_policy_odds`` for ``pos`` within
+    ``turns`` turns, from ``n`` >= 1 games seeded with ``seed`` (see ``hand_query``). Raises
+    ConfigurationError for n < 1 or bad turns."""
+    from swkit.odds.montecarlo_cards import mc_policy_odds
+
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ConfigurationError(f"--simulate must be a whole number of games >= 1, got {n!r}")
+    r = mc_policy_odds(pos, turns, n=n, seed=seed)
+    return {"simulated": n, "seed": seed, "turns": turns, "estimate": r.estimate,
+            "interval": [r.low, r.high], "hits": round(r.estimate * n),
+            "strategy": STRATEGY, "lower_bound": turns > 1}
+
+
+def format_simulated(result: dict[str, Any]) -> str:
+    """A short readable answer for ``simulate_query``'s result."""
+    t = result["turns"]
+    when = "this turn" if t == 1 else f"within {t} of your turns"
+    low, high = result["interval"]
+    lines = [f"Simulated: P(you score {when}) is about {result['estimate'] * 100:.2f}% "
+             f"(99% interval {low * 100:.2f}% to {high * 100:.2f}%; {result['hits']} of "
+             f"{result['simulated']} games, seed {result['seed']})"]
+    if t > 1:
+        lines.append(f"  Strategy: {STRATEGY}. The best play does at least as well, so this "
+                     "estimates a lower bound on your best chance, not the exact answer.")
+    else:
+        lines.append("  With one turn no choice is left after a draw that does not score, so "
+                     "this estimates the exact answer (the same command without --simulate).")
+    return "\n".join(lines)
 
 
 def format_hand(result: dict[str, Any]) -> str:
@@ -163,4 +213,6 @@ def format_hand(result: dict[str, Any]) -> str:
     for note in result["left_out"]:
         lines.append(f"Note: {note}" if note.startswith("center") else
                      f"Left out: Power {note}")
+    for note in result.get("notes", ()):
+        lines.append(f"Note: {note}.")
     return "\n".join(lines)

@@ -10,6 +10,9 @@
   are sampled too (draw two: from the unseen cards; pass: one unseen card received, the passed
   card joins the unseen cards), the later draws are sampled again from what is unseen then,
   and the Discard is the best one knowing the cards.
+- ``mc_policy_odds``: the same games with a simple strategy whose choices are quick on any
+  position: each turn's end is the best for the next turn alone (the exact one-turn engine);
+  a lower bound on the best play, for a question too large to answer exactly.
 
 Each returns an ``MCResult`` (estimate, low, high, n) with a 99% Wilson interval, so a lesson can
 show the simulation converging to the exact Fraction.
@@ -21,22 +24,16 @@ import random
 from typing import Any
 
 from swkit.cards.triples import Wilds
-from swkit.errors import ConfigurationError
-from swkit.odds.cards import (
-    Position,
-    _check_turns,
-    _falling,
-    _give,
-    _ins,
-    _net,
-    _rem,
-    _start,
-    _take,
-)
+from swkit.errors import ConfigurationError, WorkBudgetError
+from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
+from swkit.odds.cards.engine import _check_turns, _start
+from swkit.odds.cards.hands import _falling, _give, _ins, _net, _rem, _take
+from swkit.odds.cards.position import Position
+from swkit.odds.cards.search import _OverBudget
 from swkit.odds.deal import KINDS, Deck, Kind, completion_table, make_wilds
 from swkit.odds.montecarlo_dice import MCResult, wilson
 
-__all__ = ["MCResult", "mc_deal", "mc_player_odds"]
+__all__ = ["MCResult", "mc_deal", "mc_player_odds", "mc_policy_odds"]
 
 
 def mc_deal(cards: int, kind: Kind = "either", editions: int = 1,
@@ -84,19 +81,23 @@ def _pool(eng: Any, drawn: tuple[int, ...]) -> list[int]:
 
 def _best_choice(eng: Any, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
                  others: tuple[int, ...], figure: bool, drawn: tuple[int, ...],
-                 t: int) -> tuple[Any, ...]:
-    """The exact model's best end of a non-scoring turn: ("end", next position) or, when draw
-    two or pass is better, ("chance", card played, ("draw", k) or ("pass", card))."""
-    full = _falling(eng.unseen0 - _net(drawn), t - 1)
+                 t: int, look: int | None = None) -> tuple[Any, ...]:
+    """The best end of a non-scoring turn with ``t`` turns to go for the chance of scoring
+    within the next ``look`` turns (None: all ``t - 1`` of them, the exact model's best play;
+    1: the next turn only): ("end", next position) or, when draw two or pass is better,
+    ("chance", card played, ("draw", k) or ("pass", card))."""
+    after = t - 1 if look is None else min(look, t - 1)
+    full = _falling(eng.unseen0 - _net(drawn), after)
     best: Any = -1
     out: tuple[Any, ...] = ()
     for _steps, end in eng.ends(hand, tab, disc, others, figure, t - 1):
-        v = eng.numerator(*end, drawn, t - 1)
+        v = eng.numerator(*end, drawn, after)
         if v > best:
             best, out = v, ("end", end)
             if v == full:
                 return out
-    for steps, v in eng.chance_options(hand, tab, disc, others, figure, drawn, t, beat=best):
+    for steps, v in eng.chance_options(hand, tab, disc, others, figure, drawn, after + 1,
+                                       beat=best):
         if v > best:
             best, out = v, ("chance", steps[0][1], steps[1])
     return out
@@ -108,12 +109,50 @@ def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
 
     Inputs as ``player_odds``; ``n`` samples, ``seed`` for ``random.Random``. The player's
     choices are the exact model's best ones (the exact values are computed once and cached).
-    Returns an MCResult with a 99% interval. Raises ConfigurationError as ``player_odds`` does.
+    Returns an MCResult with a 99% interval. Raises ConfigurationError as ``player_odds`` does,
+    and WorkBudgetError when the exact choices need more than ``player_odds``'s default
+    budget (``mc_policy_odds`` then estimates a lower bound quickly).
     """
+    return _games(position, turns, n, seed, None, DEFAULT_BUDGET)
+
+
+def mc_policy_odds(position: Position, turns: int = 1, n: int = 2_000,
+                   seed: int = 0) -> MCResult:
+    """Estimate P(scoring within ``turns`` turns) for a simple strategy, quickly, on any
+    position: ``n`` seeded games where each non-scoring turn ends the way (play, Power,
+    Discard, draw two or pass) that is best for scoring in the next turn alone, by the exact
+    one-turn engine (milliseconds a choice). Its chance is at most the best play's
+    (``player_odds``), so the estimate is for a lower bound on the best play; at T = 1 no
+    choice is left after a draw that does not score, so it estimates ``player_odds`` itself.
+
+    Inputs as ``player_odds``; ``n`` >= 1 games, ``seed`` for ``random.Random``. Returns an
+    MCResult (estimate, 99% Wilson interval). Raises ConfigurationError as ``player_odds`` does.
+    """
+    return _games(position, turns, n, seed, 1, None)
+
+
+def _games(position: Position, turns: int, n: int, seed: int, look: int | None,
+           budget: int | None) -> MCResult:
+    """Play ``n`` seeded games of ``turns`` turns from ``position`` (see ``mc_player_odds``);
+    each choice is ``_best_choice`` with ``look``; ``budget`` bounds the engine's memo."""
     _check_turns(turns)       # before the sample check, as ever (``_start`` checks it again)
-    if n < 1:
-        raise ConfigurationError("a Monte Carlo estimate needs at least one sample")
-    eng, hand0, tab0, disc_full, others0 = _start(position, turns)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ConfigurationError(f"a Monte Carlo estimate needs at least one sample (a whole "
+                                 f"number >= 1), got {n!r}")
+    eng, hand0, tab0, disc_full, others0 = _start(position, turns, budget)
+    try:
+        return _sample(eng, position, turns, n, seed, look, hand0, tab0, disc_full, others0)
+    except _OverBudget as over:
+        raise WorkBudgetError(
+            f"too large to simulate with the exact best choices within the work budget "
+            f"({over.spent:,} {BUDGET_UNIT} of {budget:,}): simulate the simpler strategy "
+            "(each turn best for the next turn only, a lower bound) instead",
+            needed=over.spent, budget=budget or 0, unit=BUDGET_UNIT) from None
+
+
+def _sample(eng: Any, position: Position, turns: int, n: int, seed: int, look: int | None,
+            hand0: tuple[int, ...], tab0: tuple[int, ...], disc_full: tuple[int, ...],
+            others0: tuple[int, ...]) -> MCResult:
     unseen = [x for x in range(len(eng.types)) for _ in range(eng.base[x])]
     rng = random.Random(seed)
     choice: dict[Any, tuple[Any, ...]] = {}
@@ -140,7 +179,8 @@ def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
             key = (hand, tab, disc, others, figure, drawn, t)
             nxt = choice.get(key)
             if nxt is None:
-                nxt = choice[key] = _best_choice(eng, hand, tab, disc, others, figure, drawn, t)
+                nxt = choice[key] = _best_choice(eng, hand, tab, disc, others, figure, drawn, t,
+                                                 look)
             if nxt[0] == "end":
                 hand, tab, disc, others, figure = nxt[1]
                 continue
@@ -163,9 +203,10 @@ def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
             # the later draws come from what is unseen now
             draws = draws[:turns - t + 1] + rng.sample(_pool(eng, drawn), t - 1)
             best = -1
+            after = t - 1 if look is None else min(look, t - 1)
             for _d, t3, d3 in eng._discards(tab, disc, t - 1):
                 end = (hand, t3, eng.disc_key(d3, t - 1), others, fig1)
-                v = eng.numerator(*end, drawn, t - 1)
+                v = eng.numerator(*end, drawn, after)
                 if v > best:
                     best, chosen = v, end
             hand, tab, disc, others, figure = chosen

@@ -45,8 +45,9 @@ from swkit.cards.bots import BOTS, Bot, make_bot
 from swkit.cards.game import CHANCE, TERMINAL, CardGame, CardView
 from swkit.cards.notation import COLOR_NAMES, parse_card
 from swkit.cards.play import setup_line, turn_line
-from swkit.errors import ConfigurationError, IllegalActionError, SwkitError
+from swkit.errors import ConfigurationError, IllegalActionError, SwkitError, WorkBudgetError
 from swkit.odds.cards import PlayerOdds, Position, player_odds
+from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
 from swkit.widgets._base import SwkitWidget, escape
 from swkit.widgets._checks import (
@@ -68,6 +69,9 @@ DISCARD_SHOWN = 6
 
 HINT_TURNS = 2
 """The hint's second question: P(scoring within this many of your turns)."""
+
+HINT_GAMES = 1_000
+"""Games of the quick estimate a hint shows for a question too large to count exactly."""
 
 _FONT = "font-family:DejaVu Sans,Verdana,Arial,sans-serif;color:#1a1a1a;font-size:15px"
 
@@ -665,6 +669,14 @@ class CardTable(SwkitWidget):
         if key not in self._odds:
             try:
                 self._odds[key] = player_odds(pos, turns)
+            except WorkBudgetError:
+                # too large for the work budget (a browser kernel cannot be interrupted): say
+                # so, with a quick estimate of a simple strategy (a lower bound)
+                sim = mc_policy_odds(pos, turns, n=HINT_GAMES, seed=0)
+                about = _percent(Fraction(sim.estimate))
+                self._odds[key] = (f"too much work to count exactly; {HINT_GAMES:,} simulated "
+                                   f"games of a simple strategy score in about {about} of "
+                                   "them, and your best play does at least as well")
             except SwkitError as refusal:
                 self._odds[key] = str(refusal)
         return self._odds[key]

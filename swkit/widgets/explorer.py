@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -32,7 +32,7 @@ from swkit.cards.editions import load_edition
 from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, format_cards, parse_cards
 from swkit.dice.faces import CLUBHOUSE
 from swkit.dice.scoring import TOP_SPACE
-from swkit.errors import ConfigurationError, NotationError, SwkitError
+from swkit.errors import ConfigurationError, NotationError, SwkitError, WorkBudgetError
 from swkit.odds import (
     DiceModel,
     Objective,
@@ -46,7 +46,7 @@ from swkit.odds import (
 )
 from swkit.odds.cards import parse_others
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, DealOdds
-from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds
+from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds, mc_policy_odds
 from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
 from swkit.plots import (  # imports no matplotlib: chart_png does, when it draws
     Trial,
@@ -79,6 +79,8 @@ MODEL = DiceModel()
 EVENT_WORDS = {"either": "a set or a run", "set": "a set", "run": "a run"}
 MAX_EDITIONS = 3
 SLOW_TURNS = 2
+SIMULATED_GAMES = 2_000
+"""Games of the quick estimate shown for a hand question too large to count exactly."""
 NOTHING = ""
 """The pickers' value for "none" / "best" / "expected points": ipywidgets 8 shows a Dropdown
 whose value is None as blank (and picking such an option in a browser blanks the picker), so
@@ -283,8 +285,8 @@ def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
                   f"P({EVENT_WORDS[q.event]})", tex, note, details, odds)
 
 
-def _solve_hand(q: HandQuestion) -> Answer:
-    odds = player_odds(q.position(), q.turns)
+def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = None) -> Answer:
+    odds = player_odds(q.position(), q.turns, progress=progress)
     outs_copies = sum(odds.outs.values())
     tex, note = None, ""
     if q.turns == 1 and odds.draw_from == "unseen cards" \
@@ -353,16 +355,19 @@ def _slow(question: Question) -> bool:
             or (isinstance(question, HandQuestion) and question.turns >= SLOW_TURNS))
 
 
-def solve(question: Question, quick: bool = False) -> Answer:
+def solve(question: Question, quick: bool = False,
+          progress: Callable[[int, int], None] | None = None) -> Answer:
     """The exact answer to ``question``, from :mod:`swkit.odds`. Raises the library's
-    NotationError / ConfigurationError for a question it refuses.
+    NotationError / ConfigurationError for a question it refuses, and WorkBudgetError for a
+    hand question too large for ``player_odds``'s default budget.
 
     ``quick``: for a deal question, chart only the asked K (the chart by K asks
-    ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions)."""
+    ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions).
+    ``progress(done, total)``: called as a long hand question goes (``player_odds``)."""
     if isinstance(question, DealQuestion):
         return _solve_deal(question, quick)
     if isinstance(question, HandQuestion):
-        return _solve_hand(question)
+        return _solve_hand(question, progress)
     if isinstance(question, RollQuestion):
         return _solve_roll(question)
     raise ConfigurationError(f"not an explorer question: {question!r}")
@@ -910,16 +915,28 @@ class OddsExplorer(SwkitWidget):
             self._clear_chart()
             self.chart_caption.value = ""
 
-        def compute() -> tuple[Answer, bytes | None] | SwkitError:
+        def progress(done: int, total: int) -> None:
+            with self._view_lock:
+                if token != self._token:
+                    return
+                self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+                                       f"{escape(question.text())}: <b>computing… "
+                                       f"{round(100 * done / max(total, 1))}%</b></div>")
+
+        def compute() -> tuple[Answer, bytes | None] | SwkitError | None:
             try:
                 if isinstance(question, DealQuestion):  # the answer first, the chart by K after
                     self._show(token, solve(question, quick=True), drawing="all K")
-                answer = solve(question)
+                answer = (solve(question, progress=progress)
+                          if isinstance(question, HandQuestion) else solve(question))
+            except WorkBudgetError as refusal:   # too large: the reason and an estimate
+                self._too_large(token, question, refusal)
+                return None
             except SwkitError as refusal:   # the engine's refusal, in its words: not a bug
                 return refusal
             return answer, chart_png(answer)
 
-        def show(result: tuple[Answer, bytes | None] | SwkitError) -> None:
+        def show(result: tuple[Answer, bytes | None] | SwkitError | None) -> None:
             if isinstance(result, SwkitError):
                 with self._view_lock:
                     if token != self._token:
@@ -928,10 +945,40 @@ class OddsExplorer(SwkitWidget):
                                            "<b>not answered</b></div>")
                 self.say(named_powers(str(result), load_edition("mickey").powers), "refused")
                 return
+            if result is None:
+                return
             self._show(token, result[0])
             self._set_chart(token, result[0], result[1], None)
 
         self.in_background(compute, show, placeholder)
+
+    def _too_large(self, token: int, question: Question, refusal: WorkBudgetError) -> None:
+        """A hand question over the work budget: the refusal in words, then a quick
+        simulated estimate of a simple strategy (``mc_policy_odds``, a lower bound)."""
+        words = str(refusal).split(";")[0]
+        known = ", ".join(f"within {t} turn{'s' if t > 1 else ''}: {percent_text(v)}"
+                          for t, v in refusal.partial.items())
+        with self._view_lock:
+            if token != self._token:
+                return
+            self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+                                   f"{escape(question.text())}: <b>too much work to count "
+                                   "exactly</b></div>")
+            self.formula.value = f'<div style="{_TEXT}">{escape(words)}.</div>'
+            self.details.value = (f'<div style="{_TEXT}">Exact answers for fewer turns: '
+                                  f"{escape(known or 'none yet')}. Simulating an estimate…</div>")
+        assert isinstance(question, HandQuestion)
+        sim = mc_policy_odds(question.position(), question.turns, n=SIMULATED_GAMES, seed=0)
+        with self._view_lock:
+            if token != self._token:
+                return
+            self.details.value = (
+                f'<div style="{_TEXT}">Exact answers for fewer turns: '
+                f"{escape(known or 'none yet')}. A simulated estimate instead: about "
+                f"{percent_text(sim.estimate)} (99% interval {percent_text(sim.low)} to "
+                f"{percent_text(sim.high)}, {SIMULATED_GAMES:,} games) for a simple strategy "
+                "(each turn, the best play for the next turn only). Your best play does at "
+                "least as well.</div>")
 
     def _show(self, token: int, answer: Answer, drawing: str = "") -> None:
         """Show ``answer``'s words (the chart follows) unless the question moved on."""

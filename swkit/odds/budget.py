@@ -1,0 +1,19 @@
+"""The work budget of the card odds engine (``swkit.odds.cards.player_odds``).
+
+The budget counts **memo entries**: the positions, masks and tables the exact search
+remembers (every memo table of one search, the numpy batch's row tables included, counted the
+same way whichever path computes them). Memory grows with them (0.4 to 2 KB an entry,
+measured: ``python bench/odds_budget.py``), and so does the time. A question that needs more
+than its budget is refused with ``swkit.errors.WorkBudgetError``. This module holds no code
+that needs numpy, so the command line can name the default without loading the engine.
+"""
+
+from __future__ import annotations
+
+DEFAULT_BUDGET = 250_000
+"""The budget of ``player_odds`` by default, in memo entries: it keeps every question the
+tests and the bench try under 1 GB of memory and under a minute of CPU on the kit's 2-core
+machines (``python bench/odds_budget.py``). ``budget=`` (``--budget N``) raises it."""
+
+BUDGET_UNIT = "memo entries"
+"""What the work budget counts."""

@@ -1,0 +1,274 @@
+"""The numpy batch: two-turn values of many positions and every draw at once (one extra play).
+
+``_numerator2_batch`` is ``extra``'s per-draw search for many positions after the same earlier
+draws, with exactly one extra play and neither a swap nor a wild: the rows are the choices after
+the draw of every position (keep y, play y), the columns the draws y, the bounds numpy arrays
+from ``swkit.odds.draws`` (a row is three table indices: tableau, discard key, hand); the
+branch and bound goes in rounds, expanding per position the choice with the highest bound for
+most of its open draws. numpy is imported only here, when a batch runs: without numpy
+``_batched`` is False and the engine takes ``extra``'s per-draw path, with the same answers.
+Checked against plain enumeration: ``tests/test_odds_cards_extra_play.py::
+test_many_positions_after_earlier_draws_match_plain_enumeration``; the formulas:
+``tests/test_odds_cards_draws.py``; numpy against the pure path:
+``tests/test_odds_cards_budget.py::test_the_budget_counts_memo_entries_the_same_way_on_the_numpy_and_pure_paths``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from swkit.odds import accel
+from swkit.odds.cards.hands import Hand, _ins, _net, _take, _without
+from swkit.odds.cards.position import TABLEAU_LIMIT
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from swkit.odds.draws import DrawTables
+
+@dataclass(kw_only=True)
+class Batch:
+    """The numpy batch of two-turn values (one extra play, no swap, no wild)."""
+
+    tables: DrawTables | None = None        # see _numerator2_batch
+
+    def _row_entries(self) -> int:
+        """The rows of the batch's tables (tableaux, discard keys, hands): memo entries too."""
+        t = self.tables
+        return 0 if t is None else len(t.tabs.of) + len(t.keys.of) + len(t.hands.of)
+
+    def _batched(self) -> bool:
+        """Two-turn values go through ``_numerator2_batch``: exactly one extra play in reach,
+        and neither a swap nor a wild (whose outs it does not derive), and numpy there
+        (``swkit.odds.accel``; else the per-draw path of ``extra``, the same answers)."""
+        return (self.ep == 1 and not self.swap and len(self.wilds) == 1
+                and accel.numpy() is not None)
+
+    def _draw_tables(self) -> DrawTables:
+        """The numpy tables of ``_numerator2_batch`` (built once per search)."""
+        from swkit.odds.draws import DrawTables
+
+        if self.tables is None:
+            need = self.pfd[0] if self.pfd else None
+            self.tables = DrawTables(len(self.types), lambda a, b: self.pair(0, a, b), self.pm,
+                                     self.has, self.center_mask,
+                                     None if need is None else self._need_mask(),
+                                     bool(self.pfd))
+        return self.tables
+
+    def _numerator2_batch(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
+                          drawn: Hand) -> list[int | Fraction]:
+        """``numerator(..., turns=2)`` of each position (hand, tableau, discard key, others,
+        figure), all after the same pool change ``drawn``, with exactly one extra play and
+        neither a swap nor a wild in reach: ``_numerator2_extra`` for many positions and every
+        draw y at once. Rows are the choices after the draw (keep y: ``_keep_options``; play
+        y: ``_play_new_templates``) of every position, columns the draws y; their bounds (the
+        outs before the Discard) are numpy arrays (``swkit.odds.draws``). The branch and bound
+        then goes in rounds: each (position, draw) whose best value so far is below the bound
+        of an unexpanded choice has its highest such choice expanded into its Discard choices
+        (``_expansions``), for every draw at once."""
+        import numpy as np
+
+        from swkit.odds.draws import bit, segment_max
+
+        n0 = self.unseen0 - _net(drawn)
+        full = n0 - 1
+        if not self.scorable:
+            return [0] * len(positions)
+        tables = self._draw_tables()
+        levels = self._levels(drawn)
+        live = 0
+        for _k, lm in levels:
+            live |= lm
+        yi = np.array([y for y in range(len(self.types)) if live >> y & 1], dtype=np.intp)
+        ys = yi.astype(np.uint64)
+        ny = len(yi)
+        fig_y = tables.center_bit[yi]                       # playing y takes the figure
+        keep_rows: list[tuple[int, list[Any]]] = []         # (position, _keep_options entry)
+        play_rows: list[tuple[int, tuple[Any, ...]]] = []   # (position, template)
+        # per play row: (figure held: 0 no, 1 yes, 2 if y takes it; needs the figure y takes;
+        # left out when the figure is held (taking does better); needs y's number for Power 3)
+        play_flags: list[tuple[int, bool, bool, bool]] = []
+        scoring = np.zeros((len(positions), ny), dtype=bool)
+        totals: list[int | Fraction] = []
+        need = self.pfd[0] if self.pfd else None
+        for i, (hand, tab, disc, others, figure) in enumerate(positions):
+            scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+            totals.append(full * self.weighted(scores, drawn))
+            scoring[i] = bit(np.uint64(scores), ys)
+            if scores & live == live:
+                continue
+            if hand:
+                keep_rows += [(i, opt) for opt in self._keep_options(hand, tab, disc, others,
+                                                                     figure, bounds=False)]
+            need_y = need is not None and not any(self.types[c].number == need for c in tab)
+            take = self._take_beats_none(True, disc)       # once the figure is held
+            for t in self._play_new_templates(hand, tab, disc, figure):
+                h2, base, d2, _bkey, fig, fd = t
+                same = h2 == hand and d2 == disc
+                play_rows.append((i, t))
+                play_flags.append((2 if fig is None else int(fig),
+                                   fig is None and (fd or not same),   # a Power after y
+                                   take and same and base == tab,      # y alone
+                                   fd and need_y))
+        nk = len(keep_rows)
+        todo = [opt for _i, opt in keep_rows if opt[0] is None]
+        if todo:                # the outs before the Discard of the hand without y
+            masks = tables.outs_rows([o[1] for o in todo], [o[5] for o in todo],
+                                     [o[3][0] for o in todo],
+                                     np.array([o[3][4] for o in todo], dtype=bool))
+            for opt, m in zip(todo, masks.tolist(), strict=True):
+                opt[0] = m
+        blocks = []
+        if keep_rows:
+            blocks.append(tables.derive([o[0] for _i, o in keep_rows],
+                                        [o[1] for _i, o in keep_rows],
+                                        [o[3][4] for _i, o in keep_rows], ys, yi))
+        flags = np.array(play_flags, dtype=np.intp).reshape(len(play_rows), 4)
+        figs = np.where(flags[:, :1] == 2, fig_y[None, :], flags[:, :1] == 1)
+        if play_rows:
+            blocks.append(tables.outs_plus([t[1] for _i, t in play_rows],
+                                           [t[3] for _i, t in play_rows],
+                                           [t[0] for _i, t in play_rows], figs, yi))
+        best = np.where(scoring, full, 0)
+        if blocks:
+            bw = tables.weights(np.concatenate(blocks), levels, ys)
+            valid = np.ones(bw.shape, dtype=bool)
+            if play_rows:
+                valid[nk:] = ~((flags[:, 1:2] == 1) & ~fig_y[None, :]) & \
+                    ~((flags[:, 2:3] == 1) & figs) & \
+                    ~((flags[:, 3:4] == 1) & ~tables.need_bit[yi][None, :])
+            bw[~valid] = -1
+            owner = np.array([i for i, _o in keep_rows] + [i for i, _t in play_rows],
+                             dtype=np.intp)
+            sizes = np.array([o[2] for _i, o in keep_rows] +
+                             [len(t[1]) + 1 for _i, t in play_rows])
+            done = sizes <= TABLEAU_LIMIT                   # no Discard: the bound is exact
+            best = np.maximum(best, segment_max(bw[done], owner[done], len(positions)))
+            while True:
+                open_bw = np.where(done[:, None], -1, bw)
+                top = segment_max(open_bw, owner, len(positions))
+                wanted = top > best
+                if not wanted.any():
+                    break
+                # per position, the choice with the highest bound for the most draws
+                # still open (ties: the fewest Discard choices)
+                votes = ((open_bw == top[owner]) & wanted[owner]).sum(axis=1)
+                order = np.lexsort((sizes, -votes, owner))
+                first = np.ones(len(order), dtype=bool)
+                first[1:] = owner[order[1:]] != owner[order[:-1]]
+                pick = order[first & (votes[order] > 0)]
+                exact = self._expansions(pick, nk, keep_rows, play_rows, figs, levels, ys, yi,
+                                         drawn)
+                exact[~valid[pick]] = -1
+                best = np.maximum(best, segment_max(exact, owner[pick], len(positions)))
+                done[pick] = True
+        best = np.where(scoring, 0, best)
+        if not (self.draw_k or self.pass_n):
+            u = np.array([self.copies(int(y), drawn) for y in yi], dtype=np.int64)
+            return [t + int(v) for t, v in zip(totals, best @ u, strict=True)]
+        for i, (hand, tab, disc, others, figure) in enumerate(positions):
+            for j, y in enumerate(yi.tolist()):
+                if not scoring[i, j]:
+                    totals[i] += self.copies(y, drawn) * self._with_chance(
+                        int(best[i, j]), _ins(hand, y), tab, disc, others, figure,
+                        _take(drawn, y), 2)
+        return totals
+
+    def _expansions(self, pick: np.ndarray, nk: int, keep_rows: list[tuple[int, list[Any]]],
+                    play_rows: list[tuple[int, tuple[Any, ...]]], figs: np.ndarray,
+                    levels: list[tuple[int, int]], ys: np.ndarray, yi: np.ndarray,
+                    drawn: Hand) -> np.ndarray:
+        """The exact values (rows: the choices ``pick`` of ``_numerator2_batch``, row indices
+        below ``nk`` keep y, the others play y; columns: the draws ``yi``) as the best over
+        their Discard choices. A choice keeping y: the outs of its Discard choices without y
+        (``_end_states``, ``DrawTables.outs_rows``) plus y (``DrawTables.derive``). A choice
+        playing y, the tableau
+        base + y keeping 5 cards: discarding cards C of base leaves base - C + y and puts C on
+        the pile (``DrawTables.outs_plus``); discarding y and C' of
+        base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
+        (``DrawTables.outs_pile``); with more cards discarded than Power 3's
+        depth (the key then depends on the order of y among them), card by card
+        (``_end_states``, ``outs_mask``)."""
+        import numpy as np
+
+        from swkit.odds.draws import segment_max
+
+        tables = self._draw_tables()
+        depth = self.pfd[1] if self.pfd else 0
+        k_rows: list[tuple[Hand, Hand, Hand]] = []         # (tableau, key, hand)
+        k_figs: list[bool] = []
+        k_own: list[int] = []
+        p_rows: list[tuple[Hand, Hand, Hand]] = []
+        p_own: list[int] = []
+        s_rows: list[tuple[Hand, Hand, Hand]] = []
+        s_own: list[int] = []
+        s_flag: list[bool] = []
+        direct: list[tuple[int, np.ndarray]] = []
+        for r, c in enumerate(pick.tolist()):
+            if c < nk:
+                h2, t2, d2, _o2, fig1 = keep_rows[c][1][3]
+                for t3, dk3 in self._end_states(t2, d2):
+                    k_rows.append((t3, dk3, h2))
+                    k_figs.append(fig1)
+                    k_own.append(r)
+                continue
+            h2, base, d2, _bkey, _fig, _fd = play_rows[c - nk][1]
+            fig = figs[c - nk]
+            need = len(base) + 1 - TABLEAU_LIMIT
+            if self.pfd and need > depth:
+                direct.append((r, self._play_ends_direct(h2, base, d2, fig, yi, drawn)))
+                continue
+            for combo in sorted(set(combinations(base, need))):
+                p_rows.append((_without(base, combo), self.disc_key(d2 + combo, 1), h2))
+                p_own.append(r)
+            for flag in sorted(set(fig.tolist())):
+                for combo in sorted(set(combinations(base, need - 1))):
+                    pile = d2 + combo
+                    kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
+                    s_rows.append((_without(base, combo), tuple(sorted(kept)), h2))
+                    s_own.append(r)
+                    s_flag.append(flag)
+        masks = []
+        owners: list[int] = []
+        if k_rows:          # the outs without y, then y joins the hand
+            tabs, keys, hands = zip(*k_rows, strict=True)
+            k_ms = tables.outs_rows(tabs, keys, hands, np.array(k_figs, dtype=bool))
+            masks.append(tables.derive(k_ms, tabs, k_figs, ys, yi))
+            owners += k_own
+        if p_rows:
+            p_fig = figs[np.array([pick[r] for r in p_own]) - nk]
+            tabs, keys, hands = zip(*p_rows, strict=True)
+            masks.append(tables.outs_plus(tabs, keys, hands, p_fig, yi))
+            owners += p_own
+        if s_rows:
+            tabs, keys, hands = zip(*s_rows, strict=True)
+            s_masks = tables.outs_pile(tabs, keys, hands, np.array(s_flag), yi)
+            s_fig = figs[np.array([pick[r] for r in s_own]) - nk]
+            masks.append(np.where(s_fig == np.array(s_flag)[:, None], s_masks, np.uint64(0)))
+            owners += s_own
+        for r, row in direct:
+            masks.append(row[None, :])
+            owners.append(r)
+        return segment_max(tables.weights(np.concatenate(masks), levels, ys),
+                           np.array(owners, dtype=np.intp), len(pick))
+
+    def _play_ends_direct(self, hand: Hand, base: Hand, pile: Hand, fig: np.ndarray,
+                          yi: np.ndarray, drawn: Hand) -> np.ndarray:
+        """For ``_expansions``, more cards to discard than Power 3's depth: per draw y, the
+        best outs over the Discard choices of base + y, one by one (``_end_states``)."""
+        import numpy as np
+
+        out = np.zeros(len(yi), dtype=np.uint64)
+        for j, (y, f1) in enumerate(zip(yi.tolist(), fig.tolist(), strict=True)):
+            d3 = _take(drawn, y)
+            best = -1
+            for t3, dk3 in self._end_states(_ins(base, y), pile):
+                m = self.outs_mask(hand, t3, dk3, (), f1)
+                if self.weighted(m, d3) > best:
+                    out[j], best = m, self.weighted(m, d3)
+        return out

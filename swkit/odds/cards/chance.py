@@ -1,0 +1,186 @@
+"""Draw two (7) and pass (10): Powers whose cards come by chance, over later turns.
+
+RULES.md §A7, §C1: draw two takes k cards uniformly from the unseen cards (used only while they
+hold k cards and every later draw: the odds never reshuffle); pass gives a chosen card of the
+hand, which joins the unseen cards, and brings one card uniform over them. The value of an
+option = the sum over the ordered draws (the multisets with their orders and copies) of the
+best next numerator after the best Discard knowing the cards (``_draw_value``,
+``_pass_value``). Before the last turn without an extra play, a closed form: with union = the
+union of the Discard choices' outs and w = the weight of the best one,
+(N_k - miss) (n - k) + miss w for draw two (miss = the ordered k-draws missing the union),
+hit n + (n - hit) w' for pass. An option's sum is abandoned once even certainty for the
+outcomes left could not beat the best so far. Checked against the game tree:
+``tests/test_odds_cards_exact_powers.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from swkit.odds.cards.hands import (
+    Hand,
+    _distinct,
+    _falling,
+    _give,
+    _ins,
+    _multisets,
+    _net,
+    _orders,
+    _rem,
+    _take,
+)
+from swkit.odds.cards.position import TABLEAU_LIMIT
+
+
+@dataclass(kw_only=True)
+class Chance:
+    """Draw two and pass over later turns: their values by chance outcome."""
+
+    # ---- draw two (7) and pass (10): Powers whose cards come by chance ----
+    def _with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
+                     others: Hand, figure: bool, drawn: Hand, turns: int) -> int | Fraction:
+        """``best`` or, if higher, the best value of using draw two or pass this turn."""
+        if not (self.draw_k or self.pass_n) or not self.scorable:
+            return best
+        full = _falling(self.unseen0 - _net(drawn), turns - 1)
+        if best >= full:
+            return best
+        for _steps, v in self.chance_options(hand, tab, disc, others, figure, drawn, turns,
+                                             beat=best):
+            if v > best:
+                best = v
+                if best >= full:
+                    break
+        return best
+
+    def chance_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                       drawn: Hand, turns: int, beat: int | Fraction | None = None
+                       ) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+        """After the draw of a non-scoring turn with ``turns`` >= 2 turns to go (this one
+        included): each play followed by draw two (7) or pass (10), as (steps, numerator of
+        the next turns on the scale of ``numerator``, i.e. times (N)(N-1)...(N-turns+2) with N
+        the unseen cards now). The cards come by chance (RULES.md §C1): draw two takes k cards
+        uniformly from the unseen cards, used only while they hold k cards and every later
+        draw (the odds never reshuffle); pass gives a chosen card of the hand, which joins the
+        unseen cards, and receives one card uniform over the unseen cards (the other hands
+        are part of them; none if they are empty). Then the best Discard, knowing the cards.
+        ``beat``: leave out the options whose value cannot exceed it (their sum is abandoned as
+        soon as even certainty for the outcomes left could not lift it above ``beat``)."""
+        after = turns - 1
+        n = self.unseen0 - _net(drawn)
+        scale = _falling(n, after)
+        pool = [(x, self.copies(x, drawn)) for x in range(len(self.types))]
+        pool = [(x, u) for x, u in pool if u > 0]
+        for p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+            if not fig1:
+                continue
+            step0 = ("play", p, not figure)
+            k = self.draw_k
+            if k and n >= k + after:
+                ends = list(dict.fromkeys(
+                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
+                                                                                    after)))
+                denom = _falling(n, k) * _falling(n - k, after)
+                need = None if beat is None else Fraction(beat * denom, scale)
+                acc = self._draw_value(hand1, ends, others, fig1, drawn, after, k, pool, n, need)
+                if acc is not None:
+                    yield (step0, ("draw", k, len(tab1) > TABLEAU_LIMIT)), \
+                        Fraction(acc * scale, denom)
+            if self.pass_n and hand1:
+                ends = list(dict.fromkeys(
+                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
+                                                                                    after)))
+                for q in _distinct(hand1):
+                    need = None if beat is None else beat * max(n, 1)
+                    acc = self._pass_value(_rem(hand1, q), q, ends, others, fig1, drawn, after,
+                                           pool, need)
+                    if acc is not None:
+                        yield ((step0, ("pass", q, len(tab1) > TABLEAU_LIMIT)),
+                               Fraction(acc, n) if n else Fraction(acc))
+
+    def _draw_value(self, hand1: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
+                    fig1: bool, drawn: Hand, after: int, k: int, pool: list[tuple[int, int]],
+                    n: int, need: int | Fraction | None = None) -> int | None:
+        """Sum over the ordered k-card draws of the best next numerator (after the Discard);
+        None as soon as it cannot exceed ``need``."""
+        if after == 1 and self.ep == 0:
+            # closed form: every type if a drawn card is an out of some end, else the best end
+            masks = [self.outs_mask(hand1, t3, dk3, others, fig1) for t3, dk3 in ends]
+            union = 0
+            for m in masks:
+                union |= m
+            w_best = max(self.weighted(m, drawn) for m in masks)
+            miss = _falling(n - self.weighted(union, drawn), k)
+            return (_falling(n, k) - miss) * (n - k) + miss * w_best
+        if after == 1 and self._derivable(fig1):
+            masks = [(t3, self.outs_mask(hand1, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        total = 0
+        left = _falling(n, k)               # ordered draws not summed yet
+        top = _falling(n - k, after)        # the most one of them can add
+        for combo in _multisets(pool, k):
+            self._tick()
+            ways = 1
+            for x, m in Counter(combo).items():
+                ways *= _falling(self.copies(x, drawn), m)
+            ways *= _orders(combo)
+            d2 = drawn
+            for x in combo:
+                d2 = _take(d2, x)
+            if after == 1 and self._derivable(fig1):
+                v = max(self.weighted(self._outs_with(m, t3, combo), d2) for t3, m in masks)
+            else:
+                h2 = hand1
+                for x in combo:
+                    h2 = _ins(h2, x)
+                v = max(self.numerator(h2, t3, dk3, others, fig1, d2, after)
+                        for t3, dk3 in ends)
+            total += ways * v
+            left -= ways
+            if need is not None and total + left * top <= need:
+                return None
+        return total
+
+    def _pass_value(self, hand2: Hand, q: int, ends: list[tuple[Hand, Hand]], others: Hand,
+                    fig1: bool, drawn: Hand, after: int, pool: list[tuple[int, int]],
+                    need: int | Fraction | None = None) -> int | None:
+        """Sum over the received card (copies as weights) of the best next numerator after
+        passing q (``hand2`` = the hand without q); None as soon as it cannot exceed ``need``."""
+        if not pool:
+            d2 = _give(drawn, q)
+            v = max(self.numerator(hand2, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
+            return None if need is not None and v <= need else v
+        n = self.unseen0 - _net(drawn)
+        if after == 1 and self.ep == 0:
+            # closed form: every type if the card received is an out of some Discard choice,
+            # else the best choice's outs (the received card is not among them; q joins the
+            # unseen cards)
+            masks = [self.outs_mask(hand2, t3, dk3, others, fig1) for t3, dk3 in ends]
+            union = 0
+            for m in masks:
+                union |= m
+            w_best = max(self.weighted(m, drawn) + (m >> q & 1) for m in masks)
+            hit = self.weighted(union, drawn)
+            return hit * n + (n - hit) * w_best
+        derive = after == 1 and self._derivable(fig1)
+        if derive:
+            masks = [(t3, self.outs_mask(hand2, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        total = 0
+        left = sum(u for _c, u in pool)
+        top = _falling(self.unseen0 - _net(drawn), after)
+        for c, u in pool:
+            self._tick()
+            d2 = _give(_take(drawn, c), q)
+            if derive:
+                v = max(self.weighted(self._outs_with(m, t3, (c,)), d2) for t3, m in masks)
+            else:
+                v = max(self.numerator(_ins(hand2, c), t3, dk3, others, fig1, d2, after)
+                        for t3, dk3 in ends)
+            total += u * v
+            left -= u
+            if need is not None and total + left * top <= need:
+                return None
+        return total

@@ -1,0 +1,129 @@
+"""Every way to end a turn after the draw: the play, the Powers that move cards, the Discard.
+
+RULES.md §A3 steps 2 to 6, §A7: ``plays`` = each card of the hand played (or none for an empty
+hand) and whether a Power is usable (the figure held, or the play takes it: its color is the
+center Power's); ``_powers_then`` = the extra play (6), a card from the top ``depth`` of the
+discard pile (3), the top cards taken into the hand (8), a swap (9); ``_discards`` = the Discard
+choices down to five cards (in every order when the pile's order can matter later). ``ends``
+yields (steps, next position). ``disc_key(disc, t)`` = the part of the pile that can still
+matter within t turns: the sorted top ``depth`` cards in the last turn; before it the top
+max(look, per + need(t - 1)) cards in order (need(1) = depth). Checked:
+``tests/test_odds_cards_extra_play.py`` (its plain enumeration is ``ends`` with the outs computed
+directly) and the game tree of ``tests/test_odds_cards.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+from typing import Any
+
+from swkit.odds.cards.hands import Hand, _distinct, _ins, _rem, _without
+from swkit.odds.cards.position import TABLEAU_LIMIT
+
+
+@dataclass(kw_only=True)
+class Moves:
+    """The plays, the Powers that move cards and the Discard choices (``ends``)."""
+
+    dk1_memo: dict[Hand, Hand] = field(default_factory=dict)
+
+    def access(self, p: int | None, figure: bool) -> bool:
+        return figure or (p is not None and self.center_color is not None
+                          and self.types[p].color == self.center_color)
+
+    def plays(self, hand: Hand, tab: Hand, figure: bool
+              ) -> Iterator[tuple[int | None, Hand, Hand, bool]]:
+        """Each play of a turn after the draw (RULES.md §A3 step 2): (the card type played, or
+        None for an empty hand; the tableau after it; the hand after it; True if a Power is
+        usable: the figure is held or this play takes it)."""
+        for p in _distinct(hand) or [None]:
+            if p is None:
+                yield None, tab, hand, figure
+            else:
+                yield p, _ins(tab, p), _rem(hand, p), self.access(p, figure)
+
+    # ---- later turns ----
+    def order_matters(self) -> bool:
+        return bool(self.pfd or self.tfd)
+
+    def disc_key(self, disc: Hand, turns: int) -> Hand:
+        """The part of the discard pile that can matter within ``turns`` more turns."""
+        if turns <= 1:   # the last turn: only the set of the top cards for Power 3
+            if not self.pfd:
+                return ()
+            hit = self.dk1_memo.get(disc)
+            if hit is None:
+                hit = self.dk1_memo[disc] = tuple(sorted(disc[-self.pfd[1]:]))
+            return hit
+        if not self.order_matters():
+            return ()
+        # a turn removes at most ``per`` cards (one Power), all from the top ``look``; the
+        # cards discarded on top are known, so the next turns need the old top
+        # max(look, per + need(turns - 1)), need(1) = the Power 3 depth.
+        look = max(self.pfd[1] if self.pfd else 0, self.tfd)
+        per = max(1 if self.pfd else 0, self.tfd)
+        keep = self.pfd[1] if self.pfd else 0
+        for _ in range(turns - 1):
+            keep = max(look, per + keep)
+        return disc[-keep:] if keep else ()
+
+    def ends(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+             turns_after: int) -> Iterator[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+        """Every way to finish a non-scoring turn after the draw: (steps, next position) with
+        the next position = (hand, tableau, discard key, others, figure)."""
+        for p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+            step0: tuple[Any, ...] = ("play", p, fig1 and not figure)
+            for steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
+                for dsteps, t3, d3 in self._discards(t2, d2, turns_after):
+                    yield ((step0, *steps, *dsteps),
+                           (h2, t3, self.disc_key(d3, turns_after), o2, fig1))
+
+    def _powers_then(self, hand1: Hand, tab1: Hand, disc: Hand, others: Hand,
+                     fig1: bool) -> Iterator[tuple[tuple[Any, ...], Hand, Hand, Hand,
+                                                   tuple[Hand, ...]]]:
+        yield (), hand1, tab1, disc, others
+        if not fig1:
+            return
+        if self.ep and hand1:
+            k = min(self.ep, len(hand1))
+            for qs in sorted(set(combinations(hand1, k))):
+                t, h = tab1, hand1
+                for q in qs:
+                    t, h = _ins(t, q), _rem(h, q)
+                yield (("extra", qs),), h, t, disc, others
+        if self.pfd and disc:
+            need, depth = self.pfd
+            if need is None or any(self.types[c].number == need for c in tab1):
+                seen = set()
+                for i in range(max(0, len(disc) - depth), len(disc)):
+                    d2 = disc[:i] + disc[i + 1:]
+                    if (disc[i], d2) in seen:
+                        continue
+                    seen.add((disc[i], d2))
+                    yield (("from_discard", disc[i]),), hand1, _ins(tab1, disc[i]), d2, others
+        if self.tfd and disc:
+            k = min(self.tfd, len(disc))
+            h = hand1
+            for c in disc[len(disc) - k:]:
+                h = _ins(h, c)
+            yield (("take", disc[len(disc) - k:]),), h, tab1, disc[:len(disc) - k], others
+        if self.swap and tab1:
+            for o in _distinct(others):
+                for t in _distinct(tab1):
+                    yield ((("swap", t, o),), hand1, _ins(_rem(tab1, t), o), disc,
+                           _ins(_rem(others, o), t))
+
+    def _discards(self, tab: Hand, disc: Hand, turns_after: int
+                  ) -> Iterator[tuple[tuple[Any, ...], Hand, Hand]]:
+        need = len(tab) - TABLEAU_LIMIT
+        if need <= 0:
+            yield (), tab, disc
+            return
+        for combo in sorted(set(combinations(tab, need))):
+            rest = _without(tab, combo)
+            orders = sorted(set(permutations(combo))) \
+                if self.order_matters() and turns_after >= 2 else [combo]
+            for order in orders:
+                yield (("discard", order),), rest, disc + order

@@ -1,0 +1,336 @@
+"""Two turns to go without an extra play: each draw's best end from hand-free tables.
+
+Without an extra play the last turn's outs of an end state (tableau, discard key, others,
+figure) are every type if the hand holds a type of its end mask m (``_end_mask``: the types
+whose play scores), else m. So a play needs one hand-free table per (tableau after the play,
+discard pile, others, figure) (``_keep_profile``): the union of m over the Power choices and
+Discards and their maximal masks. A draw's value is "every unseen card" if the hand meets the
+union, else the largest weight of the maximal masks; the profile of each draw is memoised on
+the position without the cards drawn so far (``_turn2_profile``), so only the weights (unseen
+copies) change from one draw to another. Draw two and pass join as closed forms
+(``_eval_last2``). Checked against branch and bound over every choice:
+``tests/test_odds_cards_worst.py::test_hand_free_last_turn_matches_branch_and_bound``; against
+the game tree: ``tests/test_odds_cards.py::test_two_turns_match_the_game_tree``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swkit.odds.cards.hands import (
+    Hand,
+    _bits,
+    _distinct,
+    _falling,
+    _ins,
+    _maximal,
+    _net,
+    _rem,
+    _take,
+)
+
+
+@dataclass(kw_only=True)
+class NoExtra:
+    """Two turns to go without an extra play: the hand-free profiles of each draw."""
+
+    turn2_memo: dict[Any, list[tuple[int, tuple[Any, ...] | None]]] = field(
+        default_factory=dict)
+    last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
+    end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
+    keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+
+    # ---- two turns to go, no extra play: the draw-free profile of each draw ----
+    def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                    drawn: Hand) -> int | Fraction:
+        """``numerator`` for two turns to go without an extra play in reach, from the
+        draw-free ``_turn2_profile`` of the position (so positions reached after different
+        draws share it; only the weights, i.e. the unseen copies, depend on ``drawn``). Needs
+        at least two unseen cards (the pass closed form of ``_pass_value`` needs one after
+        this turn's draw)."""
+        n0 = self.unseen0 - _net(drawn)
+        full = n0 - 1                                  # _falling(n0 - 1, 1)
+        copies = dict(enumerate(self.base))
+        for d in drawn:
+            if d >= 0:
+                copies[d] -= 1
+            else:
+                copies[~d] += 1
+        total: int | Fraction = 0
+        for x, prof in self._turn2_profile(hand, tab, disc, others, figure):
+            u = copies[x]
+            if u <= 0:
+                continue
+            if prof is None:
+                total += u * full
+            else:
+                total += u * self._eval_last2(prof, hand, _take(drawn, x), full)
+        return total
+
+    def _turn2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                       ) -> list[tuple[int, tuple[Any, ...] | None]]:
+        """For each card type x: None if drawing x scores this turn, else the draw-free
+        ``_last2_profile`` of the hand holding x (memoised per position)."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.turn2_memo.get(key)
+        if hit is None and self.scorable and not (self.ep or self.draw_k or self.pass_n):
+            hit = self.turn2_memo[key] = self._turn2_shared(hand, tab, disc, others, figure)
+        if hit is None:
+            hit = []
+            for x in range(len(self.types)):
+                h = _ins(hand, x)
+                if self.can_score(h, tab, disc, others, figure):
+                    hit.append((x, None))
+                else:
+                    hit.append((x, self._last2_profile(h, tab, disc, others, figure)))
+            self.turn2_memo[key] = hit
+        return hit
+
+    def _turn2_shared(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                      ) -> list[tuple[int, tuple[Any, ...] | None]]:
+        """``_turn2_profile`` without draw two or pass in reach (and a center Power there),
+        sharing across the draws x the work that does not involve x: whether x scores is
+        has(tab) or the hand plus x meets the drawn-card mask D (``can_score`` without an
+        extra play), and the plays of a card p of the hand read one ``_keep_profile`` for
+        every x (x only joins the hand: the hand after the play is hand - p + x); only the
+        play of x itself needs its own. The profiles are those of ``_last2_profile``."""
+        n = len(self.types)
+        if self.has(tab):
+            return [(x, None) for x in range(n)]
+        drawn_mask = self._outs_drawn(tab, disc, others, figure)
+        hand_bits = _bits(hand)
+        if hand_bits & drawn_mask:
+            return [(x, None) for x in range(n)]
+        shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
+        for p in _distinct(hand):
+            tab1, hand1, fig1 = _ins(tab, p), _rem(hand, p), self.access(p, figure)
+            union, top = self._keep_profile(tab1, disc, others, fig1)
+            shared.append((p, _bits(hand1), tab1, fig1, union, top))
+        out: list[tuple[int, tuple[Any, ...] | None]] = []
+        for x in range(n):
+            if drawn_mask >> x & 1:
+                out.append((x, None))
+                continue
+            xb = 1 << x
+            full = False
+            found: set[int] = set()
+            for p, hm, tab1, fig1, union, top in shared:
+                if p == x:
+                    continue            # the play of x itself comes below (once)
+                hm |= xb                # the hand after the play: hand - p + x
+                if hm & union:
+                    full = True
+                    break
+                found.update(top)
+                if self.tfd:
+                    taken = self._taken_masks(hm, tab1, disc, others, fig1)
+                    if taken is None:
+                        full = True
+                        break
+                    found.update(taken)
+            if not full:                # play x: the hand stays as it was
+                tab1, fig1 = _ins(tab, x), self.access(x, figure)
+                union, top = self._keep_profile(tab1, disc, others, fig1)
+                if hand_bits & union:
+                    full = True
+                else:
+                    found.update(top)
+                    if self.tfd:
+                        taken = self._taken_masks(hand_bits, tab1, disc, others, fig1)
+                        if taken is None:
+                            full = True
+                        else:
+                            found.update(taken)
+            out.append((x, (True, (), (), ()) if full else (False, _maximal(found), (), ())))
+        return out
+
+    def _last2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
+                       ) -> tuple[Any, ...]:
+        """The draw-free part of ``best_next`` with two turns to go and no extra play in
+        reach, after a non-scoring draw: (full, masks, draws, passes). ``full``: some choice
+        makes every type an out (``_best_last_no_extra`` returns every unseen card); else
+        its value is the largest weight of ``masks`` (the maximal end masks). ``draws``: per
+        play taking or holding the figure, (union, masks) of the Discard choices' outs for
+        draw two's closed form in ``_draw_value``; ``passes``: (q, union, masks) per card q
+        passed, for the closed form in ``_pass_value``."""
+        key = (hand, tab, disc, others, figure)
+        hit = self.last2_memo.get(key)
+        if hit is not None:
+            return hit
+        full = False
+        found: set[int] = set()
+        draws: list[tuple[int, tuple[int, ...]]] = []
+        passes: list[tuple[int, int, tuple[int, ...]]] = []
+        if self.scorable:
+            for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+                hm = _bits(hand1)
+                union, top = self._keep_profile(tab1, disc, others, fig1)
+                taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
+                if taken is None:
+                    full = True
+                    break
+                found.update(top)
+                found.update(taken)
+        masks = _maximal(found)
+        if not full and self.scorable and (self.draw_k or self.pass_n):
+            for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+                if not fig1:
+                    continue
+                # without an extra play, the last turn's outs of a hand are every type if
+                # the hand holds a type of the end mask, else the end mask (``_outs_fast``)
+                ems = [self._end_mask(t3, dk3, others, fig1)
+                       for t3, dk3 in self._end_states(tab1, disc)]
+                every = self.every
+                if self.draw_k:
+                    hm = _bits(hand1)
+                    ms = tuple(every if hm & e else e for e in ems)
+                    union = 0
+                    for m in ms:
+                        union |= m
+                    draws.append((union, ms))
+                if self.pass_n and hand1:
+                    for q in _distinct(hand1):
+                        hm = _bits(_rem(hand1, q))
+                        ms = tuple(every if hm & e else e for e in ems)
+                        union = 0
+                        for m in ms:
+                            union |= m
+                        passes.append((q, union, ms))
+        hit = self.last2_memo[key] = (full, masks, tuple(draws), tuple(passes))
+        return hit
+
+    def _eval_last2(self, prof: tuple[Any, ...], hand: Hand, drawn: Hand, n: int
+                    ) -> int | Fraction:
+        """``best_next(..., turns=2)`` (no extra play) from its ``_last2_profile``: ``drawn``
+        includes this turn's draw, ``n`` >= 1 = the unseen cards now. The same value as
+        ``_best_last_no_extra`` then ``_with_chance`` (the best of all choices is the same in
+        any order)."""
+        full, masks, draws, passes = prof
+        if full:
+            return n
+        w = self.weighted
+        best: int | Fraction = 0
+        for m in masks:
+            v = w(m, drawn)
+            if v > best:
+                best = v
+        if best >= n:
+            return best
+        # the best so far as num / den (integers; a Fraction only at the end)
+        num, den = best, 1
+        k = self.draw_k
+        if draws and n >= k + 1:
+            fk = _falling(n, k)
+            denom = fk * (n - k)
+            for union, ms in draws:
+                miss = _falling(n - w(union, drawn), k)
+                w_best = max(w(m, drawn) for m in ms)
+                acc = (fk - miss) * (n - k) + miss * w_best
+                if acc * n * den > num * denom:
+                    num, den = acc * n, denom
+        for q, union, ms in passes:
+            w_best = max(w(m, drawn) + (m >> q & 1) for m in ms)
+            hit = w(union, drawn)
+            acc = hit * n + (n - hit) * w_best
+            if acc * den > num * n:
+                num, den = acc, n
+        return num if den == 1 else Fraction(num, den)
+
+    def _taken_masks(self, hm: int, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                     ) -> list[int] | None:
+        """Without an extra play: after taking the top of the discard pile (Power 8) with the
+        hand ``hm`` (bitmask), the end masks of the Discard choices (see ``_end_mask``), or
+        None if one of them holds a card of the hand (the last turn then scores whatever
+        comes). Empty if take-discard is out of reach."""
+        if not (fig1 and self.tfd and disc):
+            return []
+        k = min(self.tfd, len(disc))
+        for c in disc[len(disc) - k:]:
+            hm |= 1 << c
+        masks = []
+        for t3, dk3 in self._end_states(tab1, disc[:len(disc) - k]):
+            m = self._end_mask(t3, dk3, others, fig1)
+            if hm & m:
+                return None
+            masks.append(m)
+        return masks
+
+    # ---- before the last turn, without an extra play: hand-free tables ----
+    def _end_mask(self, tab: Hand, dkey: Hand, others: Hand, figure: bool) -> int:
+        """Without an extra play in reach, the last turn's outs of an end state are every type
+        if the hand holds one of this mask (or it is every type), else this mask: the types
+        whose play scores (the drawn card or a card of the hand scores the same way)."""
+        if self.has(tab):
+            return self.every
+        return self._outs_drawn(tab, dkey, others, figure)
+
+    def _end_states(self, tab: Hand, disc: Hand) -> list[tuple[Hand, Hand]]:
+        """After a non-scoring turn's Power: the (tableau, last turn's discard key) after each
+        Discard choice, without repeats."""
+        key = (tab, disc)
+        hit = self.end_memo.get(key)
+        if hit is None:
+            hit = self.end_memo[key] = list(dict.fromkeys(
+                (t3, self.disc_key(d3, 1)) for _ds, t3, d3 in self._discards(tab, disc, 1)))
+        return hit
+
+    def _keep_moves(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                    ) -> Iterator[tuple[Hand, Hand, Hand]]:
+        """The Power choices of ``_powers_then`` that leave the hand as it is (none, play from
+        discard, swap), as (tableau, discard pile, others)."""
+        yield tab1, disc, others
+        if not fig1:
+            return
+        if self.pfd and disc:
+            need, depth = self.pfd
+            if need is None or any(self.types[c].number == need for c in tab1):
+                for i in range(max(0, len(disc) - depth), len(disc)):
+                    yield _ins(tab1, disc[i]), disc[:i] + disc[i + 1:], others
+        if self.swap and tab1:
+            for o in _distinct(others):
+                for t in _distinct(tab1):
+                    yield _ins(_rem(tab1, t), o), disc, _ins(_rem(others, o), t)
+
+    def _keep_profile(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                      ) -> tuple[int, tuple[int, ...]]:
+        """Over every hand-keeping Power choice and Discard after playing into ``tab1``: the
+        union of the end masks and the maximal end masks (no extra play in reach)."""
+        key = (tab1, disc, others, fig1)
+        hit = self.keep_memo.get(key)
+        if hit is not None:
+            return hit
+        masks = set()
+        for t2, d2, o2 in self._keep_moves(tab1, disc, others, fig1):
+            for t3, dk3 in self._end_states(t2, d2):
+                masks.add(self._end_mask(t3, dk3, o2, fig1))
+        union = 0
+        for m in masks:
+            union |= m
+        top = _maximal(masks)
+        hit = self.keep_memo[key] = (union, top)
+        return hit
+
+    def _best_last_no_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                            figure: bool, drawn: Hand) -> int:
+        """``_best_last`` when no extra play is in reach: the last turn's outs are every type
+        if the hand holds an end mask's type, else that end mask, so each play needs only the
+        hand-free ``_keep_profile`` (and the cards taken from the discard pile, if any)."""
+        if not self.scorable:
+            return 0
+        every = self.every
+        full = self.weighted(every, drawn)
+        best = 0
+        for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+            hm = _bits(hand1)
+            union, top = self._keep_profile(tab1, disc, others, fig1)
+            taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
+            if taken is None:
+                return full
+            for m in (*top, *taken):
+                v = self.weighted(m, drawn)
+                if v > best:
+                    best = v
+        return best

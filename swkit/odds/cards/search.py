@@ -1,0 +1,173 @@
+"""The search over turns: P(scoring within T of your turns), and its work budget.
+
+With U unseen cards, ``numerator(position, drawn, T)`` = P(score within T turns) x
+U(U-1)...(U-T+1), an integer: for T = 1 the weighted outs; else the sum over the draws x of
+u_x x ((U-1)...(U-T+1) if x scores now, else ``best_next``), where ``best_next`` = the largest
+numerator over every end of the turn (``ends``) and the chance Powers (``_with_chance``),
+memoised on (hand, tableau, discard key, others, figure, drawn, T). Two turns to go take the
+shared paths of ``noextra``, ``extra`` and ``batch``. ``value`` = numerator / U(U-1)... as a
+Fraction. The work budget counts the entries of every memo table of the search
+(``memo_entries``), the same on every path. Checked against the game tree:
+``tests/test_odds_cards.py::test_two_turns_match_the_game_tree`` and
+``::test_three_turns_match_the_game_tree``; the budget: ``tests/test_odds_cards_budget.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swkit.odds.cards.hands import Hand, _falling, _ins, _net, _take
+
+
+class _OverBudget(Exception):
+    """Raised inside the search when its memo tables pass the budget (``_Engine._tick``);
+    ``player_odds`` turns it into a ``WorkBudgetError`` that says why and what to ask."""
+
+    def __init__(self, spent: int) -> None:
+        super().__init__(spent)
+        self.spent = spent
+
+
+@dataclass(kw_only=True)
+class Search:
+    """The search over turns (``numerator``, ``best_next``, ``value``) and the work budget."""
+
+    value_memo: dict[Any, Fraction] = field(default_factory=dict)
+    levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
+    budget: int | None = None               # memo entries allowed (None: no limit)
+    ticks: int = 0                          # work steps since the start (see _tick)
+    progress: Callable[[int, int], None] | None = None   # (first draws done, of) at the top
+
+    # ---- the work budget (counted in memo entries, the same on every path) ----
+    def memo_entries(self) -> int:
+        """The entries of every memo table this search holds (its dicts, and the row tables
+        of the numpy batch): the unit of the work budget. The triple lookups shared by every
+        question (``_PAIRS``) are not counted."""
+        n = 0
+        for v in self.__dict__.values():
+            if isinstance(v, dict):
+                n += len(v)
+        return n + self._row_entries()
+
+    def _tick(self) -> None:
+        """One step of work (a position valued over two or more turns, a chance outcome):
+        every 16th step, raise ``_OverBudget`` once the memo tables hold more entries than
+        ``budget``."""
+        self.ticks += 1
+        if not self.ticks & 15:
+            self.check_budget()
+
+    def check_budget(self) -> None:
+        """Raise ``_OverBudget`` if the memo tables hold more entries than ``budget``."""
+        if self.budget is not None:
+            spent = self.memo_entries()
+            if spent > self.budget:
+                raise _OverBudget(spent)
+
+    def weighted(self, mask: int, drawn: Hand) -> int:
+        """Unseen copies (after ``drawn``) of the types in ``mask``."""
+        total = 0
+        for k, kmask in self.base_masks:
+            total += k * (mask & kmask).bit_count()
+        for d in drawn:
+            if d >= 0:
+                total -= mask >> d & 1
+            else:
+                total += mask >> ~d & 1
+        return total
+
+    def copies(self, x: int, drawn: Hand) -> int:
+        """Unseen copies of type x after the pool change ``drawn``."""
+        return self.base[x] - drawn.count(x) + drawn.count(~x)
+
+    def _levels(self, drawn: Hand) -> list[tuple[int, int]]:
+        """The unseen cards after the pool change ``drawn`` as [(copies k, bitmask of the
+        types with k unseen copies)], so ``weighted(m, drawn)`` = sum of k · |m ∩ mask|
+        (memoised per ``drawn``)."""
+        hit = self.levels_memo.get(drawn)
+        if hit is None:
+            by: dict[int, int] = {}
+            for x in range(len(self.types)):
+                c = self.copies(x, drawn)
+                if c > 0:
+                    by[c] = by.get(c, 0) | 1 << x
+            hit = self.levels_memo[drawn] = sorted(by.items())
+        return hit
+
+    def numerator(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                  drawn: Hand, turns: int) -> int:
+        """P(score within ``turns`` turns) from the start of a turn (before the draw) times
+        U·(U−1)·…·(U−turns+1), U = the unseen cards (the initial ones minus ``drawn``)."""
+        if turns == 1:
+            return self.weighted(self.outs_mask(hand, tab, disc, others, figure), drawn)
+        key = (hand, tab, disc, others, figure, drawn, turns)
+        hit = self.value_memo.get(key)
+        if hit is not None:
+            return hit
+        self._tick()
+        if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
+            hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
+            return hit
+        if turns == 2 and self._batched():
+            hit = self.value_memo[key] = self._numerator2_batch(
+                [(hand, tab, disc, others, figure)], drawn)[0]
+            return hit
+        if turns == 2 and self.ep == 1:
+            hit = self.value_memo[key] = self._numerator2_extra(hand, tab, disc, others, figure,
+                                                                drawn)
+            return hit
+        u_total = self.unseen0 - _net(drawn)
+        full = _falling(u_total - 1, turns - 1)
+        total = 0
+        top = self.progress if not drawn else None      # the question's own first draws
+        for x in range(len(self.types)):
+            if top is not None:
+                top(x, len(self.types))
+            u = self.copies(x, drawn)
+            if u <= 0:
+                continue
+            h = _ins(hand, x)
+            if self.can_score(h, tab, disc, others, figure):
+                total += u * full
+            else:
+                total += u * self.best_next(h, tab, disc, others, figure, _take(drawn, x), turns,
+                                            full, x)
+        self.value_memo[key] = total
+        return total
+
+    def best_next(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                  drawn: Hand, turns: int, full: int, new: int | None = None) -> int:
+        """The best numerator of the next turns after a non-scoring turn (``turns`` >= 2);
+        ``new``: the card just drawn (in ``hand``), if known (see ``_outs_new``)."""
+        if turns == 2:
+            if self.ep == 0:
+                best = self._best_last_no_extra(hand, tab, disc, others, figure, drawn)
+            else:
+                best = self._best_last(hand, tab, disc, others, figure, drawn, new)
+            return self._with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+        nexts = list(dict.fromkeys(
+            nxt for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1)))
+        if turns == 3 and self._batched():
+            # the next positions' two-turn values in one batch (``_numerator2_batch``)
+            todo = [nxt for nxt in nexts if (*nxt, drawn, 2) not in self.value_memo]
+            self.check_budget()
+            for nxt, v in zip(todo, self._numerator2_batch(todo, drawn), strict=True):
+                self.value_memo[(*nxt, drawn, 2)] = v
+        best = 0
+        for nxt in nexts:
+            v = self.numerator(*nxt, drawn, turns - 1)
+            if v > best:
+                best = v
+                if best == full:
+                    break
+        return self._with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+
+    def value(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+              drawn: Hand, turns: int) -> Fraction:
+        """P(score within ``turns`` turns) from the start of a turn, as a Fraction."""
+        u_total = self.unseen0 - _net(drawn)
+        return Fraction(self.numerator(hand, tab, disc, others, figure, drawn, turns),
+                        _falling(u_total, turns))
