@@ -121,6 +121,32 @@ def test_out_may_be_new_empty_an_earlier_site_or_forced(tmp_path):
     assert site.check_out(other, force=True) == other
 
 
+def test_a_rebuild_keeps_the_lessons_folders_of_other_versions(tmp_path):
+    """A student's copy lives in the browser under its folder's path: the rebuild must keep an
+    earlier version's folder on the site, or JupyterLite cannot open that copy (newcomer trial).
+    Only an earlier swkit site's own files are carried: not the current version's folder, not
+    other folders, and never through a link."""
+    out = tmp_path / "site"
+    old = out / "files" / "v0.0.9"
+    (old / "solutions").mkdir(parents=True)
+    (old / "01-counting-sets-and-runs.ipynb").write_text("{}")
+    (old / "solutions" / "01-counting-sets-and-runs.ipynb").write_text("{}")
+    (out / "files" / lite.lessons_folder()).mkdir()
+    (out / "files" / lite.lessons_folder() / "09-play.ipynb").write_text("{}")
+    (out / "files" / "notes").mkdir()
+    (out / "files" / "notes" / "x.ipynb").write_text("{}")
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "key.txt").write_text("k")
+    (old / "linked").symlink_to(secret)
+    (old / "link.ipynb").symlink_to(secret / "key.txt")
+    assert site.earlier_lessons(out) == {}  # not a swkit site: nothing is carried
+    (out / site.MARKER).write_text("{}")
+    assert sorted(site.earlier_lessons(out)) == [
+        "v0.0.9/01-counting-sets-and-runs.ipynb",
+        "v0.0.9/solutions/01-counting-sets-and-runs.ipynb"]
+
+
 # --- what goes in ----------------------------------------------------------------------------
 
 def test_contents_are_every_lesson_the_solutions_the_guide_and_the_rules():
@@ -298,6 +324,15 @@ def test_a_real_build(tmp_path, capsys):
     status, _, err = run_cli(capsys, "--out", str(out), "--no-solutions")
     assert status == 0, err
     assert not (out / "stale.txt").exists() and not (folder / "solutions").exists()
+    # an earlier version's lessons folder stays on the site (a student's copy opens there)
+    older = out / "files" / "v0.0.9"
+    older.mkdir()
+    (older / "09-play.ipynb").write_text('{"cells": []}')
+    status, _, err = run_cli(capsys, "--out", str(out), "--no-solutions")
+    assert status == 0, err
+    assert (out / "files" / "v0.0.9" / "09-play.ipynb").read_text() == '{"cells": []}'
+    listing = json.loads((out / "api" / "contents" / "v0.0.9" / "all.json").read_text())
+    assert [item["name"] for item in listing["content"]] == ["09-play.ipynb"]
     assert (folder / "09-play.ipynb").is_file()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".swkit-site-")]
 

@@ -17,6 +17,11 @@ come from Pyodide's distribution (:data:`PYODIDE_CDN`) at run time.
 Safety (as ``swkit lessons``): ``--out`` is never a symlink; an existing ``--out`` is replaced
 only when it is an earlier swkit site (it holds :data:`MARKER`), is empty, or ``--force`` is
 given. The site is built beside it first, so a failed build loses nothing.
+
+A rebuild over an earlier swkit site keeps that site's lessons folders of other versions
+(:func:`earlier_lessons`): a student's edited copy lives in the browser under its old folder's
+path, and JupyterLite opens it only while that folder is still on the site; its first cell then
+says where the newer lesson is (:func:`swkit.lite.version_message`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -215,6 +221,26 @@ def check_out(out: Path, *, force: bool) -> Path:
     return out
 
 
+def earlier_lessons(out: Path) -> dict[str, Path]:
+    """The files of an earlier swkit site in ``out`` to carry into its rebuild: every lessons
+    folder of another version (``files/v<version>/...``, :func:`swkit.lite.lessons_folder`),
+    relative POSIX path -> file. Empty when ``out`` is not an earlier swkit site (no
+    :data:`MARKER`). Symbolic links are neither followed nor carried."""
+    files = out / "files"
+    if not (out / MARKER).is_file() or not files.is_dir() or files.is_symlink():
+        return {}
+    carried: dict[str, Path] = {}
+    for folder in sorted(files.iterdir()):
+        if (folder.is_symlink() or not folder.is_dir() or folder.name == lessons_folder()
+                or not re.fullmatch(r"v\d[\w.+-]*", folder.name)):
+            continue
+        for top, _, names in os.walk(folder):  # never into a linked folder
+            for path in (Path(top) / name for name in names):
+                if path.is_file() and not path.is_symlink():
+                    carried[path.relative_to(files).as_posix()] = path
+    return dict(sorted(carried.items()))
+
+
 def folder_size(folder: Path) -> int:
     """Bytes of the files under ``folder`` (symlinks not followed)."""
     return sum(p.lstat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
@@ -259,6 +285,9 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         for name, path in contents.items():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, folder / name)
+        for name, path in (earlier_lessons(out) if out.is_dir() else {}).items():
+            (work / "contents" / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, work / "contents" / name)
         (work / "contents" / VERSION_FILE).write_text(json.dumps(version_record()) + "\n")
         lite = work / "lite"
         lite.mkdir()
