@@ -43,7 +43,8 @@ VERSION_FILE = "version.json"
 """At the top of the site's files: ``{"swkit": "0.1.0", "lessons": "v0.1.0"}``."""
 
 FIRST_CELL = """\
-# In a web browser (the swkit site) this installs swkit; with swkit installed it does nothing.
+# Run this cell first (Run → Run All Cells runs every cell in order): in a web browser (the
+# swkit site) it gets swkit ready, in about 5 seconds; with swkit installed it does nothing.
 import sys
 if sys.platform == "emscripten":
     import piplite
