@@ -152,3 +152,25 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], ar
     code, out, err = run(capsys, "odds", "duel", *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and words in err, err
+
+
+def test_play_dice_against_the_win_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    from swkit.dice.play import play_game
+    from swkit.odds.dice_bots import PointsBot
+    from swkit.odds.duel import WinBot
+    code, out, err = run(capsys, "play", "dice", "--players", "2", "--seed", "3", "--bots",
+                         "points,win", "--json")
+    assert code == 0, err
+    record = play_game(2, 3, bots=[PointsBot(0, 3), WinBot(1, 3)])
+    assert json.loads(out) == json.loads(json.dumps(record))
+
+
+@pytest.mark.parametrize("players", ["1", "3", "4"])
+def test_play_dice_refuses_the_win_bot_for_other_than_two(capsys: pytest.CaptureFixture[str],
+                                                         players: str) -> None:
+    code, out, err = run(capsys, "play", "dice", "--players", players, "--bots", "win")
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [
+        f"swkit play dice: error: --bots win: the win bot plays the two-player game only (its "
+        f"chances come from the exact two-player solve), not {players} "
+        f"player{'' if players == '1' else 's'}: use --players 2, or greedy or points"]

@@ -84,7 +84,7 @@ def test_a_whole_game_against_the_win_bot(backend):  # noqa: F811
 def test_the_hint_shows_the_chance_to_win_beside_the_points(backend):  # noqa: F811
     w = DiceCup(players=2, seed=1, bots="win", bot_delay=0)
     w.roll_button.click()
-    w.hint_button.click()   # a ToggleButton: on
+    w.hint_button.value = True   # a ToggleButton: pressed
     check(w)
     assert w.hint_button.value and w.hint_rows
     assert all(isinstance(r.win, float) for r in w.hint_rows)   # round 1: from the table
