@@ -1,6 +1,7 @@
 """The dice cup: a student plays Clubhouse dice against friendly bots in a notebook cell.
 
-``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B). The student is
+``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B; ``bots="win"``,
+the exact two-player solve, issue 14 §2). The student is
 seat 0 (``P0``); the bots play the other seats. A thin view: every rule comes from
 :class:`swkit.dice.game.DiceGame` (through the :mod:`swkit.state` interface), every move's words
 from :mod:`swkit.dice.play` (the transcript's wording), every number of the hint from
@@ -23,7 +24,10 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 - the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
   would land, and the totals under it;
 - "Hint" (``swkit-hint``): every keep of the dice showing with its expected points on this board
-  and its chance of reaching a count, best first (``swkit-hint-table``);
+  and its chance of reaching a count, best first (``swkit-hint-table``); with 2 players also
+  the chance to win of each choice, "if you play this, then play your best"
+  (``swkit-win``, from :func:`swkit.odds.duel.duel_options`; the best marked
+  ``swkit-best-win``);
 - "Undo" (``swkit-undo``: takes back the student's last move, and the bots' moves after it),
   "New game" (``swkit-new-game``) and "Same seed" (``swkit-same-seed``);
 - the message area (refusals in the library's words) and the log of every move
