@@ -137,3 +137,27 @@ def test_points_bot_plays_in_the_cup(backend):  # noqa: F811
     next(iter(w.score_buttons.values())).click()
     check(w)
     assert "P1 (points bot)" in w.heading.value and w.game.round == 2
+
+
+def test_a_better_score_for_winning_than_the_stop_row_is_named_under_the_table(
+        backend):  # noqa: F811
+    """Seed 2, rolling three times and scoring the first character left: in round 3 the stop
+    row scores Donald (the most points), and scoring Pluto gives the better chance to win."""
+    w = DiceCup(players=2, seed=2, bot_delay=0)
+    w.hint_button.value = True
+    for _ in range(100):
+        if "swkit-win-note" in w.hint.value:
+            break
+        view = w.game.view(STUDENT)
+        if view.phase == "decide" and view.rolls_left == 0:
+            next(iter(w.score_buttons.values())).click()
+        else:
+            w.roll_button.click()
+        check(w)
+    game = w.game
+    options = duel_options(game.board, game.multiset(), 0, DiceModel())
+    best = options[0]
+    assert best.reroll == 0 and best.score != w.hint_rows[0].option.score
+    note = w.hint.value.split('class="swkit-win-note">')[1]
+    assert note.startswith(f"Best chance to win: score {best.score} now "
+                           f"({game.space_for(best.score)} point")
