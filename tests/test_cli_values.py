@@ -23,6 +23,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("odds", "hand"): ["--hand", "R3"],
     ("odds", "roll"): [],
     ("odds", "solo"): [],
+    ("odds", "duel"): ["--board", "Mickey:3", "--dice", "Mic Mic C g p"],
     ("lessons",): ["--no-open"],
     ("tournament",): ["--game", "dice", "--bots", "points,greedy", "--games", "2"],
     ("site",): [],

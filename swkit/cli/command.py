@@ -14,6 +14,8 @@
                      [--target NAME|any] [--at-least K] [--scored ...] [--taken ...]
                      [--characters C] [--wilds W] [--json]
     swkit odds solo  [--json]
+    swkit odds duel  --board "Mickey:3,Goofy:0 / Minnie:5" --dice FACES [--rolls-left R]
+                     [--json]   (swkit/cli/odds_duel.py)
     swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons.py)
     swkit site       [--out DIR] [--no-solutions] [--force]     (swkit/cli/site.py)
     swkit --version
@@ -193,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "of scoring in the card game; rolls, best keeps and the solo game in "
                     "Clubhouse dice.")
     kinds = odds.add_subparsers(dest="kind", required=True, parser_class=_Parser,
-                                metavar="{deal,hand,roll,solo}")
+                                metavar="{deal,hand,roll,solo,duel}")
     deal = kinds.add_parser(
         "deal", help="P(K random cards hold a set or a run)",
         description="The probability that K cards dealt at random from the shuffled character "
@@ -307,7 +309,28 @@ def build_parser() -> argparse.ArgumentParser:
         description="The expected total of the solo game of Clubhouse dice (five turns, one "
                     "player) under the best keeps and scoring choices, exactly (RULES.md §B2, "
                     "§C2).")
-    for sub in (deal, hand, roll, solo):
+    duel = kinds.add_parser(
+        "duel", help="two players: every choice's chance to win (issue 14)",
+        description="Two-player Clubhouse dice: every keep and score choice of the player to "
+                    "move, best first, with its chance to win (P(win) + 1/2 P(tie) if you play "
+                    "it, then play your best against the other's best) beside its expected "
+                    "points this turn. Exact fractions on the game's last two turns, else "
+                    "floats from the shipped solve (RULES.md §B, §B5).")
+    duel.add_argument("--board", required=True, metavar="BOARD",
+                      help='seat 0\'s tokens, "/", then seat 1\'s: NAME:SPACE comma-separated, '
+                           'space 0 (the Picture Column) to 5, e.g. "Mickey:3,Goofy:0 / '
+                           'Minnie:5"; "" or "/" is the empty board; the seat to move follows '
+                           "from the counts (seat 0 when both have as many tokens)")
+    duel.add_argument("--dice", required=True, metavar="FACES",
+                      type=_given('an empty value: name the 5 dice showing, e.g. --dice "Mickey '
+                                  'Mickey Clubhouse Minnie Donald" (names or unique prefixes, C '
+                                  "for the Clubhouse)"),
+                      help='the 5 dice showing after a roll, names or unique prefixes, C for '
+                           'the Clubhouse, e.g. "Mickey Mickey C g p"')
+    duel.add_argument("--rolls-left", type=_int_range(0, 2), default=None, metavar="R",
+                      help="rolls still allowed this turn, 0 to 2 (default 2: after the first "
+                           "roll; RULES.md §B3)")
+    for sub in (deal, hand, roll, solo, duel):
         sub.add_argument("--json", action="store_true", help="print one JSON object")
 
     from swkit.cli import lessons
@@ -345,6 +368,11 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
             editions = args.editions if args.powers is None else [args.powers] * args.editions
             record = card_play.play_game(args.players, args.seed, editions=editions, bots=bots)
             return record, card_play.format_transcript(record)
+        if "win" in bots and args.players != 2:
+            raise SwkitError(f"--bots win: the win bot plays the two-player game only (its "
+                             f"chances come from the exact two-player solve), not "
+                             f"{args.players} player{'' if args.players == 1 else 's'}: "
+                             "use --players 2, or greedy or points")
         from swkit.dice import play as dice_play
         from swkit.odds.dice_bots import make_dice_bot
         record = dice_play.play_game(args.players, args.seed, bots=[
@@ -369,6 +397,10 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
         if args.simulate is not None:
             return result, odds_cards.format_simulated(result)
         return result, odds_cards.format_hand(result)
+    if args.kind == "duel":
+        from swkit.cli import odds_duel
+        result = odds_duel.duel_query(args.board, args.dice, args.rolls_left)
+        return result, odds_duel.format_duel(result)
     from swkit.cli import odds_dice
     if args.kind == "roll":
         result = odds_dice.roll_query(dice=args.dice, rolls_left=args.rolls_left,

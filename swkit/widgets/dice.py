@@ -1,6 +1,7 @@
 """The dice cup: a student plays Clubhouse dice against friendly bots in a notebook cell.
 
-``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B). The student is
+``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B; ``bots="win"``,
+the exact two-player solve, issue 14 §2). The student is
 seat 0 (``P0``); the bots play the other seats. A thin view: every rule comes from
 :class:`swkit.dice.game.DiceGame` (through the :mod:`swkit.state` interface), every move's words
 from :mod:`swkit.dice.play` (the transcript's wording), every number of the hint from
@@ -23,7 +24,10 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 - the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
   would land, and the totals under it;
 - "Hint" (``swkit-hint``): every keep of the dice showing with its expected points on this board
-  and its chance of reaching a count, best first (``swkit-hint-table``);
+  and its chance of reaching a count, best first (``swkit-hint-table``); with 2 players also
+  the chance to win of each choice, "if you play this, then play your best"
+  (``swkit-win``, from :func:`swkit.odds.duel.duel_options`; the best marked
+  ``swkit-best-win``);
 - "Undo" (``swkit-undo``: takes back the student's last move, and the bots' moves after it),
   "New game" (``swkit-new-game``) and "Same seed" (``swkit-same-seed``);
 - the message area (refusals in the library's words) and the log of every move
@@ -43,6 +47,7 @@ widget..." for minutes. Games with no one watching need no widget at all:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,7 +57,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from swkit.dice.board import seat_label, space_name
-from swkit.dice.bots import DiceBot, bot_from_dict, make_bot
+from swkit.dice.bots import DiceBot
 from swkit.dice.faces import CLUBHOUSE
 from swkit.dice.game import CHANCE, DICE, TERMINAL, DiceGame, points_text
 from swkit.dice.play import (
@@ -67,6 +72,7 @@ from swkit.dice.play import (
 )
 from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.odds.dice import DiceModel, KeepOption, Objective, keep_options
+from swkit.odds.dice_bots import bot_from_dict, dice_bot_factory, make_dice_bot
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
 from swkit.widgets._base import SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
@@ -117,13 +123,17 @@ class HintRow:
     dice of, or the one a stop scores; None: the best count of any unscored character); ``k``:
     the count asked about; ``p_at_least``: P(target's count >= k at the end of the turn) after
     this keep, playing for that count (a Fraction in [0, 1], the value of the same keep in
-    ``keep_options`` with ``Objective.at_least(k, target)``).
+    ``keep_options`` with ``Objective.at_least(k, target)``); ``win``: in a 2-player game,
+    the student's chance to win, P(win) + 1/2 P(tie), if they play this choice and then play
+    their best against P1's best (:func:`swkit.odds.duel.duel_options`: a Fraction on the
+    game's last two turns, else a float from the shipped table), None with 1, 3 or 4 players.
     """
 
     option: KeepOption
     target: str | None
     k: int
     p_at_least: Fraction
+    win: Fraction | float | None = None
 
     @property
     def points(self) -> Fraction:
@@ -172,6 +182,22 @@ def _exact(value: Fraction, percent: bool = False) -> str:
     return f'<span class="swkit-exact">{text}</span>'
 
 
+WIN_HEADING = "chance to win if you play this, then play your best"
+"""The heading of the hint's win column (2 players, issue 14 §2)."""
+
+
+def _win_chance(value: Fraction | float) -> str:
+    """A chance to win as HTML: exact (``_exact``) for a Fraction, else a percent from the
+    solved game: ``about 53.1%``; never a bare 100% or 0% for a float (``over 99.9%``,
+    ``under 0.1%``), as a float is within 8.5e-13 of the exact value, not equal to it."""
+    if isinstance(value, Fraction):
+        return _exact(value, percent=True)
+    v = float(value) * 100
+    text = ("over 99.9%" if v > 99.95 else "under 0.1%" if v < 0.05
+            else f"about {v:.1f}%")
+    return f'<span class="swkit-exact">{text}</span>'
+
+
 def _random_seed() -> int:
     """A fresh seed of at most six digits, easy to read out to a class."""
     return random.SystemRandom().randrange(1, 1_000_000)
@@ -182,7 +208,9 @@ class DiceCup(SwkitWidget):
 
     ``players``: 1..4 (1 = solo, no bots); ``seed``: the game's seed (None: a random one, shown
     on screen; "New game" keeps it when "Same seed" is ticked); ``bots``: a bot name
-    (``"greedy"`` or ``"random"``) for every other seat, or one name per seat 1..players-1;
+    (``"greedy"``, ``"random"``, ``"points"`` or ``"win"``, :mod:`swkit.odds.dice_bots`; ``"win"``
+    only with 2 players) for every other seat, or one name per seat 1..players-1; with 2
+    players the hint gains the chance to win of every choice (:attr:`HintRow.win`);
     ``bot_delay``: seconds between two bot moves (a visible pause, 0 to 10; 0 in tests).
     Raises ConfigurationError, before anything is shown, for a bad player count, seed, bot
     name or delay, and for a keyword it does not take (a misspelt ``bot_dealy``).
@@ -210,6 +238,7 @@ class DiceCup(SwkitWidget):
         self.log_lines: list[str] = []
         self.hint_rows: list[HintRow] = []
         self._hint_key: tuple[Any, ...] | None = None
+        self._win_best: KeepOption | None = None
         self._slots = list(range(5))  # screen slot -> die index in game.dice
         self._undo: list[_Snapshot] = []
         self._busy = False
@@ -236,15 +265,20 @@ class DiceCup(SwkitWidget):
                 f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
         if not isinstance(bots, str | list | tuple):
             raise ConfigurationError(
-                f"bots is {bots!r}; accepted: a bot name (greedy or random) for every bot seat, "
-                "or a list of one name per bot seat")
+                f"bots is {bots!r}; accepted: a bot name (greedy, random, points or win) for "
+                "every bot seat, or a list of one name per bot seat")
         names = [bots] * (players - 1) if isinstance(bots, str) else list(bots)
         if len(names) != players - 1:
             raise ConfigurationError(
                 f"give one bot name, or one per bot seat (players - 1 = {players - 1}), got "
                 f"{len(names)}: {names}")
         for name in names:
-            make_bot(name, 1)  # raises ConfigurationError for an unknown name
+            dice_bot_factory(name)  # raises ConfigurationError for an unknown name
+            if isinstance(name, str) and name.strip().lower() == "win" and players != 2:
+                raise ConfigurationError(
+                    f"the win bot plays the two-player game only (its chances come from the "
+                    f"exact two-player solve); this game has {players} players: use players=2, "
+                    f"or the greedy or points bot")
         return names
 
     def _build(self) -> None:
@@ -320,7 +354,7 @@ class DiceCup(SwkitWidget):
         """Set up a new game with ``self.seed`` (bots, log, undo, screen)."""
         self.invalidate()
         self.game = DiceGame(self.players, self.seed)
-        self.bots = [None] + [make_bot(name, seat, self.seed)
+        self.bots = [None] + [make_dice_bot(name, seat, self.seed)
                               for seat, name in enumerate(self.bot_names, 1)]
         self.log_lines = []
         self._undo = []
@@ -567,27 +601,65 @@ class DiceCup(SwkitWidget):
         mine = self._keep_counts()
         rows = []
         best = self.hint_rows[0].points if self.hint_rows else None
+        duel = self.players == 2 and bool(self.hint_rows)
+        best_win = self._win_best.value if duel and self._win_best is not None else None
         for number, row in enumerate(self.hint_rows, 1):
             classes = []
             if row.points == best:
                 classes.append("swkit-best")
             if row.option.counts == mine:
                 classes.append("swkit-yours")
+            win = ""
+            if duel and row.win is not None:
+                top = best_win is not None and self._same_win(row.win, best_win)
+                if top:
+                    classes.append("swkit-best-win")
+                win = (f'<td class="swkit-win">{_win_chance(row.win)}'
+                       f'{" ★ best to win" if top else ""}</td>')
             rows.append(
                 f'<tr class="{" ".join(classes)}"><td>{number}. {escape(row.describe())}'
                 f'{" ← your choice" if row.option.counts == mine else ""}</td>'
                 f"<td>{_exact(row.points)}</td>"
-                f"<td>{_exact(row.p_at_least, percent=True)} for {escape(row.goal())}</td></tr>")
+                f"<td>{_exact(row.p_at_least, percent=True)} for {escape(row.goal())}</td>"
+                f"{win}</tr>")
         left = view.rolls_left
         n = len(self.hint_rows)
+        win_words = win_head = extra = ""
+        if duel:
+            win_head = f"<th>{escape(WIN_HEADING[0].upper() + WIN_HEADING[1:])}</th>"
+            rival = self.bot_names[0]
+            exact = all(isinstance(r.win, Fraction) for r in self.hint_rows if r.win is not None)
+            who = ("the win bot does" if rival == "win"
+                   else f"the {rival} bot may not")
+            win_words = (
+                f" <i>{WIN_HEADING[0].upper() + WIN_HEADING[1:]}</i>: your chance of winning "
+                f"the game, the Clubhouse roll-off included, if P1 plays its best too ({who}); "
+                + ("an exact fraction on the game's last two turns." if exact else
+                   "a percent from the solved two-player game (exact fractions come on the "
+                   "game's last two turns)."))
+            w = self._win_best
+            if w is not None and w.reroll == 0 and not any(
+                    r.option.reroll == 0 and r.option.score == w.score for r in self.hint_rows):
+                points = self.game.space_for(str(w.score))
+                extra = ('<div class="swkit-win-note">Best chance to win: score '
+                         f"{escape(str(w.score))} now ({points_text(points)}): "
+                         f"{_win_chance(w.value)}.</div>")
         self.hint.value = (
             f"<div>All {n} choice{'' if n == 1 else 's'} for these dice with {left} "
             f"roll{'' if left == 1 else 's'} left, best first. <i>Expected points</i>: the "
             "points you can expect from this turn on this board if you play your best from "
             "here; <i>chance</i>: of ending the turn with that count if you play for it. Both "
-            "are exact fractions (RULES.md §C2).</div>"
-            "<table><tr><th>Choice</th><th>Expected points</th><th>Chance</th></tr>"
-            + "".join(rows) + "</table>")
+            f"are exact fractions (RULES.md §C2).{win_words}</div>"
+            "<table><tr><th>Choice</th><th>Expected points</th><th>Chance</th>"
+            f"{win_head}</tr>" + "".join(rows) + "</table>" + extra)
+
+    @staticmethod
+    def _same_win(a: Fraction | float, b: Fraction | float) -> bool:
+        """Equal chances to win (floats within the shipped table's error count as equal)."""
+        if isinstance(a, Fraction) and isinstance(b, Fraction):
+            return a == b
+        from swkit.odds.duel import table_error
+        return abs(float(a) - float(b)) <= table_error()
 
     def _model(self) -> DiceModel:
         return DiceModel(names=self.game.characters)
@@ -626,7 +698,28 @@ class DiceCup(SwkitWidget):
                     o.counts: o.value for o in keep_options(
                         model, Objective.at_least(k, target, scored), dice, left)}
             rows.append(HintRow(option, target, k, chances[target][option.counts]))
+        self._win_best = None
+        if self.players == 2:
+            rows = self._with_wins(rows, left)
         return rows
+
+    def _with_wins(self, rows: list[HintRow], left: int) -> list[HintRow]:
+        """``rows`` with the student's chance to win of each choice (2 players,
+        :func:`swkit.odds.duel.duel_options`); a stop row's chance is scoring its character.
+        Sets ``_win_best``, the choice with the best chance to win (maybe a score of another
+        character than the stop row's)."""
+        from swkit.odds.duel import duel_options
+        game = self.game
+        options = duel_options(game.board, game.multiset(), left, DiceModel(names=game.characters))
+        keeps = {o.counts: o.value for o in options if o.reroll > 0}
+        scores = {o.score: o.value for o in options if o.reroll == 0}
+        self._win_best = options[0] if options else None
+        out = []
+        for row in rows:
+            o = row.option
+            win = scores.get(o.score) if o.reroll == 0 else keeps.get(o.counts)
+            out.append(dataclasses.replace(row, win=win))
+        return out
 
     @staticmethod
     def _aim(option: KeepOption, unscored: Sequence[str]) -> str | None:

@@ -290,3 +290,46 @@ def test_lesson_9_plays_in_voila(voila, screenshot):
     explore(voila.page, voila.outputs, "voila")
     no_errors(voila.outputs)
     screenshot("end")
+
+
+WIN_CUP = ('from swkit.widgets import DiceCup\n'
+           'cup = DiceCup(players=2, seed=8, bots="win", bot_delay=0)\n'
+           'cup')
+
+
+def test_the_dice_cup_plays_the_win_bot_in_jupyterlab(lab, screenshot, tmp_path):
+    """Issue 14 §2: one short turn against WinBot with the hint on; the hint's column "chance
+    to win if you play this, then play your best" is on screen, with seed 8's first-roll value
+    from the solved game (59.68%: keep Mickey Mickey Clubhouse Clubhouse, also the most
+    expected points)."""
+    import nbformat
+    notebook = tmp_path / "win-cup.ipynb"
+    kernel = {"kernelspec": {"display_name": "Python 3", "language": "python",
+                             "name": "python3"}, "language_info": {"name": "python"}}
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(WIN_CUP)],
+                                            metadata=kernel), notebook)
+    lab.open(notebook)
+    lab.run_all()
+    no_errors(lab.outputs)
+    cup = lab.outputs.locator(".swkit-dicecup")
+    expect(cup.locator(".swkit-seed")).to_contain_text("P1 (win bot)")
+    roll = cup.locator("button.swkit-roll")
+    roll.click()
+    expect(roll).to_have_text("Roll (2 left)")
+    cup.locator("button.swkit-hint").click()
+    table = cup.locator(".swkit-hint-table")
+    expect(table.locator("th").last).to_have_text(
+        "Chance to win if you play this, then play your best")
+    best = table.locator(".swkit-best")
+    expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
+    expect(best).to_contain_text("41/9 (about 4.56)")   # its expected points, kept
+    expect(best.locator(".swkit-win")).to_have_text("about 59.7% ★ best to win")
+    expect(table).to_contain_text("if P1 plays its best too (the win bot does)")
+    expect(table.locator(".swkit-win").first).to_be_visible()
+    picture(cup, "dicecup-win-lab")
+    # score Mickey now (4 points); the win bot plays its turn and hands back
+    cup.locator("button.swkit-score", has_text=re.compile(r"^Mickey: 4 points")).click()
+    expect(cup.locator(".swkit-status")).to_contain_text("Your turn · round 2 of 5")
+    expect(cup.locator(".swkit-log")).to_contain_text("Round 1, player 1 (P1)")
+    no_errors(lab.outputs)
+    screenshot("win-cup-end")

@@ -1,0 +1,163 @@
+"""The dice cup against WinBot, and the hint's chance-to-win column (issue 14 §2), driven by
+clicks under both widget back ends. Every chance shown is the value of the same choice in
+:func:`swkit.odds.duel.duel_options` (whose values tests/test_odds_duel.py checks against a
+brute force)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from test_widgets_dice import check, transcript_moves
+from widget_backends import backend  # noqa: F401 - every test under both back ends
+
+from swkit.dice.play import play_game
+from swkit.errors import ConfigurationError
+from swkit.odds import DiceModel
+from swkit.odds.dice_bots import PointsBot
+from swkit.odds.duel import WinBot, duel_options
+from swkit.widgets import DiceCup
+from swkit.widgets.dice import WIN_HEADING
+
+STUDENT = 0
+
+
+def points_student(w: DiceCup) -> None:
+    """The student's next move by clicks: what PointsBot would play."""
+    game = w.game
+    if game.view(STUDENT).phase != "decide":
+        w.roll_button.click()
+        return
+    action = PointsBot(STUDENT, w.seed).choose(game)
+    if action.kind == "score":
+        w.score_buttons[action.faces[0]].click()
+        return
+    wanted = list(action.faces)
+    for slot, face in enumerate(w.shown_dice()):
+        keep = face in wanted
+        if keep:
+            wanted.remove(face)
+        w.dice_buttons[slot].value = keep
+    w.roll_button.click()
+
+
+def wins_shown(w: DiceCup) -> None:
+    """Every hint row's chance to win is duel_options' for the same choice, and is on screen."""
+    game = w.game
+    options = duel_options(game.board, game.multiset(), game.view(STUDENT).rolls_left,
+                           DiceModel())
+    keeps = {o.counts: o.value for o in options if o.reroll}
+    scores = {o.score: o.value for o in options if not o.reroll}
+    table = w.hint.value
+    assert WIN_HEADING[0].upper() + WIN_HEADING[1:] in table
+    assert table.count('<td class="swkit-win">') == len(w.hint_rows)
+    for row in w.hint_rows:
+        o = row.option
+        assert row.win == (keeps[o.counts] if o.reroll else scores[o.score])
+    best = options[0].value
+    assert "★ best to win" in table
+    if isinstance(best, Fraction):
+        shown = str(best) if best.denominator > 1 else f"{best.numerator} ("
+        assert shown in table
+    elif 0.0005 < best < 0.9995:
+        assert f"about {best * 100:.1f}%" in table
+
+
+def test_a_whole_game_against_the_win_bot(backend):  # noqa: F811
+    seed = 5
+    w = DiceCup(players=2, seed=seed, bots="win", bot_delay=0)
+    check(w)
+    assert "P1 (win bot)" in w.heading.value
+    for _ in range(200):
+        if w.game.is_terminal():
+            break
+        points_student(w)
+        check(w)
+    assert w.game.is_terminal()
+    # the cup's game is the one PointsBot (seat 0) and WinBot (seat 1) play on their own
+    record = play_game(2, seed, bots=[PointsBot(0, seed), WinBot(1, seed)])
+    log = [line.replace(" - your turn", "").strip() for line in w.log_lines]
+    assert log == transcript_moves(record)
+    assert list(w.game.outcome().scores) == record["scores"]
+
+
+def test_the_hint_shows_the_chance_to_win_beside_the_points(backend):  # noqa: F811
+    w = DiceCup(players=2, seed=1, bots="win", bot_delay=0)
+    w.roll_button.click()
+    w.hint_button.value = True   # a ToggleButton: pressed
+    check(w)
+    assert w.hint_button.value and w.hint_rows
+    assert all(isinstance(r.win, float) for r in w.hint_rows)   # round 1: from the table
+    wins_shown(w)
+    assert "the win bot does" in w.hint.value
+    assert "a percent from the solved two-player game" in w.hint.value
+    # each row keeps its expected points
+    assert all(isinstance(r.points, Fraction) for r in w.hint_rows)
+    w.roll_button.click()
+    check(w)
+    wins_shown(w)
+
+
+def test_on_the_last_turns_the_chance_to_win_is_an_exact_fraction(backend):  # noqa: F811
+    w = DiceCup(players=2, seed=2, bot_delay=0)   # greedy P1: the column is there too
+    while w.game.round < 5 or w.game.view(STUDENT).phase != "decide":
+        if w.game.view(STUDENT).phase == "decide":
+            w.roll_button.click() if w.game.view(STUDENT).rolls_left else next(
+                iter(w.score_buttons.values())).click()
+        else:
+            w.roll_button.click()
+        check(w)
+    w.hint_button.value = True
+    check(w)
+    assert all(isinstance(r.win, Fraction) for r in w.hint_rows)
+    wins_shown(w)
+    assert "an exact fraction on the game's last two turns" in w.hint.value
+    assert "the greedy bot may not" in w.hint.value
+
+
+def test_no_win_column_with_three_players(backend):  # noqa: F811
+    w = DiceCup(players=3, seed=1, bot_delay=0)
+    w.roll_button.click()
+    w.hint_button.value = True
+    check(w)
+    assert w.hint_rows and all(r.win is None for r in w.hint_rows)
+    assert "swkit-win" not in w.hint.value and "to win" not in w.hint.value
+
+
+@pytest.mark.parametrize("bots", ["win", ["greedy", "win"], ["win", "win", "points"]])
+def test_the_win_bot_is_refused_for_three_or_four_players(bots):
+    players = 3 if len(bots) != 3 else 4
+    with pytest.raises(ConfigurationError, match="two-player game only.*use players=2"):
+        DiceCup(players=players, bots=bots)
+
+
+def test_points_bot_plays_in_the_cup(backend):  # noqa: F811
+    w = DiceCup(players=3, seed=4, bots=["points", "greedy"], bot_delay=0)
+    w.roll_button.click()
+    next(iter(w.score_buttons.values())).click()
+    check(w)
+    assert "P1 (points bot)" in w.heading.value and w.game.round == 2
+
+
+def test_a_better_score_for_winning_than_the_stop_row_is_named_under_the_table(
+        backend):  # noqa: F811
+    """Seed 2, rolling three times and scoring the first character left: in round 3 the stop
+    row scores Donald (the most points), and scoring Pluto gives the better chance to win."""
+    w = DiceCup(players=2, seed=2, bot_delay=0)
+    w.hint_button.value = True
+    for _ in range(100):
+        if "swkit-win-note" in w.hint.value:
+            break
+        view = w.game.view(STUDENT)
+        if view.phase == "decide" and view.rolls_left == 0:
+            next(iter(w.score_buttons.values())).click()
+        else:
+            w.roll_button.click()
+        check(w)
+    game = w.game
+    options = duel_options(game.board, game.multiset(), 0, DiceModel())
+    best = options[0]
+    assert best.reroll == 0 and best.score != w.hint_rows[0].option.score
+    note = w.hint.value.split('class="swkit-win-note">')[1]
+    assert note.startswith(f"Best chance to win: score {best.score} now "
+                           f"({game.space_for(best.score)} point")
