@@ -457,7 +457,9 @@ class WinBot(DiceBot):
     Clubhouse dice (5 dice, 5 characters, 3 rolls, 5 turns each, RULES.md §B).
 
     Ties go to the first option of :func:`duel_options` (a score before a keep, then fewer dice
-    rerolled). It draws no randomness; its stream exists for the common bot interface.
+    rerolled). It draws no randomness; its stream exists for the common bot interface. It
+    remembers its choices (by characters, labelled board, dice and rolls left; at most
+    ``MAX_CHOICES``), so a long tournament plays faster as it goes.
     :meth:`choose` raises ConfigurationError for a game of 1, 3 or 4 players or of fewer turns
     (the exact solve is the two-player game of 5 turns each), IllegalActionError when it is not
     this bot's move.
