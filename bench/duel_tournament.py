@@ -2,12 +2,15 @@
 
 Usage: python bench/duel_tournament.py [--games N] [--seed S] [--workers K]
                                        [--pairs win,win win,points win,greedy]
+                                       [--rate-games N]
 
 Each pairing plays ``--games`` games of Clubhouse dice through ``swkit.tournament.
 run_tournament`` (seats alternating: game i seats bot (s + i) mod 2 in seat s), and prints:
 each bot's win rate with its 99% Wilson interval, each seat's, whether the edge is
 significant at 99% (the interval excludes 50%), the CPU seconds of play and games per CPU
-second of one core (``time.process_time()`` of this process plus its reaped workers).
+second of one core (``TournamentResult.cpu_seconds``: ``time.process_time()`` of the games in
+the processes that played them). ``--rate-games N`` instead plays N games of each pairing in
+this process (one core) and prints games per CPU second.
 
 The exact check: with WinBot in both seats, seat 0's win rate estimates the solve's value
 ``duel_value()`` (P(win) + 1/2 P(tie): a tie goes to the Clubhouse roll-off, a fair coin), so
@@ -20,16 +23,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import time
 
 from swkit.odds.duel import duel_value
 from swkit.tournament import run_tournament
-
-
-def _cpu() -> float:
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + kids.ru_utime + kids.ru_stime
 
 
 def _pct(r: object) -> str:
@@ -39,11 +36,11 @@ def _pct(r: object) -> str:
 
 def pairing(bots: list[str], games: int, seed: int, workers: int) -> None:
     """Play one pairing and print its figures."""
-    cpu0, wall0 = _cpu(), time.perf_counter()
+    wall0 = time.perf_counter()
     result = run_tournament("dice", bots, games, seed, workers=workers)
-    cpu, wall = _cpu() - cpu0, time.perf_counter() - wall0
+    cpu, wall = result.cpu_seconds, time.perf_counter() - wall0
     print(f"\n{' vs '.join(bots)}: {games} games, seed {seed}, {workers} local workers; "
-          f"{cpu:.1f} CPU s, {wall:.1f} s wall at load {os.getloadavg()[0]:.1f}; "
+          f"{cpu:.1f} CPU s of play, {wall:.1f} s wall at load {os.getloadavg()[0]:.1f}; "
           f"{games / cpu:.0f} games per CPU second; digest {result.digest}")
     if bots[0] != bots[1]:
         for e in result.entries:
@@ -61,13 +58,29 @@ def pairing(bots: list[str], games: int, seed: int, workers: int) -> None:
               f"{'inside' if inside else 'OUTSIDE'} seat 0's 99% interval")
 
 
+def rate(bots: list[str], games: int, seed: int) -> None:
+    """Games per CPU second of one core in this process, after one game to load the table."""
+    run_tournament("dice", bots, 2, seed + 1, workers=1)
+    cpu0 = time.process_time()
+    run_tournament("dice", bots, games, seed, workers=1)
+    cpu = time.process_time() - cpu0
+    print(f"{' vs '.join(bots)}: {games} games in one process, {cpu:.1f} CPU s: "
+          f"{games / cpu:.0f} games per CPU second (load {os.getloadavg()[0]:.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pairs", nargs="+", default=["win,win", "win,points", "win,greedy"])
+    parser.add_argument("--rate-games", type=int, default=0,
+                        help="only measure games per CPU second of one core over this many")
     args = parser.parse_args()
+    if args.rate_games:
+        for pair in args.pairs:
+            rate(pair.split(","), args.rate_games, args.seed)
+        return
     for pair in args.pairs:
         pairing(pair.split(","), args.games, args.seed, args.workers)
 
