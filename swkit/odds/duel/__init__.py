@@ -311,8 +311,10 @@ def _value_of(model: DiceModel, level: int) -> tuple[Any, int | float, bool]:
     return value_of, 1.0, False
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _turn(model: DiceModel, codes: tuple[int, ...]) -> tuple[Turn, list[Any], int | float, bool]:
+    """The mover's turn on the board ``codes`` (sorted: boards that differ only in which
+    character holds which row share one solve; at most 1024 kept, about 60 MB)."""
     seat = mover(codes)
     level = sum(tokens(codes))
     value_of, top, exact = _value_of(model, level)
@@ -397,7 +399,13 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[st
         dice = model.counts([str(d) for d in dice])   # face names, as DiceGame.multiset()
     counts = _check_dice(model, dice)
     t = _rolls_left(model, counts, rolls_left)
-    turn, score, top, exact = _turn(plain, b.codes)
+    codes = b.codes
+    perm = sorted(range(len(codes)), key=codes.__getitem__)  # canonical row -> real row
+    turn, canon_score, top, exact = _turn(plain, tuple(codes[r] for r in perm))
+    score: list[Any] = [None] * len(codes)
+    for j, r in enumerate(perm):
+        score[r] = canon_score[j]
+    live_rows = tuple(perm[j] for j in turn.live_rows)
     tables = turn.tables
     grow = tables.faces ** tables.n
 
@@ -416,7 +424,7 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[st
         for keep in sub_multisets(counts):
             if keep == counts:
                 continue
-            k = tables.keep_index[tables.lump(keep, turn.live_rows)]
+            k = tables.keep_index[tables.lump(keep, live_rows)]
             options.append(KeepOption(model.faces_of(keep), model.n - sum(keep),
                                       value(w_row[k], grow ** t), keep))
     return _ranked(options, 0.0 if exact else table_error(plain))
@@ -449,7 +457,9 @@ class WinBot(DiceBot):
     Clubhouse dice (5 dice, 5 characters, 3 rolls, 5 turns each, RULES.md §B).
 
     Ties go to the first option of :func:`duel_options` (a score before a keep, then fewer dice
-    rerolled). It draws no randomness; its stream exists for the common bot interface.
+    rerolled). It draws no randomness; its stream exists for the common bot interface. It
+    remembers its choices (by characters, labelled board, dice and rolls left; at most
+    ``MAX_CHOICES``), so a long tournament plays faster as it goes.
     :meth:`choose` raises ConfigurationError for a game of 1, 3 or 4 players or of fewer turns
     (the exact solve is the two-player game of 5 turns each), IllegalActionError when it is not
     this bot's move.
@@ -462,12 +472,31 @@ class WinBot(DiceBot):
         win for this bot's seat."""
         check_game(game)
         self._check(game)
-        model = _game_model(tuple(game.characters))
-        best = duel_options(game.board, game.multiset(), model.rolls - game.roll_number,
-                            model)[0]
-        if best.reroll == 0:
-            return game.parse_action(f"score {best.score}")
-        return game.parse_action("keep " + (" ".join(best.keep) or "nothing"))
+        characters = tuple(game.characters)
+        model = _game_model(characters)
+        board = DuelBoard.from_scoreboard(game.board)
+        dice = model.counts(list(game.multiset()))
+        left = model.rolls - game.roll_number
+        key = (characters, board.rows, dice, left)
+        text = _CHOICES.get(key)
+        if text is None:
+            best = duel_options(board, dice, left, model)[0]
+            text = (f"score {best.score}" if best.reroll == 0
+                    else "keep " + (" ".join(best.keep) or "nothing"))
+            if len(_CHOICES) >= MAX_CHOICES:
+                _CHOICES.clear()
+            _CHOICES[key] = text
+        return game.parse_action(text)
+
+
+MAX_CHOICES = 200_000
+"""WinBot's choices remembered at most (then forgotten and recomputed)."""
+
+_CHOICES: dict[tuple[Any, ...], str] = {}
+"""WinBot's choices already made: (characters, the labelled board's rows, dice as counts,
+rolls left) -> the action's text. A choice depends on the labelled board (ties go in row
+order), so the key keeps the labels; the solve behind it is shared by relabelled boards
+(``_turn``)."""
 
 
 def check_game(game: Any) -> None:
