@@ -59,6 +59,7 @@ def test_notebook_runs_top_to_bottom_without_errors_or_warnings(path):
 
 SHOWN_ELSEWHERE = {
     "7.4": "the answer's words name a keep, and the lesson ranks every keep on another board",
+    "10.2": "the answer is a character's name (Minnie), which the lesson names throughout",
 }
 """Exercises whose answer text appears above them without giving the answer away (why)."""
 
