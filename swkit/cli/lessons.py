@@ -533,17 +533,21 @@ def open_lab(folder: Path) -> int:
         return status
 
 
-def _folder(text: str) -> str:
-    """An argparse type for ``--dir``: any folder name, but not an empty one."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError(
-            f"an empty value: give a folder, e.g. --dir {DEFAULT_FOLDER}, or leave --dir out")
-    return text
+def folder_option(option: str, default: str) -> Callable[[str], str]:
+    """An argparse type for a folder option (``--dir`` here, ``swkit site --out``): any folder
+    name, but not an empty one (refused naming the option and its default)."""
+    def folder(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(
+                f"an empty value: give a folder, e.g. {option} {default}, or leave {option} out")
+        return text
+    return folder
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``swkit lessons`` to its (sub)parser."""
-    parser.add_argument("--dir", default=DEFAULT_FOLDER, metavar="DIR", type=_folder,
+    parser.add_argument("--dir", default=DEFAULT_FOLDER, metavar="DIR",
+                        type=folder_option("--dir", DEFAULT_FOLDER),
                         help=f"the working folder to copy the lessons into, created if missing "
                              f"(default ./{DEFAULT_FOLDER}); a file you changed there is never "
                              f"overwritten")

@@ -41,7 +41,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swkit import __version__
-from swkit.cli.lessons import RULES_NAME, LessonsError, lesson_files, lessons_source, rules_source
+from swkit.cli.lessons import (
+    RULES_NAME,
+    LessonsError,
+    folder_option,
+    lesson_files,
+    lessons_source,
+    rules_source,
+)
 from swkit.errors import SwkitError
 from swkit.lite import BUNDLED, VERSION_FILE, lessons_folder, version_record
 
@@ -309,16 +316,10 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents))
 
 
-def _folder(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError(
-            f"an empty value: give a folder, e.g. --out {DEFAULT_OUT}, or leave --out out")
-    return text
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``swkit site`` to its (sub)parser."""
-    parser.add_argument("--out", default=DEFAULT_OUT, metavar="DIR", type=_folder,
+    parser.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
+                        type=folder_option("--out", DEFAULT_OUT),
                         help=f"the folder to build the site in (default ./{DEFAULT_OUT}); an "
                              f"earlier swkit site there is replaced, any other files are not "
                              f"(see --force); never a symbolic link")
