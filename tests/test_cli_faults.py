@@ -180,6 +180,49 @@ def test_lists_without_an_empty_entry_still_work(capsys):
     assert "nothing left to score" in capsys.readouterr().out
 
 
+HUGE = "9" * 5000
+NUMBER_OPTIONS = [
+    (["play", "dice"], "--seed"), (["play", "dice"], "--players"),
+    (["play", "cards"], "--seed"), (["play", "cards"], "--players"),
+    (["play", "cards"], "--editions"), (["odds", "deal"], "--cards"),
+    (["odds", "hand", "--hand", "R1"], "--turns"), (["odds", "hand", "--hand", "R1"], "--editions"),
+    (["odds", "roll"], "--rolls-left"), (["odds", "roll"], "--at-least"),
+    (["odds", "roll"], "--characters"), (["odds", "roll"], "--wilds"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random"], "--games"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random", "--games", "4"], "--workers"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random", "--games", "4"], "--chunk-size"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random", "--games", "4"], "--seed"),
+]
+
+
+@pytest.mark.parametrize(("argv", "option"), NUMBER_OPTIONS)
+def test_a_number_too_long_to_read_is_one_short_line_naming_the_option(argv, option, capsys):
+    """A pasted 5,000-digit number (over Python's 4,300-digit limit) gave argparse's "invalid
+    parse value" with the whole number echoed, a 5,000-character line (fresh fuzz, issue 15)."""
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, option, HUGE])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    line = err.splitlines()[-1]
+    assert f"argument {option}: must be" in line and "invalid" not in line, line
+    assert len(line) < 240, line
+
+
+def test_a_tournament_of_more_games_than_the_limit_is_refused_before_it_starts(capsys):
+    """`--games 1000000000000` started and never ended (fresh fuzz, issue 15): refused, with the
+    limit, before any game; the limit itself is accepted."""
+    from swkit.cli.tournament import MAX_GAMES
+    with pytest.raises(SystemExit) as stop:
+        main(["tournament", "--game", "dice", "--bots", "greedy,random",
+              "--games", str(10**12)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--games: must be a whole number from 1 to 1,000,000" in err and err.count("\n") <= 3
+    args = build_parser().parse_args(["tournament", "--game", "dice", "--bots", "greedy,random",
+                                      "--games", str(MAX_GAMES)])
+    assert args.games == MAX_GAMES == 1_000_000
+
+
 def _long_options() -> list[tuple[tuple[str, ...], str]]:
     """(command path, option) for every long option of every parser."""
     found: list[tuple[tuple[str, ...], str]] = []
