@@ -50,6 +50,16 @@ def test_a_deeply_nested_powers_file_is_one_line(tmp_path):
                     "nested too deeply")
 
 
+def test_a_number_too_long_for_python_in_a_powers_file_is_one_line(tmp_path):
+    """A 5,000-digit Power number gave a ValueError traceback from json.loads (Python's
+    4,300-digit limit; fresh fuzz, issue 15)."""
+    data = json.loads((ROOT / "swkit/cards/data/mickey_and_friends.json").read_text())
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data).replace('"number": 1,', '"number": ' + "9" * 5000 + ",", 1))
+    assert_one_line(swkit("play", "cards", "--powers", str(path)), "long.json",
+                    "more than 4,300 digits")
+
+
 def test_a_huge_powers_file_is_refused_before_it_is_read(tmp_path):
     """A sparse 2 GB file: refused from its size (reading it whole took 10 s and then a
     MemoryError); /dev/zero, which has no size, is refused as not a regular file."""
