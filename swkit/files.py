@@ -146,17 +146,30 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
 
 
+def json_number_problem(exc: ValueError) -> str:
+    """What a ``ValueError`` of ``json.loads`` that is not a JSONDecodeError means, in words:
+    a number too long for Python to read (its 4,300-digit limit), said without the
+    interpreter's advice (``sys.set_int_max_str_digits``)."""
+    if "digits" in str(exc):
+        return "a number has more than 4,300 digits; no swkit file needs more than 50"
+    return str(exc)
+
+
 def parse_json(text: str | bytes, where: str) -> Any:
     """The JSON value of ``text``; ``where`` names the input in messages (``"file 'x.json'"``).
 
     Raises ConfigurationError for text that is not JSON (with the line and column) and for
     JSON nested too deeply for Python's parser (``"[" * 100000``: a RecursionError inside
-    ``json.loads``), never the raw error.
+    ``json.loads``) or holding a number of over 4,300 digits (Python refuses to read it: a
+    ValueError), never the raw error.
     """
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigurationError(f"{where}: not valid JSON ({exc})") from None
+    except ValueError as exc:  # a number of over 4,300 digits (Python's int limit)
+        raise ConfigurationError(f"{where}: not valid JSON ({json_number_problem(exc)})"
+                                 ) from None
     except RecursionError:
         raise ConfigurationError(f"{where}: the JSON is nested too deeply (lists or objects "
                                  "inside each other thousands of times): not a swkit file"

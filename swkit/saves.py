@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from swkit.errors import ConfigurationError
+from swkit.files import json_number_problem
 
 __all__ = [
     "MAX_DEPTH", "RNG", "AnyOf", "Bool", "Check", "Dict", "Int", "Keys", "List", "Null",
@@ -115,8 +116,10 @@ def read_save(text: str, what: str) -> dict[str, Any]:
         data = json.loads(text)
     except RecursionError:  # pragma: no cover - the scan above refuses it first
         raise SaveError(what, "", f"nested more than {MAX_DEPTH} deep") from None
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise SaveError(what, "", f"not JSON ({exc})") from None
+    except ValueError as exc:  # a number of over 4,300 digits
+        raise SaveError(what, "", f"not JSON ({json_number_problem(exc)})") from None
     if not isinstance(data, dict):
         raise SaveError(what, "", f"the text holds {show(data)}; accepted: a JSON object "
                         "written by to_json()")

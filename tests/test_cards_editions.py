@@ -66,6 +66,10 @@ def test_lookup_power_by_number_or_key_A7() -> None:
     (lambda d: d["powers"][6]["params"].update(count=0), ["params.count", "from 1 to 3"]),
     (lambda d: d["powers"][2].pop("text"), ["missing field", "text"]),
     (lambda d: d.update(powers=[]), ["list of 1 to 40 Powers", "got 0"]),
+    # an unknown field of the edition was ignored without a word (fresh fuzz, issue 15)
+    (lambda d: d.update(version=2), ["unknown field", "'version'", "edition, key, powers"]),
+    (lambda d: d.update(name="Mine"), ["unknown field", "'name'"]),
+    (lambda d: d.update(Powers=d["powers"]), ["unknown field", "'Powers'"]),
 ])
 def test_bad_data_file_is_rejected_with_a_clear_error_A2_A7(edit, words, tmp_path) -> None:
     """RULES.md §A2 decision: bad color, wild number outside 1-9, unknown primitive, duplicates."""

@@ -50,6 +50,16 @@ def test_a_deeply_nested_powers_file_is_one_line(tmp_path):
                     "nested too deeply")
 
 
+def test_a_number_too_long_for_python_in_a_powers_file_is_one_line(tmp_path):
+    """A 5,000-digit Power number gave a ValueError traceback from json.loads (Python's
+    4,300-digit limit; fresh fuzz, issue 15)."""
+    data = json.loads((ROOT / "swkit/cards/data/mickey_and_friends.json").read_text())
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data).replace('"number": 1,', '"number": ' + "9" * 5000 + ",", 1))
+    assert_one_line(swkit("play", "cards", "--powers", str(path)), "long.json",
+                    "more than 4,300 digits")
+
+
 def test_a_huge_powers_file_is_refused_before_it_is_read(tmp_path):
     """A sparse 2 GB file: refused from its size (reading it whole took 10 s and then a
     MemoryError); /dev/zero, which has no size, is refused as not a regular file."""
@@ -178,6 +188,49 @@ def test_lists_without_an_empty_entry_still_work(capsys):
     # every character scored: "nothing left to score" stays (a documented decision)
     assert main(["odds", "roll", "--scored", "Mickey, Minnie, Donald, Goofy, Pluto"]) == 0
     assert "nothing left to score" in capsys.readouterr().out
+
+
+HUGE = "9" * 5000
+NUMBER_OPTIONS = [
+    (["play", "dice"], "--seed"), (["play", "dice"], "--players"),
+    (["play", "cards"], "--seed"), (["play", "cards"], "--players"),
+    (["play", "cards"], "--editions"), (["odds", "deal"], "--cards"),
+    (["odds", "hand", "--hand", "R1"], "--turns"), (["odds", "hand", "--hand", "R1"], "--editions"),
+    (["odds", "roll"], "--rolls-left"), (["odds", "roll"], "--at-least"),
+    (["odds", "roll"], "--characters"), (["odds", "roll"], "--wilds"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random"], "--games"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random", "--games", "4"], "--workers"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random", "--games", "4"], "--chunk-size"),
+    (["tournament", "--game", "dice", "--bots", "greedy,random", "--games", "4"], "--seed"),
+]
+
+
+@pytest.mark.parametrize(("argv", "option"), NUMBER_OPTIONS)
+def test_a_number_too_long_to_read_is_one_short_line_naming_the_option(argv, option, capsys):
+    """A pasted 5,000-digit number (over Python's 4,300-digit limit) gave argparse's "invalid
+    parse value" with the whole number echoed, a 5,000-character line (fresh fuzz, issue 15)."""
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, option, HUGE])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    line = err.splitlines()[-1]
+    assert f"argument {option}: must be" in line and "invalid" not in line, line
+    assert len(line) < 240, line
+
+
+def test_a_tournament_of_more_games_than_the_limit_is_refused_before_it_starts(capsys):
+    """`--games 1000000000000` started and never ended (fresh fuzz, issue 15): refused, with the
+    limit, before any game; the limit itself is accepted."""
+    from swkit.cli.tournament import MAX_GAMES
+    with pytest.raises(SystemExit) as stop:
+        main(["tournament", "--game", "dice", "--bots", "greedy,random",
+              "--games", str(10**12)])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "--games: must be a whole number from 1 to 1,000,000" in err and err.count("\n") <= 3
+    args = build_parser().parse_args(["tournament", "--game", "dice", "--bots", "greedy,random",
+                                      "--games", str(MAX_GAMES)])
+    assert args.games == MAX_GAMES == 1_000_000
 
 
 def _long_options() -> list[tuple[tuple[str, ...], str]]:

@@ -88,6 +88,19 @@ def test_a_symlinked_out_is_refused_and_its_target_untouched(capsys, tmp_path):
     assert (target / "mine.txt").read_text() == "keep me" and link.is_symlink()
 
 
+def test_an_out_where_no_folder_can_be_made_is_named_as_given(capsys, monkeypatch, tmp_path):
+    """`--out /proc/x` said "'/proc/.swkit-site-cp8aun9c': No such file or directory", the
+    temporary folder's name (fresh fuzz, issue 15): the line names --out as given."""
+    def refuse(*args, **kwargs):
+        raise FileNotFoundError(2, "No such file or directory", str(tmp_path / ".swkit-site-x"))
+    monkeypatch.setattr(site.tempfile, "TemporaryDirectory", refuse)
+    out = tmp_path / "s"
+    status, printed, err = run_cli(capsys, "--out", str(out))
+    assert_one_line_error(status, printed, err, f"--out {out}:", "No such file or directory",
+                          "a folder you can write to")
+    assert ".swkit-site-" not in err
+
+
 def test_an_out_that_is_a_file_is_refused(capsys, tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("mine")

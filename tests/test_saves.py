@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +175,16 @@ def test_a_state_edited_without_its_history_is_refused() -> None:
 def test_deep_nesting_is_a_save_error_not_a_recursion_error(cls: type, text: str) -> None:
     err = refusal(cls, text)
     assert f"nested more than {MAX_DEPTH}" in str(err)
+
+
+@pytest.mark.parametrize("cls", [CardGame, DiceGame])
+def test_a_number_too_long_for_python_is_a_save_error(cls: type) -> None:
+    """A 5,000-digit number in a save (over Python's 4,300-digit limit) is refused in words,
+    without the interpreter's advice (fresh fuzz, issue 15)."""
+    text = json.dumps(card_save() if cls is CardGame else dice_save())
+    text = re.sub(r'"seed": ?-?[0-9]+', '"seed": ' + "9" * 5000, text, count=1)
+    err = refusal(cls, text)
+    assert "more than 4,300 digits" in str(err) and "sys." not in str(err)
 
 
 @pytest.mark.parametrize("cls", [CardGame, DiceGame])

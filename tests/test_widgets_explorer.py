@@ -406,6 +406,30 @@ def test_a_picker_with_no_selection_is_refused_next_to_it_and_changes_nothing(ki
     ex.close()
 
 
+def test_the_trials_picker_with_no_selection_refuses_simulate_next_to_it():
+    """The trials picker showing no choice (``index: None``) made Simulate record
+    ``TraitError`` (IntProgress.max None) as a bug (fuzz of issue 15's "Done when"). It is a
+    refusal under the picker; the answer stays; a pick then simulates."""
+    ex = OddsExplorer()
+    settle(ex)
+    question, answer = ex.question, ex.answer
+    ex.sim_n.index = None
+    ex.simulate.click()
+    settle(ex)
+    assert ex.errors == []
+    assert ex.question is question and ex.answer is answer and ex.trials == []
+    assert "nothing is picked" in ex.message.value and "simulate" in ex.message.value
+    holder = next(b for b in tree(ex) if isinstance(b, widgets.Box) and ex.message in b.children)
+    row = holder.children[holder.children.index(ex.message) - 1]
+    assert ex.sim_n in list(tree(row)), "the message is not next to the trials picker"
+    ex.sim_n.index = 0
+    ex.simulate.click()
+    settle(ex)
+    assert ex.errors == [] and ex.message.value == "" and ex.message in ex.children
+    assert ex.trials and ex.simulated.n == ex.sim_n.value
+    ex.close()
+
+
 def test_a_typo_in_my_hand_greys_the_old_answer_and_shows_next_to_the_field(w):
     w.kind.value = "hand"
     settle(w)

@@ -252,13 +252,18 @@ def edition_from_dict(data: Any, source: str = "edition") -> Edition:
     """Build and validate an Edition from its data-file form (a dict).
 
     Raises ConfigurationError naming the bad field, the Power and the accepted values:
-    unknown effect primitive, bad color, wild number outside 1-9, duplicate number or key.
+    an unknown field (of the edition or of a Power), unknown effect primitive, bad color, wild
+    number outside 1-9, duplicate number or key.
     """
     if not isinstance(data, Mapping):
         raise _fail(source, "an edition must be a JSON object with edition, key and powers")
     for name in ("edition", "key", "powers"):
         if name not in data:
             raise _fail(source, f"missing field {name!r}; an edition has edition, key, powers")
+    unknown = sorted(str(f) for f in set(data) - {"edition", "key", "powers"})
+    if unknown:     # a misspelt or invented field would be ignored without a word
+        raise _fail(source, "unknown field(s) " + ", ".join(_short(f) for f in unknown)
+                    + "; an edition has edition, key, powers")
     name, key, raw = data["edition"], data["key"], data["powers"]
     if not isinstance(name, str) or not name.strip() or len(name) > LIMITS["name"]:
         raise _fail(source, f"edition is {_short(name)}; accepted: the edition's name as a "

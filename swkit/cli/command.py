@@ -98,13 +98,35 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+MAX_DIGITS = 50
+"""A whole number on the command line has at most this many digits (Python refuses to read
+one of over 4,300; no count, limit or seed of the kit needs more than 50)."""
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` as an error line quotes it: a value over ``limit`` characters is cut, with its
+    length, so that the line stays readable (a pasted 5,000-digit number)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit - 10]!r}… ({len(text):,} characters)"
+
+
+def _whole(text: str, wanted: str) -> int:
+    """``text`` as a whole number (ASCII digits, a sign and spaces around), else an
+    ``ArgumentTypeError`` saying ``wanted`` (the accepted form)."""
+    if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
+        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
+    digits = len(text.strip().lstrip("+-").lstrip("0"))
+    if digits > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"must be {wanted}, got a number of {digits:,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
 def _int_range(low: int, high: int, context: str = "") -> Callable[[str], int]:
     """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``."""
     def parse(text: str) -> int:
-        if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number from {low} to {high}{context}, got {text!r}")
-        value = int(text)
+        value = _whole(text, f"a whole number from {low} to {high}{context}")
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
                 f"must be from {low} to {high}{context}, got {value}")
@@ -113,9 +135,8 @@ def _int_range(low: int, high: int, context: str = "") -> Callable[[str], int]:
 
 
 def _seed(text: str) -> int:
-    if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
-        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}")
-    return int(text)
+    """An argparse type: a seed, a whole number of at most :data:`MAX_DIGITS` digits."""
+    return _whole(text, f"a whole number of at most {MAX_DIGITS} digits")
 
 
 def _given(message: str) -> Callable[[str], str]:

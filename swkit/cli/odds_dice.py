@@ -86,6 +86,8 @@ def _taken(model: DiceModel, text: str | dict[str, Iterable[int]] | None) -> dic
         except NotationError as exc:
             raise NotationError(f"--taken: {exc}") from None
         try:
+            if not (space.strip().isascii() and space.strip().isdigit()):
+                raise ValueError(space)  # int() also reads '４' and '4_0'
             value = int(space)
         except ValueError:
             raise NotationError(f"--taken space {space!r} of {model.names[j]} is not a "

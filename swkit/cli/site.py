@@ -284,7 +284,12 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SiteError(f"--out {out}: cannot create its parent folder ({exc.strerror})") from None
-    with tempfile.TemporaryDirectory(prefix=".swkit-site-", dir=out.parent) as temp:
+    try:
+        holder = tempfile.TemporaryDirectory(prefix=".swkit-site-", dir=out.parent)
+    except OSError as exc:   # named after --out, not the temporary folder's own name
+        raise SiteError(f"--out {out}: cannot write the site there ({exc.strerror}): give a "
+                        "folder you can write to") from None
+    with holder as temp:
         work = Path(temp)
         wheels = work / "wheels"
         bundle_wheels(wheels, work / "pack")

@@ -557,6 +557,7 @@ class OddsExplorer(SwkitWidget):
         super().__init__()
         self.question: Question = DealQuestion()
         self.answer: Answer | None = None
+        self._sim_refused = False       # the message sits under the trials picker
         self.trials: list[Trial] = []
         self.simulated: Simulated | None = None
         self._quiet = 0
@@ -1042,6 +1043,17 @@ class OddsExplorer(SwkitWidget):
         if answer is None:
             self.say("Wait for the exact answer first (it is computing).", "refused")
             return
+        try:
+            self._picked(self.sim_n)     # a page may send index None for the trials picker
+        except _Refused as refusal:
+            self._place_message(refusal.field)
+            self.say(str(refusal), "refused")
+            self._sim_refused = True
+            return
+        if self._sim_refused:            # the trials picker is fixed: its refusal goes
+            self._sim_refused = False
+            self._place_message(None)
+            self.say("")
         total, seed = self.sim_n.value, self.sim_seed.value
         with self._view_lock:
             token = self._token
