@@ -534,8 +534,8 @@ def open_lab(folder: Path) -> int:
 
 
 def folder_option(option: str, default: str) -> Callable[[str], str]:
-    """An argparse type for a folder option (``--dir`` here, ``swkit site --out``): any folder
-    name, but not an empty one (refused naming the option and its default)."""
+    """An argparse type for a folder option (``--dir`` here; ``swkit site`` uses it too): any
+    folder name, but not an empty one (refused naming the option and its default)."""
     def folder(text: str) -> str:
         if not text.strip():
             raise argparse.ArgumentTypeError(
