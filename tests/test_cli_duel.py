@@ -13,8 +13,8 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from test_cli import run_exit as run
 
-from swkit.cli import main
 from swkit.odds.dice import DiceModel, Objective, keep_options
 from swkit.odds.duel import duel_options
 
@@ -24,15 +24,6 @@ FACES = NAMES + ("Clubhouse",)
 # seat 1's last turn: seat 0 has 18 points and holds Pluto's 5 space; seat 1 has 15 and only
 # Pluto left to score (a count of 5 is pushed to 4: RULES.md §B4)
 LAST = "Mickey:5,Minnie:4,Donald:3,Goofy:1,Pluto:5 / Mickey:3,Minnie:5,Donald:2,Goofy:5"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def duel_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:

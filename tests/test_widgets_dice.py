@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from widget_backends import backend  # noqa: F401 - every test under both back ends
@@ -96,14 +98,15 @@ def check(w: DiceCup) -> None:
         assert w.log_lines[-1].startswith(("Winner", "Winners"))
 
 
-def greedy_student(w: DiceCup) -> None:
-    """Make the student's next move by clicks, choosing what the greedy bot would choose."""
+def greedy_student(w: DiceCup, bot: Callable[[int, int], Any] = GreedyBot) -> None:
+    """Make the student's next move by clicks, choosing what ``bot`` (a dice bot class, made
+    with the seat and the seed; the greedy bot by default) would choose."""
     game = w.game
     view = game.view(STUDENT)
     if view.phase != "decide":
         w.roll_button.click()
         return
-    action = GreedyBot(STUDENT, w.seed).choose(game)
+    action = bot(STUDENT, w.seed).choose(game)
     if action.kind == "score":
         w.score_buttons[action.faces[0]].click()
         return

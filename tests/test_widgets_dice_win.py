@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from test_widgets_dice import check, transcript_moves
+from test_widgets_dice import check, greedy_student, transcript_moves
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 from swkit.dice.play import play_game
@@ -20,25 +20,6 @@ from swkit.widgets import DiceCup
 from swkit.widgets.dice import WIN_HEADING
 
 STUDENT = 0
-
-
-def points_student(w: DiceCup) -> None:
-    """The student's next move by clicks: what PointsBot would play."""
-    game = w.game
-    if game.view(STUDENT).phase != "decide":
-        w.roll_button.click()
-        return
-    action = PointsBot(STUDENT, w.seed).choose(game)
-    if action.kind == "score":
-        w.score_buttons[action.faces[0]].click()
-        return
-    wanted = list(action.faces)
-    for slot, face in enumerate(w.shown_dice()):
-        keep = face in wanted
-        if keep:
-            wanted.remove(face)
-        w.dice_buttons[slot].value = keep
-    w.roll_button.click()
 
 
 def wins_shown(w: DiceCup) -> None:
@@ -71,7 +52,7 @@ def test_a_whole_game_against_the_win_bot(backend):  # noqa: F811
     for _ in range(200):
         if w.game.is_terminal():
             break
-        points_student(w)
+        greedy_student(w, PointsBot)
         check(w)
     assert w.game.is_terminal()
     # the cup's game is the one PointsBot (seat 0) and WinBot (seat 1) play on their own
