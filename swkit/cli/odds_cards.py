@@ -218,16 +218,15 @@ def format_hand(result: dict[str, Any]) -> str:
         if shown == 8:
             lines.append(f"  ... and {len(groups) - shown} more")
             break
-        # up to 45 drawn cards: wrapped at WIDTH columns, the cards indented under the first;
-        # then the steps, numbered (a plan with no step: its words on the draw's line)
-        head = f"draw {' '.join(draws)} (P = {prob}):"
-        if not steps:
-            head += f" {play}"
-        lines += textwrap.wrap(head, width=WIDTH, initial_indent="  ", subsequent_indent=" " * 7,
+        # up to 45 drawn cards: wrapped at WIDTH columns, the cards indented under the first,
+        # P last; then the steps, numbered (a plan with no step: its words, unnumbered)
+        lines += textwrap.wrap(f"draw {' '.join(draws)} (P = {prob}):", width=WIDTH,
+                               initial_indent="  ", subsequent_indent=" " * 7,
                                break_long_words=False)
-        for i, words in enumerate(plan_step_words(steps), start=1):
-            lines += textwrap.wrap(f"{i}. {words}", width=WIDTH, initial_indent=" " * 4,
-                                   subsequent_indent=" " * 7, break_long_words=False)
+        for i, words in enumerate(plan_step_words(steps) or [play]):
+            lines += textwrap.wrap(f"{i + 1}. {words}" if steps else words, width=WIDTH,
+                                   initial_indent=" " * 4, subsequent_indent=" " * 7,
+                                   break_long_words=False)
     for note in result["modelled"]:
         lines.append(f"Power {note}")
     for note in result["left_out"]:
