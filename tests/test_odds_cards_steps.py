@@ -218,6 +218,12 @@ def test_a_step_is_checked_and_round_trips_as_data() -> None:
         PlanStep("play", C("B2"), seat=1)
     with pytest.raises(ConfigurationError, match="after='draw' or 'pass'"):
         PlanStep("discard", C("B2"), count=1, after="draw")
+    with pytest.raises(ConfigurationError, match=r"a swap step names 2 cards, got 1 \(B2\)"):
+        PlanStep("swap", C("B2"), seat=1)
+    with pytest.raises(ConfigurationError, match="count is a whole number >= 1, got 0"):
+        PlanStep("draw", count=0)
+    with pytest.raises(ConfigurationError, match="discard step names one or more cards"):
+        PlanStep("discard")
     with pytest.raises(ConfigurationError, match="no field 'colour'"):
         PlanStep.from_dict({"kind": "play", "colour": "red"})
     with pytest.raises(NotationError, match="Z9"):

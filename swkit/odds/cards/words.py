@@ -67,8 +67,8 @@ class PlanStep:
     seats after the viewer's); ``count``: cards drawn (``draw``) or discarded without being
     named (``discard`` with ``after``); ``triple``: ``"set"`` or ``"run"`` (``score``);
     ``after``: ``"draw"`` or ``"pass"`` for a discard chosen once that step's cards are seen.
-    Raises ConfigurationError for an unknown kind, a field the kind does not use, or a
-    missing one.
+    Raises ConfigurationError for an unknown kind, a field the kind does not use, a missing
+    one, a value outside its range, or a number of cards the kind does not take.
     """
 
     kind: str
@@ -103,6 +103,25 @@ class PlanStep:
         missing = [name for name in need if getattr(self, name) is None]
         if missing:
             raise ConfigurationError(f"a {self.kind} step needs {', '.join(missing)}")
+        for name in ("seat", "count"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < 1):
+                raise ConfigurationError(f"a {self.kind} step's {name} is a whole number "
+                                         f">= 1, got {value!r}")
+        if self.triple is not None and self.triple not in ("set", "run"):
+            raise ConfigurationError(f"a score step's triple is 'set' or 'run', got "
+                                     f"{self.triple!r}")
+        if self.power is not None and not isinstance(self.power, str):
+            raise ConfigurationError(f"a use_power step's power is a Power key like "
+                                     f"'yellow-swap', got {self.power!r}")
+        allowed = _CARD_COUNTS.get(self.kind)
+        if self.after is not None:
+            allowed = (0,)
+        if len(self.cards) not in (allowed or range(1, len(self.cards) + 1)):
+            took = " or ".join(map(str, allowed)) if allowed else "one or more"
+            raise ConfigurationError(f"a {self.kind} step names {took} cards, got "
+                                     f"{len(self.cards)} ({format_cards(self.cards) or 'none'})")
 
     def to_dict(self) -> dict[str, Any]:
         """The step as JSON-ready data: ``{"kind", "cards": ["R5", ...]}`` and the other fields
@@ -139,6 +158,11 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "play_from_discard": (), "take_from_discard": (), "swap": ("seat",), "draw": ("count",),
     "pass": (), "discard": ("count", "after"), "score": ("triple",),
 }
+_CARD_COUNTS: dict[str, tuple[int, ...]] = {
+    "play": (0, 1), "take_figure": (0,), "use_power": (0,), "play_from_discard": (1,),
+    "swap": (2,), "draw": (0,), "pass": (1,), "score": (0, 3),
+}
+"""How many cards a step of each kind names (a kind not listed: one or more)."""
 _NEEDS: dict[str, tuple[str, ...]] = {
     "use_power": ("power",), "swap": ("seat",), "draw": ("count",),
 }
@@ -167,34 +191,30 @@ def step_words(step: PlanStep, *, power_name: Callable[[str], str] = _power_key,
     """
     cards = format_cards(step.cards)
     kind = step.kind
-    if kind == "play":
-        return f"play {cards}" if step.cards else "no card to play"
-    if kind == "take_figure":
-        return "take the figure"
+    if kind == "play" and not step.cards:
+        return "no card to play"
     if kind == "use_power":
         return f"use {power_name(step.power or '')}"
-    if kind == "play_too":
-        return f"play {cards} too"
-    if kind == "play_from_discard":
-        return f"play {cards} from the discard pile"
-    if kind == "take_from_discard":
-        return f"take {cards} from the discard pile"
     if kind == "swap":
         mine, theirs = (format_cards(step.cards[:1]), format_cards(step.cards[1:]))
         return f"swap {mine} for {theirs} of {seat_name(step.seat or 0)}"
-    if kind == "draw":
-        return f"draw {step.count} cards"
-    if kind == "pass":
-        return f"pass {cards}"
-    if kind == "discard":
-        if step.after is None:
-            return f"discard {cards}"
+    if kind == "discard" and step.after is not None:
         n = step.count or 1
         which = "the card that helps" if n == 1 else f"the {n} cards that help"
         seen = "the card you get" if step.after == "pass" else "the cards you drew"
         return f"discard {which} you least, once you see {seen}"
-    # score
-    return f"score {cards} ({step.triple})" if step.cards else "score"
+    if kind == "score" and not step.cards:
+        return "score"
+    return _WORDS[kind].format(cards=cards, count=step.count, triple=step.triple)
+
+
+_WORDS = {
+    "play": "play {cards}", "take_figure": "take the figure", "play_too": "play {cards} too",
+    "play_from_discard": "play {cards} from the discard pile",
+    "take_from_discard": "take {cards} from the discard pile", "draw": "draw {count} cards",
+    "pass": "pass {cards}", "discard": "discard {cards}", "score": "score {cards} ({triple})",
+}
+"""The words of the steps that name only their cards, count or triple (``step_words``)."""
 
 
 def plan_words(steps: Iterable[PlanStep], *, power_name: Callable[[str], str] = _power_key,
