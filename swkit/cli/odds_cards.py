@@ -105,7 +105,8 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
 
     Returns ``{"probability" (within T turns, "p/q"), "percent", "turns", "within"
     ({t: "p/q"}), "this_turn", "best" (the play after the likeliest best draw: "draw",
-    "play", "steps" and "probability", as in "plays"), "plays" (per drawn card: "draw", "copies", "play" (the plan in words),
+    "play", "steps" and "probability", as in "plays"), "plays" (per drawn card: "draw",
+    "copies", "play" (the plan in words),
     "steps" (the plan as data: a list of ``PlanStep.to_dict`` objects, each with "kind" and
     "cards" and the fields of its kind: "power", "seat", "count", "triple", "after"),
     "probability", "scores_now"), "outs" ({card: copies}), "unseen", "draw_from",
