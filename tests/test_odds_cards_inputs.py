@@ -145,10 +145,13 @@ def test_odds_hand_text_labels_each_probability_and_uses_plain_words():
         assert "modelled" not in text.lower()
         assert re.search(r"P = the chance you score (this turn|within \d of your turns) after "
                          "that draw", text)
-        # a play's entry may run on over lines indented under its first
+        # a draw's line may run on over lines indented under its first and ends with P; then
+        # the plan's steps, numbered, each indented by 4 (run-on lines by 7)
         plays = re.findall(r"^  draw .*(?:\n {7}.*)*", text, re.M)
-        assert plays and all(re.search(r"\(P = [0-9/]+\)$", x) for x in plays)
-        assert all(len(line) <= 78 for x in plays for line in x.splitlines())
+        assert plays and all(re.search(r"\(P = [0-9/]+\):$", x) for x in plays)
+        steps = re.findall(r"^    \S.*(?:\n {7}.*)*", text, re.M)
+        assert steps and all(re.match(r"    (\d+\. |no play scores this turn$)", x) for x in steps)
+        assert all(len(line) <= 78 for x in plays + steps for line in x.splitlines())
         assert "a score is possible" not in text  # read as a contradiction next to P = 0
 
 
@@ -191,11 +194,12 @@ def test_odds_hand_wraps_a_long_list_of_draws():
     text = format_hand(result)
     entry = re.search(r"^  draw B1 .*(?:\n {7}.*)*", text, re.M).group(0)
     lines = entry.splitlines()
-    assert len(lines) >= 3 and all(len(line) <= 78 for line in lines)
+    assert len(lines) >= 2 and all(len(line) <= 78 for line in lines)
     assert all(line.startswith(" " * 7) and line[7] != " " for line in lines[1:])
-    assert lines[-1].endswith("(P = 0)")
+    assert lines[-1].endswith("(P = 0):")
+    assert text.split(entry)[1].startswith("\n    no play scores this turn\n")
     # every card is still listed, in order, none cut
-    assert entry.split(":")[0].split()[1:] == [d["draw"] for d in result["plays"]]
+    assert entry.split(" (P =")[0].split()[1:] == [d["draw"] for d in result["plays"]]
     assert len(result["plays"]) == 43
 
 

@@ -15,10 +15,10 @@ from widget_backends import backend  # noqa: F401 - every test under both back e
 
 from swkit.cards.bots import GreedyBot
 from swkit.cards.game import CHANCE, CardGame
-from swkit.cards.notation import COLOR_NAMES, Card
+from swkit.cards.notation import COLOR_NAMES, Card, parse_card
 from swkit.cards.play import turn_line
 from swkit.errors import IllegalActionError
-from swkit.odds.cards import Position, player_odds
+from swkit.odds.cards import PlanStep, Position, player_odds
 from swkit.pictures import CARD_COLORS, INK, contrast_ratio
 from swkit.widgets import CardTable
 from swkit.widgets import cards as cards_module
@@ -351,7 +351,13 @@ def test_the_hint_equals_player_odds_of_the_view_at_the_draw():
                         f"{p.numerator}/{p.denominator}") in w.hint.value
             drawn = w.game.log[-1]["draw"]
             plan = next(p for p in two.plans if str(p.card) == drawn)
-            assert escape(f"Best play: {plan.play}") in w.hint.value
+            steps = w._step_texts(plan)
+            assert len(steps) == len(plan.steps)
+            if len(steps) > 1:       # a numbered list, one item per step
+                assert "Best play, step by step:<ol" in w.hint.value
+                assert "".join(f"<li>{escape(t)}</li>" for t in steps) in w.hint.value
+            else:
+                assert escape(f"Best play: {steps[0] if steps else plan.play}.") in w.hint.value
             assert "computing" not in w.hint.value
             checked += 1
         click(w, chooser.choose(w.game))
@@ -508,12 +514,32 @@ def test_a_chance_within_two_turns_says_its_condition():
     assert w.errors == []
 
 
-def test_the_hint_names_seats_as_the_table_does():
-    from swkit.widgets._words import named_seats
-    assert named_seats("play B5, use Power 9 (yellow), swap R4 for G6 of tableau 2",
-                       [1, 2, 3]) == ("play B5, use Power 9 (yellow), swap R4 for G6 of seat 2's "
-                                      "tableau")
-    assert named_seats("swap R4 for G6 of tableau 1", [2]) == "swap R4 for G6 of seat 2's tableau"
+def test_the_hint_lists_the_steps_naming_powers_and_seats_as_the_buttons_do():
+    """Issue 15 item 9: the best play is a numbered list of the odds engine's steps, a Power in
+    words ("Power 9 (yellow)", not its key) and the other tableau by its seat, as the buttons
+    that carry the plan out say it. Seed 53 with 3 players, greedy moves: at turn 6 seat 0
+    draws Y5, and the plan swaps with seat 2."""
+    w = CardTable(players=3, seed=53, bot_delay=0)
+    w.hint_toggle.value = True
+    chooser = GreedyBot()
+    settle(w)
+    while not (w.game.turn == 6 and w.game.phase == "play"):
+        click(w, chooser.choose(w.game))
+    hint = w.hint.value
+    plan = next(p for p in w.hint_odds[2].plans if p.card == parse_card("Y5"))
+    assert plan.steps[-1] == PlanStep("swap", (parse_card("Y3"), parse_card("B1")), seat=2)
+    assert ("You drew Y5. Best play, step by step:<ol" in hint and "<li>play Y5</li>"
+            "<li>take the figure</li><li>use Power 9 (yellow)</li>"
+            "<li>swap Y3 for B1 of seat 2</li></ol>With it, your chance" in hint)
+    assert "yellow-swap" not in hint and "tableau" not in hint
+    assert parse_card("B1") in w.game.view(0).tableaux[2]           # B1 is seat 2's card
+    # the buttons that carry the plan out say the same words
+    click(w, "play Y5")
+    assert w.game.phase == "power"
+    assert "use Power 9 (yellow)" in [b.description for b in w.choice_buttons]
+    click(w, "use Power yellow-swap")
+    assert "power swap Y3 for B1 of seat 2" in offered(w)
+    assert w.errors == []
 
 
 def test_the_seed_note_says_what_the_seed_reveals():

@@ -15,7 +15,14 @@ from typing import Any
 
 from swkit.errors import ConfigurationError
 from swkit.odds.budget import DEFAULT_BUDGET
-from swkit.odds.cards import MAX_TURNS, Position, make_position, player_odds
+from swkit.odds.cards import (
+    MAX_TURNS,
+    PlanStep,
+    Position,
+    make_position,
+    player_odds,
+    step_words,
+)
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, deal_odds
 
 WIDTH = 78
@@ -97,9 +104,13 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
     center Power at all, so nothing can be scored (RULES.md §A3 step 5).
 
     Returns ``{"probability" (within T turns, "p/q"), "percent", "turns", "within"
-    ({t: "p/q"}), "this_turn", "best" (the play after the likeliest best draw, with its
-    probability), "plays" (per drawn card: the best play and its probability), "outs"
-    ({card: copies}), "unseen", "draw_from", "modelled", "left_out", "notes"}``.
+    ({t: "p/q"}), "this_turn", "best" (the play after the likeliest best draw: "draw",
+    "play", "steps" and "probability", as in "plays"), "plays" (per drawn card: "draw",
+    "copies", "play" (the plan in words),
+    "steps" (the plan as data: a list of ``PlanStep.to_dict`` objects, each with "kind" and
+    "cards" and the fields of its kind: "power", "seat", "count", "triple", "after"),
+    "probability", "scores_now"), "outs" ({card: copies}), "unseen", "draw_from",
+    "modelled", "left_out", "notes"}``.
     ``budget``: the work allowed, in memo entries (``player_odds``); ``progress(done, total)``
     is called as the work goes. Raises NotationError/ConfigurationError naming the bad part,
     and WorkBudgetError (swkit.errors) for a question too large for ``budget``.
@@ -123,10 +134,12 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
         "within": {str(t + 1): str(p) for t, p in enumerate(r.within)},
         "this_turn": str(r.this_turn),
         "best": {"draw": None if best.card is None else str(best.card),
-                 "play": best.play, "probability": str(best.probability)},
+                 "play": best.play, "steps": [s.to_dict() for s in best.steps],
+                 "probability": str(best.probability)},
         "plays": [{"draw": None if d.card is None else str(d.card), "copies": d.copies,
-                   "play": d.play, "probability": str(d.probability),
-                   "scores_now": d.scores_now} for d in r.plans],
+                   "play": d.play, "steps": [s.to_dict() for s in d.steps],
+                   "probability": str(d.probability), "scores_now": d.scores_now}
+                  for d in r.plans],
         "outs": {str(c): n for c, n in sorted(r.outs.items())},
         "unseen": r.unseen, "draw_from": r.draw_from,
         "modelled": list(r.modelled), "left_out": list(r.left_out),
@@ -170,8 +183,17 @@ def format_simulated(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def plan_step_words(steps: list[dict[str, Any]]) -> list[str]:
+    """The words of each step of a plan given as ``hand_query``'s JSON (``"steps"``: objects
+    with ``"kind"`` and the fields of ``PlanStep.to_dict``), in the library's wording
+    (``swkit.odds.cards.step_words``: Powers by key, tableaux by their ``--others`` number)."""
+    return [step_words(PlanStep.from_dict(s)) for s in steps]
+
+
 def format_hand(result: dict[str, Any]) -> str:
-    """A short readable answer for ``hand_query``'s result."""
+    """A short readable answer for ``hand_query``'s result: the chances, the outs, then the best
+    play after each draw as a numbered list of steps (draws with the same plan and chance
+    together, at most 8 plans), and the Powers modelled or left out."""
     t = result["turns"]
     when = "this turn" if t == 1 else f"within {t} of your turns"
     lines = [f"P(you score {when}) = {result['probability']} = {result['percent']:.2f}%"]
@@ -186,28 +208,26 @@ def format_hand(result: dict[str, Any]) -> str:
         lines.append(f"Outs this turn: none ({result['unseen']} unseen cards)")
     if result["draw_from"] != "unseen cards":
         lines.append(f"The deck is empty: the draw comes from {result['draw_from']}.")
-    # group draws by their best play and probability
-    groups: dict[tuple[str, str], list[str]] = {}
+    # group draws by their best play and probability; each plan as a numbered list of steps
+    groups: dict[tuple[str, str], tuple[list[str], list[dict[str, Any]]]] = {}
     for d in result["plays"]:
-        groups.setdefault((d["play"], d["probability"]), []).append(
+        groups.setdefault((d["play"], d["probability"]), ([], d["steps"]))[0].append(
             d["draw"] if d["draw"] is not None else "(no draw)")
     lines.append(f"Best play after each draw, and P = the chance you score {when} after "
                  "that draw:")
-    for shown, ((play, prob), draws) in enumerate(groups.items()):
+    for shown, ((play, prob), (draws, steps)) in enumerate(groups.items()):
         if shown == 8:
             lines.append(f"  ... and {len(groups) - shown} more")
             break
-        # up to 45 drawn cards: wrapped at WIDTH columns, the cards indented under the first;
-        # the play and its P after the last card, or on a line of their own under the cards
-        wrapped = textwrap.wrap(f"draw {' '.join(draws)}:", width=WIDTH, initial_indent="  ",
-                                subsequent_indent=" " * 7, break_long_words=False)
-        tail = f"{play}  (P = {prob})"
-        if len(wrapped[-1]) + 1 + len(tail) <= WIDTH:
-            wrapped[-1] += " " + tail
-        else:
-            wrapped += textwrap.wrap(tail, width=WIDTH, initial_indent=" " * 7,
-                                     subsequent_indent=" " * 9, break_long_words=False)
-        lines += wrapped
+        # up to 45 drawn cards: wrapped at WIDTH columns, the cards indented under the first,
+        # P last; then the steps, numbered (a plan with no step: its words, unnumbered)
+        lines += textwrap.wrap(f"draw {' '.join(draws)} (P = {prob}):", width=WIDTH,
+                               initial_indent="  ", subsequent_indent=" " * 7,
+                               break_long_words=False)
+        for i, words in enumerate(plan_step_words(steps) or [play]):
+            lines += textwrap.wrap(f"{i + 1}. {words}" if steps else words, width=WIDTH,
+                                   initial_indent=" " * 4, subsequent_indent=" " * 7,
+                                   break_long_words=False)
     for note in result["modelled"]:
         lines.append(f"Power {note}")
     for note in result["left_out"]:

@@ -46,7 +46,7 @@ from swkit.cards.game import CHANCE, TERMINAL, CardGame, CardView
 from swkit.cards.notation import COLOR_NAMES, parse_card
 from swkit.cards.play import setup_line, turn_line
 from swkit.errors import ConfigurationError, IllegalActionError, SwkitError, WorkBudgetError
-from swkit.odds.cards import PlayerOdds, Position, player_odds
+from swkit.odds.cards import DrawPlan, PlayerOdds, Position, player_odds, step_words
 from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
 from swkit.widgets._base import SwkitWidget, escape
@@ -57,7 +57,7 @@ from swkit.widgets._checks import (
     check_keywords,
     check_seed,
 )
-from swkit.widgets._words import IF_NOBODY_MOVES, named_seats
+from swkit.widgets._words import IF_NOBODY_MOVES
 
 __all__ = ["CardTable", "MAX_BUTTONS"]
 
@@ -709,14 +709,16 @@ class CardTable(SwkitWidget):
             return self._odds_for(turn, pos, HINT_TURNS)
 
         def show(second: PlayerOdds | str | None) -> None:
-            self.hint.value = self._hint_html(self._odds_words(first, second, drawn))
+            self.hint.value = self._hint_html("", html=self._odds_words(first, second, drawn))
 
         self.in_background(compute, show, lambda: show(None))
 
     def _odds_words(self, first: PlayerOdds | str, second: PlayerOdds | str | None,
                     drawn: str | None) -> str:
+        """The hint's body as HTML: the chances, then the best play for the card drawn, a
+        plan of several steps as a numbered list (``_plan_html``)."""
         if isinstance(first, str):
-            return f"No hint now: {first}"
+            return escape(f"No hint now: {first}")
         rows = ["Your exact chances, counted from what you could see before your draw:",
                 f"• score this turn: {_chance(first.this_turn)}"]
         if second is None:
@@ -726,6 +728,7 @@ class CardTable(SwkitWidget):
         else:
             rows.append(f"• score within two of your turns, {IF_NOBODY_MOVES}: "
                         f"{_chance(second.probability)}")
+        lines = [escape(row) for row in rows]
         best = second if isinstance(second, PlayerOdds) else first
         card = None if drawn is None else parse_card(drawn)
         plan = next((p for p in best.plans if p.card == card), None)
@@ -733,14 +736,38 @@ class CardTable(SwkitWidget):
             where = ("this turn" if best is first
                      else f"within two of your turns ({IF_NOBODY_MOVES})")
             got = f"You drew {drawn}. " if drawn else "You drew nothing. "
-            play = named_seats(self._named_powers(plan.play), range(1, self.game.players))
-            rows.append(f"{got}Best play: {play}. With it, your "
-                        f"chance of scoring {where} "
-                        f"is {_chance(plan.probability)}.")
-        return "\n".join(rows)
+            chance = (f"With it, your chance of scoring {where} is "
+                      f"{_chance(plan.probability)}.")
+            lines.append(self._plan_html(got, plan, chance))
+        return "<br>".join(lines)
 
-    def _hint_html(self, text: str) -> str:
-        body = "<br>".join(escape(line) for line in text.split("\n"))
+    def _step_texts(self, plan: DrawPlan) -> list[str]:
+        """The steps of an odds plan in the table's words: Powers named as their cards and the
+        buttons name them ("use Power 9 (yellow)"), another tableau by its seat as the buttons
+        and the board do ("swap B2 for P7 of seat 1"; ``PlanStep.seat`` n is the n-th seat
+        after yours, ``Position.from_view``). In: a ``DrawPlan`` of this table's hint; out: one
+        text per step, in order."""
+        names = {p.key: p.name for p in self.game.editions[0].powers}
+        players = self.game.players
+        return [step_words(step, power_name=lambda key: names.get(key, f"Power {key}"),
+                           seat_name=lambda n: f"seat {n % players}")
+                for step in plan.steps]
+
+    def _plan_html(self, got: str, plan: DrawPlan, chance: str) -> str:
+        steps = self._step_texts(plan)
+        if len(steps) <= 1:
+            # one step (or none: the last turn cannot score) reads as a sentence
+            words = steps[0] if steps else plan.play
+            return escape(f"{got}Best play: {words}. {chance}")
+        items = "".join(f"<li>{escape(words)}</li>" for words in steps)
+        return (f"{escape(got)}Best play, step by step:"
+                f'<ol class="swkit-plan" style="margin:2px 0 2px 0;padding-left:1.8em">'
+                f"{items}</ol>{escape(chance)}")
+
+    def _hint_html(self, text: str, *, html: str | None = None) -> str:
+        """The hint box around ``text`` (plain text, lines split at "\\n") or ``html``."""
+        body = html if html is not None else "<br>".join(escape(line)
+                                                          for line in text.split("\n"))
         return (f'<div style="{_FONT};background:#f3f0ff;border:2px solid #5e3c99;'
                 f'border-radius:8px;padding:6px 10px;margin-top:6px" aria-live="polite">'
                 f"<b>Hint</b><br>{body}</div>")

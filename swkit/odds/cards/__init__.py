@@ -54,7 +54,8 @@ cards) and a Fraction at the end, within a work budget of memo entries
 - ``moves``: the plays, the Powers that move cards, the Discard; ``outs``: the last turn's outs;
 - ``search``: the search over turns and the budget; ``noextra``, ``extra``: two turns to go
   without and with an extra play; ``chance``: draw two and pass; ``batch``: the numpy batch;
-- ``words``: the plans put into words; ``engine``: one search's engine, built from a Position.
+- ``words``: the plans, as steps (``PlanStep``, data) and in words; ``engine``: one
+  search's engine, built from a Position.
 
 How fast it is, and what was tried to make it so: ``bench/README.md``.
 """
@@ -74,6 +75,7 @@ from swkit.odds.cards.position import (
     make_position,
     parse_others,
 )
+from swkit.odds.cards.words import STEP_KINDS, PlanStep, plan_words, step_words
 
 __all__ = [
     "CENTER_UNKNOWN_NOTE",
@@ -81,15 +83,19 @@ __all__ = [
     "MAX_TURNS",
     "NO_CENTER_WORDS",
     "NO_EFFECT_THIS_TURN",
+    "STEP_KINDS",
     "TABLEAU_LIMIT",
     "UNKNOWN_CENTER",
     "WIN_POWERS",
     "DrawPlan",
     "Hand",
+    "PlanStep",
     "PlayerOdds",
     "Position",
     "check_position",
     "make_position",
     "parse_others",
+    "plan_words",
     "player_odds",
+    "step_words",
 ]

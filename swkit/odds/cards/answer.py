@@ -23,20 +23,25 @@ from swkit.odds.cards.engine import _Engine, _reach, _start
 from swkit.odds.cards.hands import Hand, _ins
 from swkit.odds.cards.position import NO_EFFECT_THIS_TURN, UNKNOWN_CENTER, Position
 from swkit.odds.cards.search import _OverBudget
-from swkit.odds.cards.words import _best_plan
+from swkit.odds.cards.words import PlanStep, _best_plan, plan_words
 
 
 @dataclass(frozen=True)
 class DrawPlan:
     """After drawing ``card`` (None: the draw is skipped): the best play and
     P(scoring within T | this draw). ``copies``: how many physical cards of this type the draw
-    can bring; ``scores_now``: the play scores this turn."""
+    can bring; ``scores_now``: the play scores this turn; ``steps``: the best play as data, a
+    tuple of ``PlanStep`` in the order of the turn (play, take the figure, use a Power and
+    what it does, discard, score; empty when the last turn cannot score); ``play``: those
+    steps in the library's words (``plan_words(steps)``, e.g. "play B2, use Power
+    yellow-swap, swap B2 for P7 of tableau 2")."""
 
     card: Card | None
     copies: int
     play: str
     probability: Fraction
     scores_now: bool
+    steps: tuple[PlanStep, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -258,9 +263,9 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
                 share[1] = max(x, 1) / len(types)
                 if not eng.base[x]:
                     continue
-                play, p, now = _best_plan(eng, _ins(hand, x), tab, pdisc, others, figure,
-                                          (x,), plan_turns)
-                plans.append(DrawPlan(types[x], eng.base[x], play, p, now))
+                steps, p, now = _best_plan(eng, _ins(hand, x), tab, pdisc, others, figure,
+                                           (x,), plan_turns)
+                plans.append(DrawPlan(types[x], eng.base[x], plan_words(steps), p, now, steps))
             probability = within[-1]
         else:
             # empty deck: this turn's draw comes from the discard pile (RULES.md §C1, §A3)
@@ -271,8 +276,9 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
                 total = Fraction(0)
                 outs = {}
                 for x in sorted(pile):
-                    play, p, now = _best_plan(eng, _ins(hand, x), tab, (), others, figure, (), 1)
-                    plans.append(DrawPlan(types[x], pile[x], play, p, now))
+                    steps, p, now = _best_plan(eng, _ins(hand, x), tab, (), others, figure, (),
+                                               1)
+                    plans.append(DrawPlan(types[x], pile[x], plan_words(steps), p, now, steps))
                     total += pile[x] * p
                     if now:
                         outs[types[x]] = pile[x]
@@ -280,8 +286,8 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
             else:
                 draw_from = "nothing"
                 outs = {}
-                play, probability, now = _best_plan(eng, hand, tab, (), others, figure, (), 1)
-                plans.append(DrawPlan(None, 0, play, probability, now))
+                steps, probability, now = _best_plan(eng, hand, tab, (), others, figure, (), 1)
+                plans.append(DrawPlan(None, 0, plan_words(steps), probability, now, steps))
             within = (probability,)
     except _OverBudget as over:
         raise refuse(over.spent) from None
