@@ -87,7 +87,14 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
-from swkit.cards.editions import PRIMITIVES, Edition, Power, edition_from_dict, load_edition
+from swkit.cards.editions import (
+    PRIMITIVES,
+    Edition,
+    Power,
+    edition_from_dict,
+    load_edition,
+    lookup_power,
+)
 from swkit.cards.notation import (
     ALL_CARDS,
     COLOR_NAMES,
@@ -550,17 +557,15 @@ class CardGame:
             if not 0 <= ed < n_ed:
                 raise ConfigurationError(f"{name}: edition {ed + 1} does not exist; accepted 1 "
                                          f"to {n_ed}")
-            token = str(ref).strip().lower()
-            for p in game.editions[ed].powers:
-                if token in (p.key, str(p.number)):
-                    if (ed, p.number) in placed:
-                        raise ConfigurationError(
-                            f"Power {p.key} of edition {ed + 1} is placed twice (RULES.md §A8)")
-                    placed.add((ed, p.number))
-                    return ed, p
-            raise ConfigurationError(
-                f"{name}: no Power {ref!r} in edition {ed + 1}; accepted: "
-                + ", ".join(p.key for p in game.editions[ed].powers))
+            try:
+                p = lookup_power(game.editions[ed], ref)
+            except NotationError as exc:
+                raise ConfigurationError(f"{name}: edition {ed + 1}: {exc}") from None
+            if (ed, p.number) in placed:
+                raise ConfigurationError(
+                    f"Power {p.key} of edition {ed + 1} is placed twice (RULES.md §A8)")
+            placed.add((ed, p.number))
+            return ed, p
 
         def rows_of(value: Any, name: str, what: str) -> list[Any]:
             if isinstance(value, str) or not isinstance(value, Sequence):
