@@ -55,6 +55,16 @@ def test_empty_out_is_refused(capsys):
     assert status == 2 and "--out" in err and "an empty value" in err and err.count("\n") == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX system folders")
+@pytest.mark.parametrize("folder", ["/", "/etc", "/usr/"])
+def test_a_system_folder_is_refused(capsys, monkeypatch, folder):
+    monkeypatch.setattr(site, "build_site", lambda *a, **k: pytest.fail("built into " + folder))
+    status, out, err = run_cli(capsys, "--out", folder)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("swkit site: error: argument --out: ") and "is a system folder" in err
+    assert "--out swkit-site" in err
+
+
 def test_unknown_option_is_refused(capsys):
     status, _, err = run_cli(capsys, "--solutions")
     assert status == 2 and "unrecognized arguments: --solutions" in err
