@@ -42,6 +42,19 @@ def test_the_teachers_guide_names_every_lesson_and_solution():
     assert not missing, f"lessons/README.md does not name {missing}"
 
 
+def test_a_solution_has_a_tab_name_of_its_own():
+    """JupyterLab and the Lite site name a tab by its file name: a lesson and its worked
+    answers open side by side must not both read 01-counting-sets-and-runs.ipynb (a
+    newcomer's trial). Each solution is its lesson's name with ``-solution``."""
+    lessons = {p.name for p in LESSONS.glob("*.ipynb")}
+    solutions = [p.name for p in LESSONS.glob("solutions/*.ipynb")]
+    assert solutions
+    for name in solutions:
+        assert name not in lessons, f"solutions/{name} has its lesson's tab name"
+        assert name.endswith("-solution.ipynb"), name
+        assert name.replace("-solution.ipynb", ".ipynb") in lessons, f"{name}: no such lesson"
+
+
 @pytest.mark.slow
 @pytest.mark.notebooks
 @pytest.mark.parametrize("path", lesson_notebooks(), ids=relative)
