@@ -275,6 +275,45 @@ def test_setup_and_fresh_copy_under_cpython():
         asyncio.run(lite.fresh_copy("09-play.ipynb"))
 
 
+def test_fresh_copy_saves_beside_yours_says_so_once_and_echoes_nothing(
+        tmp_path, monkeypatch, capsys):
+    """``await swkit.lite.fresh_copy(NAME)`` printed its line and returned the new name, which
+    Jupyter echoed as Out[] under it (a newcomer's trial): it returns None now. The browser's
+    side (``js``, ``pyodide.http.pyfetch``) is faked here; tests/browser/test_lite_site.py runs
+    it in a real Lite kernel."""
+    import types
+
+    folder = tmp_path / "drive" / "v0.1.0"
+    folder.mkdir(parents=True)
+    (folder / "09-play.ipynb").write_text("mine")
+    fetched: list[str] = []
+
+    class Answer:
+        ok, status = True, 200
+
+        async def bytes(self) -> bytes:
+            return b"the site's own lesson"
+
+    async def pyfetch(url: str, **options: object) -> Answer:
+        fetched.append(url)
+        return Answer()
+
+    js = types.SimpleNamespace(location=types.SimpleNamespace(
+        href="https://school.example/lite/extensions/@jupyterlite/k/static/worker.js"))
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.http", types.SimpleNamespace(pyfetch=pyfetch))
+    monkeypatch.setattr(lite, "in_browser", lambda: True)
+    monkeypatch.setattr(lite, "DRIVE", lite.PurePosixPath((tmp_path / "drive").as_posix()))
+    monkeypatch.chdir(folder)
+    assert asyncio.run(lite.fresh_copy("09-play.ipynb")) is None
+    assert fetched == ["https://school.example/lite/files/v0.1.0/09-play.ipynb"]
+    assert (folder / "09-play-fresh.ipynb").read_bytes() == b"the site's own lesson"
+    assert (folder / "09-play.ipynb").read_text() == "mine"
+    assert capsys.readouterr().out == ("A fresh copy of 09-play.ipynb is 09-play-fresh.ipynb, "
+                                       "beside yours: open it from the file browser.\n")
+
+
 def test_version_folder_and_file():
     assert lite.lessons_folder() == f"v{__version__}"
     assert lite.version_record() == {"swkit": __version__, "lessons": f"v{__version__}"}
