@@ -544,11 +544,12 @@ class OddsExplorer(SwkitWidget):
     simulation converging to it (issue 7 §2.3).
 
     ``question``: the question on screen (:class:`DealQuestion`, :class:`HandQuestion` or
-    :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing);
-    ``trials``: the running simulation's points. A bad input (a card like ``R0``, a picker
-    with no selection) shows the library's message next to its field and changes neither the
-    question nor the answer (greyed out until the input is fixed). Takes no arguments: any
-    keyword raises ConfigurationError.
+    :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing, and
+    for a hand question over the work budget, whose Simulate runs the simple strategy's
+    estimate instead); ``trials``: the running simulation's points. A bad input (a card like
+    ``R0``, a picker with no selection) shows the library's message next to its field and
+    changes neither the question nor the answer (greyed out until the input is fixed). Takes
+    no arguments: any keyword raises ConfigurationError.
     """
 
     def __new__(cls, *args: Any, **kwargs: Any) -> OddsExplorer:
