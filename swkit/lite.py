@@ -243,10 +243,11 @@ def fresh_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-async def fresh_copy(name: str) -> str:
+async def fresh_copy(name: str) -> None:
     """In the browser: save the site's own copy of lesson ``name`` (a notebook in the current
-    folder, e.g. ``"09-play.ipynb"``) beside yours as ``NAME-fresh.ipynb`` (never over a file);
-    returns the new name. Your copy is left as it is.
+    folder, e.g. ``"09-play.ipynb"``) beside yours as ``NAME-fresh.ipynb`` (never over a file,
+    :func:`fresh_name`) and print one line naming it. Returns None, so that no ``Out[]``
+    repeats the name under the cell. Your copy is left as it is.
 
     Raises ValueError for a name with a folder in it, FileNotFoundError when the site has no
     such lesson, and RuntimeError under CPython (there ``swkit lessons`` refreshes lessons).
@@ -270,4 +271,3 @@ async def fresh_copy(name: str) -> str:
     target = fresh_name(name, {p.name for p in Path.cwd().iterdir()})
     Path(target).write_bytes(data)
     print(f"A fresh copy of {name} is {target}, beside yours: open it from the file browser.")
-    return target

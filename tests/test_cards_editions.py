@@ -54,6 +54,23 @@ def test_lookup_power_by_number_or_key_A7() -> None:
         lookup_power(e, "mauve-wild")
 
 
+@pytest.mark.parametrize("text", [7, "7", " 07 ", "Power 7", "power7", "POWER 07"])
+def test_a_power_number_is_one_power_in_any_form_the_kit_writes_A7(text) -> None:
+    # each number is one Power of the edition (RULES.md §A7's #; the loader refuses a
+    # duplicate number), so "7" is unambiguous; "Power 7" is how the kit prints it
+    assert lookup_power(load_edition(), text).key == "blue-draw-two"
+
+
+@pytest.mark.parametrize("text", ["11", "0", "Power 11", "7.0", "blue", "Power"])
+def test_a_power_that_is_not_there_is_refused_listing_each_number_with_its_key_A7(text) -> None:
+    e = load_edition()
+    with pytest.raises(NotationError) as info:
+        lookup_power(e, text)
+    message = str(info.value)
+    assert repr(text) in message and "numbered 1 to 10, one Power each" in message
+    assert all(f"{p.number} {p.key}" in message for p in e.powers), message
+
+
 @pytest.mark.parametrize(("edit", "words"), [
     (lambda d: d["powers"][0].update(effect="teleport"), ["effect", "teleport", "wild_color"]),
     (lambda d: d["powers"][0].update(color="O"), ["color", "'O'", "P (purple)"]),

@@ -543,3 +543,15 @@ def test_a_secret_deal_plays_to_its_end():
     assert game.outcome() is not None
     with pytest.raises(ConfigurationError, match="secret_bots"):
         CardGame(2, 1, secret_bots="yes")
+
+
+def test_from_position_reads_a_power_as_lookup_power_does_A7() -> None:
+    # "Power 7" (the kit's name) and "07" are Power 7 there too; a Power not in the edition is
+    # refused naming the field, the edition, and each number with its key
+    game = CardGame.from_position(hands=[["R1"], ["B2"]], centers=["Power 3"],
+                                  scored=[["07"], []])
+    assert game.centers[0].key == "green-discard" and game.scored[0][0][1].key == "blue-draw-two"
+    with pytest.raises(ConfigurationError) as info:
+        CardGame.from_position(hands=[["R1"], ["B2"]], scored=[[11], []])
+    assert "scored[0]: edition 1: no Power '11'" in str(info.value)
+    assert "7 blue-draw-two" in str(info.value)

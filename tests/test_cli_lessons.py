@@ -48,6 +48,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     return code, out, err
 
 
+def run_exit(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``run_cli``, with argparse's SystemExit caught as its status."""
+    try:
+        return run_cli(capsys, *argv)
+    except SystemExit as stop:
+        out, err = capsys.readouterr()
+        return int(stop.code or 0), out, err
+
+
 # --- where the lessons come from -----------------------------------------------------------
 
 def test_the_source_layout_finds_top_level_lessons():
@@ -173,6 +182,35 @@ def test_dir_not_writable(tmp_path, capsys):
 def test_dir_not_writable_even_for_root(capsys):
     assert_one_line_error(*run_cli(capsys, "--no-open", "--dir", "/proc/swkit-lessons"),
                           "cannot create the folder")
+
+
+SYSTEM_FOLDERS = ["/", "//", "/usr", "/usr/", "/etc", "/bin", "/usr/../var", "/proc", "/lib"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX system folders")
+@pytest.mark.parametrize("folder", SYSTEM_FOLDERS)
+def test_a_system_folder_is_refused_and_nothing_is_written(folder, capsys, monkeypatch):
+    def must_not_copy(*args, **kwargs):          # so that even unfixed, nothing lands in /
+        raise AssertionError(f"copy_lessons was called for {folder!r}")
+    monkeypatch.setattr(lessons, "copy_lessons", must_not_copy)
+    code, out, err = run_exit(capsys, "--no-open", "--dir", folder)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("swkit lessons: error: argument --dir: ")
+    assert "is a system folder" in err and "--dir swkit-lessons" in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX system folders")
+def test_the_root_reached_by_a_relative_dir_is_refused(capsys, monkeypatch):
+    monkeypatch.setattr(lessons, "copy_lessons", lambda *a, **k: pytest.fail("copied into /"))
+    monkeypatch.chdir("/")
+    code, _, err = run_exit(capsys, "--no-open", "--dir", ".")
+    assert code == 2 and "'.' (/) is a system folder" in err
+
+
+@pytest.mark.parametrize("folder", ["/usr/local/share/swkit", "/var/www/swkit", "/etc2",
+                                    "swkit-lessons", "/tmp/x", "/root", "/home"])
+def test_a_folder_inside_or_beside_a_system_folder_is_allowed(folder):
+    assert lessons.folder_option("--dir", "swkit-lessons")(folder) == folder
 
 
 def test_readme_first_command_opens_the_lessons_and_ci_runs_the_second():

@@ -55,6 +55,16 @@ def test_empty_out_is_refused(capsys):
     assert status == 2 and "--out" in err and "an empty value" in err and err.count("\n") == 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX system folders")
+@pytest.mark.parametrize("folder", ["/", "/etc", "/usr/"])
+def test_a_system_folder_is_refused(capsys, monkeypatch, folder):
+    monkeypatch.setattr(site, "build_site", lambda *a, **k: pytest.fail("built into " + folder))
+    status, out, err = run_cli(capsys, "--out", folder)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("swkit site: error: argument --out: ") and "is a system folder" in err
+    assert "--out swkit-site" in err
+
+
 def test_unknown_option_is_refused(capsys):
     status, _, err = run_cli(capsys, "--solutions")
     assert status == 2 and "unrecognized arguments: --solutions" in err
@@ -263,6 +273,45 @@ def test_setup_and_fresh_copy_under_cpython():
     assert asyncio.run(lite.setup()) is None
     with pytest.raises(RuntimeError, match="swkit lessons"):
         asyncio.run(lite.fresh_copy("09-play.ipynb"))
+
+
+def test_fresh_copy_saves_beside_yours_says_so_once_and_echoes_nothing(
+        tmp_path, monkeypatch, capsys):
+    """``await swkit.lite.fresh_copy(NAME)`` printed its line and returned the new name, which
+    Jupyter echoed as Out[] under it (a newcomer's trial): it returns None now. The browser's
+    side (``js``, ``pyodide.http.pyfetch``) is faked here; tests/browser/test_lite_site.py runs
+    it in a real Lite kernel."""
+    import types
+
+    folder = tmp_path / "drive" / "v0.1.0"
+    folder.mkdir(parents=True)
+    (folder / "09-play.ipynb").write_text("mine")
+    fetched: list[str] = []
+
+    class Answer:
+        ok, status = True, 200
+
+        async def bytes(self) -> bytes:
+            return b"the site's own lesson"
+
+    async def pyfetch(url: str, **options: object) -> Answer:
+        fetched.append(url)
+        return Answer()
+
+    js = types.SimpleNamespace(location=types.SimpleNamespace(
+        href="https://school.example/lite/extensions/@jupyterlite/k/static/worker.js"))
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.http", types.SimpleNamespace(pyfetch=pyfetch))
+    monkeypatch.setattr(lite, "in_browser", lambda: True)
+    monkeypatch.setattr(lite, "DRIVE", lite.PurePosixPath((tmp_path / "drive").as_posix()))
+    monkeypatch.chdir(folder)
+    assert asyncio.run(lite.fresh_copy("09-play.ipynb")) is None
+    assert fetched == ["https://school.example/lite/files/v0.1.0/09-play.ipynb"]
+    assert (folder / "09-play-fresh.ipynb").read_bytes() == b"the site's own lesson"
+    assert (folder / "09-play.ipynb").read_text() == "mine"
+    assert capsys.readouterr().out == ("A fresh copy of 09-play.ipynb is 09-play-fresh.ipynb, "
+                                       "beside yours: open it from the file browser.\n")
 
 
 def test_version_folder_and_file():

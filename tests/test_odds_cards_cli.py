@@ -121,3 +121,27 @@ def test_center_left_out_is_unknown_not_absent(capsys: pytest.CaptureFixture[str
     assert "§A5" in capsys.readouterr().err
     assert main(["odds", "hand", "--hand", "R3 B7 G5", "--tableau", "R4 R5"]) == 0
     assert "not given" in capsys.readouterr().out
+
+
+def test_odds_hand_help_says_which_power_each_number_is(capsys: pytest.CaptureFixture[str]) -> None:
+    from swkit.cards.editions import load_edition
+    with pytest.raises(SystemExit):
+        main(["odds", "hand", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for p in load_edition().powers:          # "7 blue-draw-two": the data file's numbers
+        assert f"{p.number} {p.key}" in text, p.key
+
+
+@pytest.mark.parametrize("center", ["7", "Power 7", "blue-draw-two"])
+def test_odds_hand_takes_a_power_as_the_kit_prints_it(capsys: pytest.CaptureFixture[str],
+                                                      center: str) -> None:
+    assert main(["odds", "hand", "--hand", "B2 G7 Y9", "--center", center, "--figure",
+                 "--scored", "Power 3", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert "blue-draw-two" in json.dumps(got) and "green-discard" in json.dumps(got)
+
+
+def test_the_written_out_power_list_is_the_data_files() -> None:
+    from swkit.cards.editions import load_edition, power_list
+    from swkit.cli.command import POWER_LIST
+    assert power_list(load_edition()) == POWER_LIST

@@ -106,6 +106,41 @@ def test_solo_twin_small_model():
     assert mc_solo(model, n=50_000, seed=9).covers(solo_expected(model))
 
 
-def test_rng_is_numpy_default_rng():
-    # the same seed gives the same stream as numpy.random.default_rng
-    assert np.random.default_rng(0).integers(0, 6) == np.random.default_rng(0).integers(0, 6)
+@pytest.mark.parametrize("kernel", ["numpy", "python"])
+def test_the_twins_draw_only_from_a_generator_of_their_seed(monkeypatch, kernel):
+    """The numpy kernel's randomness is ``numpy.random.default_rng(seed)``, the Python
+    kernel's ``random.Random(seed)`` (swkit.odds.montecarlo_dice): each made once per
+    simulation from the seed given, and neither numpy's nor Python's global stream is drawn
+    from (a notebook's own ``np.random`` and ``random`` calls are unchanged by a simulation)."""
+    import random
+
+    from swkit.odds import accel, montecarlo_dice
+
+    monkeypatch.setattr(accel, "enabled", kernel == "numpy")
+    seeds: list[object] = []
+    if kernel == "numpy":
+        real = np.random.default_rng
+
+        def recording(seed=None):
+            seeds.append(seed)
+            return real(seed)
+        monkeypatch.setattr(np.random, "default_rng", recording)
+    else:
+        class Recording(random.Random):
+            def __init__(self, seed=None):
+                seeds.append(seed)
+                super().__init__(seed)
+        monkeypatch.setattr(montecarlo_dice.random, "Random", Recording)
+
+    def global_draws() -> tuple[float, float]:
+        return np.random.random(), random.random()
+
+    np.random.seed(1), random.seed(1)
+    untouched = global_draws()
+    np.random.seed(1), random.seed(1)
+    a = mc_optimal(CLUB, Objective.at_least(4), n=3_000, seed=7)
+    assert global_draws() == untouched
+    assert seeds == [7]
+    assert a == mc_optimal(CLUB, Objective.at_least(4), n=3_000, seed=7)
+    assert a != mc_optimal(CLUB, Objective.at_least(4), n=3_000, seed=8)
+    assert seeds == [7, 7, 8]

@@ -255,6 +255,15 @@ def test_missing_dask_is_one_line(capsys, monkeypatch):
                     'pip install "swkit[cluster]"')
 
 
+@pytest.mark.parametrize("backend", ["local", "dask"])
+def test_connect_timeout_without_a_scheduler_is_refused(capsys, backend):
+    # it times reaching a scheduler at an address; without one it would do nothing, silently
+    line = _one_error_line(capsys, [*BASE, "--bots", "points,greedy", "--backend", backend,
+                                    "--connect-timeout", "5"],
+                           "--connect-timeout needs --scheduler", "leave --connect-timeout out")
+    assert line.startswith("swkit tournament: error: ")
+
+
 def test_unreachable_scheduler_is_one_line(capsys):
     pytest.importorskip("distributed")
     line = _one_error_line(capsys, [*BASE, "--bots", "points,greedy", "--backend", "dask",

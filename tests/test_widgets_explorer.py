@@ -329,6 +329,68 @@ def test_a_bad_card_shows_a_message_and_changes_nothing(w, field, text, words):
     assert w.message.value == "" and w.answer.question == w.question
 
 
+def buttons_other_than_simulate(ex: OddsExplorer) -> list:
+    return [x for x in tree(ex) if isinstance(x, (widgets.Button, widgets.ToggleButton,
+                                                   widgets.ToggleButtons))
+            and x is not ex.simulate]
+
+
+def test_every_button_after_an_answer_an_over_budget_refusal_an_error_and_a_bad_input(
+        monkeypatch):
+    """Issue 16's over-budget refusal offers the estimate, and Simulate runs it (it stayed
+    disabled); an engine's refusal leaves nothing to simulate; a refused input greys the old
+    answer, and Simulate waits for the fix. No other button is ever disabled."""
+    import functools
+
+    from swkit.errors import ConfigurationError
+    from swkit.odds.cards import make_position, player_odds
+
+    budget = functools.partial(player_odds, budget=2_000)   # the default hand needs ~25,000
+    monkeypatch.setattr(explorer, "player_odds", budget)
+    ex = OddsExplorer()
+    settle(ex)
+    assert ex.answer is not None and not ex.simulate.disabled           # an answer
+    ex.kind.value = "hand"
+    ex.turns.value = 3
+    settle(ex)
+    assert ex.answer is None and "too much work to count exactly" in ex.headline.value
+    assert not ex.simulate.disabled                                     # the refusal
+    assert not any(b.disabled for b in buttons_other_than_simulate(ex))
+    ex.sim_n.value, ex.sim_seed.value = 1000, 4
+    ex.simulate.click()
+    settle(ex)
+    assert [t.n for t in ex.trials][-1] == 1000 == ex.progress.value == ex.progress.max
+    last = ex.trials[-1]
+    exact = player_odds(make_position(hand="B2 G7 Y9", tableau="R4 R6 B8",   # 5603/19635
+                                      discard="G3 P5 Y4 B1", center="green-discard"), 3)
+    assert last.low <= float(exact.probability)     # the simple strategy: a lower bound
+    assert f"about {explorer.percent_text(last.estimate)}" in ex.details.value
+    assert "1,000 games, seed 4" in ex.details.value and "at least as well" in ex.details.value
+    assert not ex.simulate.disabled and ex.answer is None
+
+    def refuse(position, turns, **kw):             # the engine refuses (not the budget)
+        raise ConfigurationError("needs more draws than the unseen cards hold")
+    monkeypatch.setattr(explorer, "player_odds", refuse)
+    ex.turns.value = 2
+    settle(ex)
+    assert "not answered" in ex.headline.value and ex.simulate.disabled  # nothing to simulate
+    assert "unseen cards hold" in ex.message.value
+    assert not any(b.disabled for b in buttons_other_than_simulate(ex))
+    monkeypatch.setattr(explorer, "player_odds", budget)
+    ex.turns.value = 1
+    settle(ex)
+    assert ex.answer is not None and not ex.simulate.disabled           # an answer again
+    ex.hand.value = "B2 G7 R0"
+    settle(ex)
+    assert "R0" in ex.message.value and ex.answer is not None
+    assert ex.simulate.disabled                      # the greyed answer is not the question
+    assert not any(b.disabled for b in buttons_other_than_simulate(ex))
+    ex.hand.value = "B2 G7 Y9"
+    settle(ex)
+    assert ex.answer.question == ex.question and not ex.simulate.disabled
+    ex.close()
+
+
 def test_simulate_before_the_answer_is_refused_in_words(w):
     w.kind.value = "hand"
     settle(w)

@@ -345,16 +345,36 @@ def _parse(text: str, where: str) -> Edition:
     return edition_from_dict(parse_json(text, where), where)
 
 
-def lookup_power(edition: Edition, text: str | int) -> Power:
-    """The Power of ``edition`` with this number (``3``, ``"3"``) or key (``"green-discard"``).
+_POWER_NUMBER = re.compile(r"(?:power\s*)?([0-9]{1,9})", re.ASCII)
+"""A Power by number: ``7``, ``07``, or ``Power 7`` as the kit prints it (case-insensitive; at
+most 9 digits, so a pasted 5,000-digit number is refused, never a ValueError)."""
 
-    Raises NotationError naming the text and listing the accepted numbers and keys.
+
+def power_list(edition: Edition) -> str:
+    """Each Power of ``edition`` as its number and key: ``"1 purple-wild, 2 yellow-wild, ..."``
+    (RULES.md §A7's # column for the Mickey and Friends edition)."""
+    return ", ".join(f"{p.number} {p.key}" for p in edition.powers)
+
+
+def lookup_power(edition: Edition, text: str | int) -> Power:
+    """The Power of ``edition`` with this number or key (RULES.md §A7).
+
+    A number is unambiguous: each Power of an edition has its own number (the loader refuses a
+    duplicate, :func:`edition_from_dict`), for Mickey and Friends the # of RULES.md §A7's table
+    (two Powers share a color, never a number). Accepted: a number of ASCII digits (``3``,
+    ``"3"``, ``"03"``), ``"Power 3"`` (the name the kit prints, case-insensitive), or a key
+    (``"green-discard"``, case-insensitive). Raises NotationError naming the text and listing
+    each number with its key.
     """
     token = str(text).strip().lower()
+    number = _POWER_NUMBER.fullmatch(token)
     for p in edition.powers:
-        if token == p.key or token == str(p.number):
+        if token == p.key or (number is not None and int(number.group(1)) == p.number):
             return p
+    numbers = sorted(p.number for p in edition.powers)
+    span = (f" {numbers[0]} to {numbers[-1]}"
+            if numbers == list(range(numbers[0], numbers[-1] + 1)) else "")
     raise NotationError(
-        f"no Power {str(text)!r} in {edition.name}: write a number ("
-        + ", ".join(str(p.number) for p in edition.powers) + ") or a key ("
-        + ", ".join(p.key for p in edition.powers) + ")")
+        f"no Power {show_name(str(text))} in {edition.name}: its Powers are numbered{span}, one "
+        "Power each; "
+        f"write a number or a key: {power_list(edition)}")

@@ -60,10 +60,11 @@ Decisions where RULES.md is silent (each also in the closing note of issue 2):
   Power step (wilds need ``power_used`` at ``score``/``discard``), a tableau above five
   (other seats always; the mover at ``draw``/``play``), ``played`` outside the mover's
   tableau or before the Play step.
-- Saves: ``from_json`` checks a save completely (:mod:`swkit.saves`): the schema of every
-  field, the start as a position at rest (§A8 conservation, the phase's fields, tableau sizes,
-  turns within the round limit), then the history replayed from the start, which must lead
-  to the saved state. A SaveError names the field by its JSON path.
+- Saves: ``from_json`` checks a save completely (:mod:`swkit.cards.saves`, on
+  :mod:`swkit.saves`): the schema of every field, the start as a position at rest (§A8
+  conservation, the phase's fields, tableau sizes, turns within the round limit), then the
+  history replayed from the start, which must lead to the saved state. A SaveError names the
+  field by its JSON path.
 
 >>> game = CardGame(players=2, seed=1)
 >>> game.current_player() == CHANCE
@@ -87,11 +88,16 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
-from swkit.cards.editions import PRIMITIVES, Edition, Power, edition_from_dict, load_edition
+from swkit.cards.editions import (
+    Edition,
+    Power,
+    edition_from_dict,
+    load_edition,
+    lookup_power,
+)
 from swkit.cards.notation import (
     ALL_CARDS,
     COLOR_NAMES,
-    COLORS,
     Card,
     DiscardPile,
     Hand,
@@ -103,27 +109,6 @@ from swkit.cards.notation import (
 from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
-from swkit.saves import (
-    RNG,
-    AnyOf,
-    Bool,
-    Check,
-    Dict,
-    Int,
-    List,
-    Null,
-    Obj,
-    SaveError,
-    Spec,
-    Str,
-    Tagged,
-    Tuple,
-    first_difference,
-    path_join,
-    read_save,
-    show,
-    walk,
-)
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 
 __all__ = [
@@ -550,17 +535,15 @@ class CardGame:
             if not 0 <= ed < n_ed:
                 raise ConfigurationError(f"{name}: edition {ed + 1} does not exist; accepted 1 "
                                          f"to {n_ed}")
-            token = str(ref).strip().lower()
-            for p in game.editions[ed].powers:
-                if token in (p.key, str(p.number)):
-                    if (ed, p.number) in placed:
-                        raise ConfigurationError(
-                            f"Power {p.key} of edition {ed + 1} is placed twice (RULES.md §A8)")
-                    placed.add((ed, p.number))
-                    return ed, p
-            raise ConfigurationError(
-                f"{name}: no Power {ref!r} in edition {ed + 1}; accepted: "
-                + ", ".join(p.key for p in game.editions[ed].powers))
+            try:
+                p = lookup_power(game.editions[ed], ref)
+            except NotationError as exc:
+                raise ConfigurationError(f"{name}: edition {ed + 1}: {exc}") from None
+            if (ed, p.number) in placed:
+                raise ConfigurationError(
+                    f"Power {p.key} of edition {ed + 1} is placed twice (RULES.md §A8)")
+            placed.add((ed, p.number))
+            return ed, p
 
         def rows_of(value: Any, name: str, what: str) -> list[Any]:
             if isinstance(value, str) or not isinstance(value, Sequence):
@@ -974,7 +957,8 @@ class CardGame:
         file (UTF-8; a byte-order mark is fine).
 
         The save is checked completely before a state is built (:mod:`swkit.saves`): every
-        field's type, range and length against :data:`SAVE_FIELDS` (seats below the player
+        field's type, range and length against :data:`swkit.cards.saves.SAVE_FIELDS` (seats
+        below the player
         count, cards in notation, Power numbers of their edition, a turn within the round
         limit); the start as a position at rest (:meth:`_position_problems`: RULES.md §A8
         conservation, the phase's fields, tableau sizes, scores and the end, the turn
@@ -996,7 +980,8 @@ class CardGame:
             game.history = [(int(p), str(a)) for p, a in data["history"]]
             game._start = data["start"]
             return game
-        return _load_checked(cls, text)
+        from swkit.cards.saves import load_checked  # the checks import this module
+        return load_checked(cls, text)
 
     def _extra_copy(self) -> str:
         """The JSON path of the first copy of a card beyond the editions' count (deck,
@@ -1796,227 +1781,3 @@ _SKIP_TO = {
     "play": "figure", "figure": "power", "power": "score", "power_play": "score",
     "power_discard": "score", "power_swap": "score", "pass": "score", "score": "discard",
 }
-
-
-# -- saved games: the schema walk and the replay (issue 15 §A; swkit.saves) ---------------------
-
-_WHAT = "card game"
-_CARD = Str(pattern=r"[BGPRY][1-9]", what="a card like 'R7' (RULES.md §A1)")
-_CARD_LIST = Str(pattern=r"([BGPRY][1-9]( [BGPRY][1-9])*)?", what="cards like 'R3 R4 R5'")
-
-
-def _seat(ctx: dict[str, Any]) -> int:
-    return ctx["players"] - 1
-
-
-def _max_cards(ctx: dict[str, Any]) -> int:
-    return len(ALL_CARDS) * len(ctx["editions"])
-
-
-def _param_max(ctx: dict[str, Any], *effects: str) -> int:
-    return max((int(v) for ed in ctx["editions"] for p in ed.powers if p.effect in effects
-                for k, v in p.params.items() if k in ("count", "depth")), default=0)
-
-
-def _read_editions(value: list[Any], ctx: dict[str, Any]) -> tuple[int, str] | None:
-    eds = []
-    for i, raw in enumerate(value):
-        try:
-            eds.append(edition_from_dict(raw, "edition"))
-        except ConfigurationError as exc:
-            return i, str(exc)
-    try:
-        ctx["editions"] = _resolve_editions(eds)
-    except ConfigurationError as exc:
-        return 0, str(exc)
-    return None
-
-
-def _power_numbers(ctx: dict[str, Any], e: int) -> set[int]:
-    return {p.number for p in ctx["editions"][e].powers}
-
-
-def _power_problem(e: int, n: Any, ctx: dict[str, Any]) -> str | None:
-    if n is None or n in _power_numbers(ctx, e):
-        return None
-    return (f"is {n}, not a Power number of edition {e + 1}; accepted: "
-            + ", ".join(str(k) for k in sorted(_power_numbers(ctx, e))))
-
-
-def _pile_test(piles: list[list[int]], ctx: dict[str, Any]) -> tuple[Any, str] | None:
-    for e, pile in enumerate(piles):
-        for i, n in enumerate(pile):
-            problem = _power_problem(e, n, ctx)
-            if problem:
-                return (e, i), problem
-    return None
-
-
-def _center_test(centers: list[int | None], ctx: dict[str, Any]) -> tuple[int, str] | None:
-    for e, n in enumerate(centers):
-        problem = _power_problem(e, n, ctx)
-        if problem:
-            return e, problem
-    return None
-
-
-def _scored_test(rows: list[list[list[int]]], ctx: dict[str, Any]) -> tuple[Any, str] | None:
-    for s, row in enumerate(rows):
-        for i, (e, n) in enumerate(row):
-            problem = _power_problem(e, n, ctx)
-            if problem:
-                return (s, i, 1), problem
-    return None
-
-
-def _pass_test(choices: list[list[Any]], ctx: dict[str, Any]) -> tuple[int, str] | None:
-    seats = [s for s, _ in choices]
-    for i, s in enumerate(seats):
-        if s in seats[:i] or seats != sorted(seats):
-            return i, "lists the seats once each, in seat order"
-    return None
-
-
-_SEAT = Int(0, _seat, what="a seat")
-_EDITION_NUMBER = Int(1, lambda ctx: len(ctx["editions"]), what="an edition number")
-_EVENTS = {
-    "reshuffle": {"cards": Int(1)},
-    "draw": {"card": _CARD},
-    "play": {"card": _CARD},
-    "figure": {"edition": _EDITION_NUMBER, "holder": AnyOf([Null(), _SEAT])},
-    "power": {"key": Str(max_len=100), "edition": _EDITION_NUMBER},
-    "power_draw": {"card": _CARD},
-    "power_play": {"card": _CARD},
-    "power_play_from_discard": {"card": _CARD},
-    "power_take": {"cards": List(_CARD, max_len=_max_cards)},
-    "power_swap": {"gives": _CARD, "takes": _CARD, "seat": _SEAT},
-    "power_pass": {"cards": List(Tuple([_SEAT, _CARD_LIST]), max_len=MAX_PLAYERS)},
-    "score": {"cards": _CARD_LIST, "power": Str(max_len=100)},
-    "discard": {"cards": List(_CARD, max_len=_max_cards)},
-}
-_LOG_ENTRY = Obj({
-    "turn": Int(0), "round": Int(0), "player": _SEAT,
-    "draw": AnyOf([Null(), _CARD]), "play": AnyOf([Null(), _CARD]),
-    "figure": AnyOf([Null(), _EDITION_NUMBER]), "figure_from": AnyOf([Null(), _SEAT]),
-    "power": AnyOf([Null(), Obj({
-        "key": Str(max_len=100), "edition": _EDITION_NUMBER, "effect": Str(tuple(PRIMITIVES)),
-        "cards": List(AnyOf([_CARD, _SEAT, Tuple([_SEAT, _CARD_LIST])]), max_len=_max_cards),
-    }, what="a Power record")]),
-    "score": AnyOf([Null(), Obj({
-        "cards": _CARD_LIST, "kind": Str(("set", "run")), "wilds": Str(max_len=200),
-        "power": Str(max_len=100), "center": _EDITION_NUMBER,
-        "new_center": AnyOf([Null(), Str(max_len=100)]),
-    }, what="a score record")]),
-    "discard": List(_CARD, max_len=_max_cards), "reshuffles": Int(0),
-    "events": List(Tagged("event", {k: Obj({"event": Str(), **v}, what=f"a {k!r} event")
-                                    for k, v in _EVENTS.items()}, what="an event"),
-                   max_len=10_000),
-    "tableau": List(_CARD, max_len=_max_cards),  # stamped by swkit.cards.play.run_game
-}, optional=("tableau",), what="a turn record")
-
-STATE_FIELDS: dict[str, Spec] = {
-    "players": Int(MIN_PLAYERS, MAX_PLAYERS, bind="players", what="a player count"),
-    "seed": Int(),
-    "round_limit": Int(1, bind="round_limit"),
-    "editions": Check(List(Dict("an edition (as in a Powers data file)"), min_len=1),
-                      _read_editions),
-    "rng": RNG,
-    "deck": List(_CARD, max_len=_max_cards),
-    "discard": List(_CARD, max_len=_max_cards),
-    "hands": List(List(_CARD, max_len=_max_cards), length=lambda ctx: ctx["players"],
-                  what="one card list per seat"),
-    "tableaux": List(List(_CARD, max_len=_max_cards), length=lambda ctx: ctx["players"],
-                     what="one card list per seat"),
-    "piles": Check(List(List(Int(1), max_len=100), length=lambda ctx: len(ctx["editions"]),
-                        what="one list of Power numbers per edition"), _pile_test),
-    "centers": Check(List(AnyOf([Null(), Int(1)]), length=lambda ctx: len(ctx["editions"]),
-                          what="one Power number or null per edition"), _center_test),
-    "figures": List(AnyOf([Null(), _SEAT]), length=lambda ctx: len(ctx["editions"]),
-                    what="one holder seat or null per edition"),
-    "scored": Check(List(List(Tuple([Int(0, lambda ctx: len(ctx["editions"]) - 1),
-                                     Int(1)], what="[edition index, Power number]"),
-                              max_len=WIN_POWERS),
-                         length=lambda ctx: ctx["players"], what="one list per seat"),
-                    _scored_test),
-    "turn": Int(0, lambda ctx: ctx["round_limit"] * ctx["players"]),
-    "phase": Str(PHASES),
-    "wilds": Tuple([List(Str(COLORS), unique=True, max_len=len(COLORS)),
-                    List(Int(1, 9), unique=True, max_len=9)],
-                   what="[wild colors, wild numbers]"),
-    "power_used": Bool(),
-    "played": AnyOf([Null(), _CARD]),
-    "remaining": Int(0, lambda ctx: _param_max(ctx, "extra_play", "extra_draw",
-                                               "play_from_discard")),
-    "pass_count": Int(0, lambda ctx: _param_max(ctx, "pass")),
-    "pass_order": List(_SEAT, unique=True, max_len=lambda ctx: ctx["players"]),
-    "pass_choices": Check(List(Tuple([_SEAT, List(_CARD, max_len=_max_cards)]),
-                               max_len=lambda ctx: ctx["players"]), _pass_test),
-    "winner": AnyOf([Null(), _SEAT]),
-    "end_reason": Str(max_len=200),
-    "log": List(_LOG_ENTRY, max_len=lambda ctx: ctx["round_limit"] * ctx["players"] + 1,
-                what="a list of turn records"),
-}
-"""The fields of a card game's state in a save, in the order they are checked (a later field's
-bounds use the player count, the editions and the round limit read before it). A new field of
-the save is one more line here (and in ``_snapshot``/``_from_snapshot``)."""
-
-SAVE_FIELDS: dict[str, Spec] = {
-    **STATE_FIELDS,
-    "history": List(Tuple([Int(CHANCE, _seat, what="a seat or -1 (chance)"),
-                           Str(max_len=300, what="an action or 'draw CARD'")]),
-                    what="the moves from the start, oldest first"),
-    "start": Obj(STATE_FIELDS, what="the start of the game"),
-}
-"""The fields of a saved card game (``to_json``): the state, the history, the start."""
-
-
-def _replay(start: CardGame, history: list[list[Any]]) -> CardGame:
-    """The game after ``history`` applied to a copy of ``start``; SaveError names the first
-    entry that is not legal there."""
-    game = CardGame._from_snapshot(start._snapshot())
-    game._start = start._snapshot()
-    for i, (who, text) in enumerate(history):
-        mover = game.current_player()
-        try:
-            if who != mover:
-                raise IllegalActionError(f"the entry is seat {who}'s, but {game._whose_move()}")
-            if who == CHANCE:
-                verb, _, card = text.partition(" ")
-                if verb != "draw" or not card:
-                    raise IllegalActionError(f"a chance entry is 'draw CARD', not {text!r}")
-                game.apply_chance(card)
-            else:
-                game.apply(text)
-        except IllegalActionError as exc:
-            raise SaveError(_WHAT, f"history[{i}]", f"{text!r} cannot be replayed from the start "
-                            f"of the game: {exc}") from None
-    return game
-
-
-def _load_checked(cls: type[CardGame], text: str) -> CardGame:
-    """``from_json``'s checks (swkit.saves): the schema walk, the start as a position at
-    rest, the history replayed from it, the saved state equal to the replay."""
-    data = read_save(text, _WHAT)
-    if "game" in data:
-        raise SaveError(_WHAT, "game", f"is {show(data['game'])}: a saved card game has no "
-                        "such field" + (" (this is a saved dice game: load it with "
-                                        "DiceGame.from_json)" if data["game"] == "dice" else ""))
-    walk(Obj(SAVE_FIELDS, what="a saved card game"), data, _WHAT)
-    start = cls._from_snapshot(data["start"])
-    bad = start._position_problems()
-    if bad:
-        raise SaveError(_WHAT, path_join("start", bad[0]) if bad[0] else "start", bad[1])
-    saved = cls._from_snapshot(data)
-    bad = saved._position_problems()
-    if bad:
-        raise SaveError(_WHAT, bad[0], bad[1])
-    game = _replay(start, data["history"])
-    replayed = game._snapshot()
-    mine = {k: data[k] for k in replayed}
-    mine["log"] = [{k: v for k, v in entry.items() if k != "tableau"} for entry in data["log"]]
-    where = first_difference(mine, replayed, "")
-    if where is not None:
-        raise SaveError(_WHAT, where, "is not what the history leads to from the start (a "
-                        "save is the start and the moves since: edit neither by hand)")
-    game.log = json.loads(json.dumps(data["log"]))  # keeps run_game's "tableau" stamps
-    return game

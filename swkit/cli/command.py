@@ -32,6 +32,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -45,6 +46,12 @@ BOTS = ("greedy", "random")
 DICE_BOTS = ("greedy", "random", "points", "win")
 """The dice bots by name (``swkit.odds.dice_bots.DICE_BOT_NAMES``, not imported here: the
 parser stays light); "win" may be missing from an install, which ``make_dice_bot`` says."""
+
+POWER_LIST = ("1 purple-wild, 2 yellow-wild, 3 green-discard, 4 red-1s-wild, 5 blue-9s-wild, "
+              "6 green-extra-play, 7 blue-draw-two, 8 red-take-discard, 9 yellow-swap, "
+              "10 purple-pass")
+"""The Mickey and Friends Powers by number and key, as ``swkit.cards.editions.power_list``
+gives them (written out: the parser stays light; tests/test_odds_cards_cli.py compares)."""
 
 SLOW_NOTICE_SECONDS = 2.0
 """After this long without an answer, say on stderr that exact work is still going on."""
@@ -96,6 +103,18 @@ class _Parser(argparse.ArgumentParser):
             message += (f" (options are spelt in full: did you mean {near[0]}?)" if near
                         else " (options are spelt in full)")
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+class _KeysFormatter(argparse.HelpFormatter):
+    """Help text wrapped between words only, never inside a hyphenated key
+    (``blue-draw-two`` stays on one line, ready to copy)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(" ".join(text.split()), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
 
 
 MAX_DIGITS = 50
@@ -236,13 +255,12 @@ def build_parser() -> argparse.ArgumentParser:
                            "1 to 9 (default: no wild number)")
 
     hand = kinds.add_parser(
-        "hand", help="a player's odds of scoring (RULES.md §C1)",
+        "hand", help="a player's odds of scoring (RULES.md §C1)", formatter_class=_KeysFormatter,
         description="Your odds of scoring this turn (draw, best play, figure, Power, score) or "
                     "within T of your turns, from what you can see. Cards: a color letter and a "
                     "number, e.g. R3 (B blue, G green, P purple, R red, Y yellow). Powers: a "
-                    "number 1-10 or a key: purple-wild, yellow-wild, green-discard, red-1s-wild, "
-                    "blue-9s-wild, green-extra-play, blue-draw-two, red-take-discard, "
-                    "yellow-swap, purple-pass.")
+                    "number (7 or Power 7) or a key; each number is one Power (RULES.md §A7): "
+                    + POWER_LIST + ".")
     hand.add_argument("--hand", required=True, metavar="CARDS",
                       help='your hand before this turn\'s draw, e.g. "R3 B7 G5"; "" for an '
                            "empty hand (extra plays can empty it)")
@@ -258,7 +276,8 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--center", default=None, metavar="POWER",
                       type=_given("an empty value: give the center Power's number or key, or "
                                   "leave --center out for a center Power that does not matter"),
-                      help="the center Power (number or key); leave out when it does not matter: "
+                      help="the center Power (number or key, e.g. 7 or blue-draw-two); leave out "
+                           "when it does not matter: "
                            "scoring still takes it, but its effect is not counted and no card "
                            "you play takes the figure by its color")
     hand.add_argument("--figure", action="store_true", help="you hold the figure")

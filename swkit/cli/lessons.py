@@ -533,13 +533,49 @@ def open_lab(folder: Path) -> int:
         return status
 
 
+SYSTEM_FOLDERS = ("bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc",
+                  "run", "sbin", "sys", "usr", "var")
+"""The top-level folders of the operating system itself (its programs, libraries, settings,
+devices and state, after the Filesystem Hierarchy Standard): a folder option refuses them and
+the root ``/``, as root could write there. Folders inside them (``/var/www/swkit``) and
+``/home``, ``/root``, ``/tmp``, ``/opt``, ``/srv``, ``/mnt`` are allowed."""
+
+
+def system_folder(text: str) -> str | None:
+    """What makes the folder ``text`` a system folder (``"/"``, ``"/usr"``; a relative name
+    is taken from the current folder, ``..`` and symbolic links are followed, so ``/bin``
+    is one where it links to ``/usr/bin``), or None for any other folder. A file system's
+    root is always one (``/``, ``C:\\``)."""
+    given = Path(os.path.abspath(os.path.expanduser(text)))
+    found = Path(os.path.realpath(given))
+    for path in (given, found):
+        if path.parent == path:
+            return str(path)
+    if os.name != "posix":
+        return None
+    system = {Path("/", name) for name in SYSTEM_FOLDERS}
+    system |= {Path(os.path.realpath(p)) for p in system}
+    for path in (given, found):
+        if path in system:
+            return str(path)
+    return None
+
+
 def folder_option(option: str, default: str) -> Callable[[str], str]:
     """An argparse type for a folder option (``--dir`` here; ``swkit site`` uses it too): any
-    folder name, but not an empty one (refused naming the option and its default)."""
+    folder name, but not an empty one, nor a system folder (:func:`system_folder`: ``/``,
+    ``/usr``, ``/etc``...), refused in one line naming the option and its default."""
     def folder(text: str) -> str:
         if not text.strip():
             raise argparse.ArgumentTypeError(
                 f"an empty value: give a folder, e.g. {option} {default}, or leave {option} out")
+        system = system_folder(text)
+        if system is not None:
+            shown = repr(text) if text == system else f"{text!r} ({system})"
+            raise argparse.ArgumentTypeError(
+                f"{shown} is a system folder: swkit never writes into the file system's root or "
+                f"the operating system's own folders; give a folder of your own, e.g. "
+                f"{option} {default}")
         return text
     return folder
 

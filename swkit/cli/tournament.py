@@ -34,6 +34,10 @@ DESCRIPTION = (
 PROG = "swkit tournament"
 
 
+CONNECT_TIMEOUT = 10
+"""Seconds ``--scheduler`` tries to reach the scheduler and its first worker, by default (given
+without ``--scheduler``, ``--connect-timeout`` is refused: it would time nothing)."""
+
 MAX_GAMES = 1_000_000
 """The most games one tournament plays: a 99% interval over a million games is about 0.13
 percentage points either side, and a million games of the slowest bots take hours of CPU."""
@@ -101,9 +105,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --backend dask: the scheduler's address, e.g. "
                              "tcp://10.0.0.5:8786, as 'dask scheduler' prints it; left out: "
                              "a cluster of --workers processes on this machine")
-    parser.add_argument("--connect-timeout", type=_positive("seconds"), default=10,
+    parser.add_argument("--connect-timeout", type=_positive("seconds"), default=None,
                         metavar="SECONDS", help="with --scheduler: how long to try to reach "
-                                                "it (default 10)")
+                                                f"it and its first worker (default "
+                                                f"{CONNECT_TIMEOUT:g})")
     parser.add_argument("--workers", type=_positive("workers"), default=None, metavar="K",
                         help="processes on this machine (default: one per CPU core, with "
                              "--backend local at most one per 500 games; 1 plays in this "
@@ -151,6 +156,11 @@ def run(args: argparse.Namespace) -> int:
         plot = _check_plot(args.plot) if args.plot else None
         if args.scheduler is not None and args.backend != "dask":
             raise SwkitError("--scheduler needs --backend dask")
+        if args.connect_timeout is not None and args.scheduler is None:
+            raise SwkitError("--connect-timeout needs --scheduler: it is how long to try to "
+                             "reach a Dask scheduler at an address; a cluster on this machine "
+                             "(--scheduler left out) needs no timeout: leave --connect-timeout "
+                             "out")
         # Checks every argument (bots included) before the bar appears.
         from swkit.tournament import _check
         _check(args.game, args.bots, args.games)
@@ -158,7 +168,9 @@ def run(args: argparse.Namespace) -> int:
         result = run_tournament(args.game, args.bots, args.games, args.seed,
                                 backend=args.backend, workers=args.workers,
                                 scheduler=args.scheduler, chunk_size=args.chunk_size,
-                                progress=progress, timeout=args.connect_timeout)
+                                progress=progress,
+                                timeout=(CONNECT_TIMEOUT if args.connect_timeout is None
+                                         else args.connect_timeout))
     except SwkitError as exc:
         if bar is not None:
             bar.close()

@@ -292,7 +292,7 @@ def get(key: str) -> Exercise:
     for exercise in module.EXERCISES:
         if exercise.key == key:
             return exercise
-    known = ", ".join(ex.key for ex in module.EXERCISES)
+    known = ", ".join(ex.key for ex in module.EXERCISES) or "no exercises"
     raise SwkitError(f"no exercise {key!r}: lesson {int(lesson_text)} has {known}")
 
 

@@ -406,7 +406,7 @@ def checkpoints(total: int, points: int = 16, first: int = 100) -> list[int]:
 
 
 def simulation(question: Question, total: int, seed: int = 0,
-               points: int = 16) -> Iterator[Simulated]:
+               points: int = 16, simple: bool = False) -> Iterator[Simulated]:
     """Run the question's Monte Carlo twin in batches, yielding the running estimate after
     each batch (``points`` checkpoints from about 100 trials to ``total``, log-spaced).
 
@@ -414,6 +414,9 @@ def simulation(question: Question, total: int, seed: int = 0,
     Twins: ``mc_deal``, ``mc_player_odds``, ``mc_optimal_distribution`` (RULES.md §C). The
     batches are merged exactly (hit counts), so the estimate is that of all ``n`` trials.
     A hand question whose batches are slow (T >= 2) merges its remaining batches into four.
+    ``simple``: for a hand question, simulate the simple strategy instead (``mc_policy_odds``:
+    each turn the best play for the next turn only, a lower bound on the best play, quick on
+    any position), the estimate offered for a question over the work budget (issue 16).
     """
     marks = checkpoints(total, points)
     done = 0
@@ -430,8 +433,8 @@ def simulation(question: Question, total: int, seed: int = 0,
                         question.wild_color, question.wild_number, n=size, seed=batch_seed)
             hits += round(r.estimate * size)
         elif isinstance(question, HandQuestion):
-            r = mc_player_odds(position, question.turns, n=size,  # type: ignore[arg-type]
-                               seed=batch_seed)
+            twin = mc_policy_odds if simple else mc_player_odds
+            r = twin(position, question.turns, n=size, seed=batch_seed)  # type: ignore[arg-type]
             hits += round(r.estimate * size)
         else:
             dist = mc_optimal_distribution(MODEL, question.objective(), question.counts(),
@@ -541,11 +544,12 @@ class OddsExplorer(SwkitWidget):
     simulation converging to it (issue 7 §2.3).
 
     ``question``: the question on screen (:class:`DealQuestion`, :class:`HandQuestion` or
-    :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing);
-    ``trials``: the running simulation's points. A bad input (a card like ``R0``, a picker
-    with no selection) shows the library's message next to its field and changes neither the
-    question nor the answer (greyed out until the input is fixed). Takes no arguments: any
-    keyword raises ConfigurationError.
+    :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing, and
+    for a hand question over the work budget, whose Simulate runs the simple strategy's
+    estimate instead); ``trials``: the running simulation's points. A bad input (a card like
+    ``R0``, a picker with no selection) shows the library's message next to its field and
+    changes neither the question nor the answer (greyed out until the input is fixed). Takes
+    no arguments: any keyword raises ConfigurationError.
     """
 
     def __new__(cls, *args: Any, **kwargs: Any) -> OddsExplorer:
@@ -558,6 +562,9 @@ class OddsExplorer(SwkitWidget):
         self.question: Question = DealQuestion()
         self.answer: Answer | None = None
         self._sim_refused = False       # the message sits under the trials picker
+        self._input_refused = False     # an input is refused: the answer shown is stale
+        self._estimate: HandQuestion | None = None   # over the work budget: Simulate estimates
+        self._known = ""                # its exact answers for fewer turns, in words
         self.trials: list[Trial] = []
         self.simulated: Simulated | None = None
         self._quiet = 0
@@ -831,6 +838,9 @@ class OddsExplorer(SwkitWidget):
         self._stale(True)
 
     def _stale(self, stale: bool) -> None:
+        self._input_refused = stale
+        if stale:                        # the greyed answer is not the question on screen
+            self.simulate.disabled = True
         for part in (self.headline, self.formula, self.details, self.chart, self.chart_caption):
             if stale:
                 part.add_class("swkit-stale")
@@ -894,6 +904,7 @@ class OddsExplorer(SwkitWidget):
             token = self._token
             self.question = question
             self.answer = None
+            self._estimate = None
             self.trials = []
             self.simulated = None
         self.invalidate()                # drops a slow answer or a simulation still running
@@ -973,13 +984,20 @@ class OddsExplorer(SwkitWidget):
         with self._view_lock:
             if token != self._token:
                 return
-            self.details.value = (
-                f'<div style="{_TEXT}">Exact answers for fewer turns: '
-                f"{escape(known or 'none yet')}. A simulated estimate instead: about "
-                f"{percent_text(sim.estimate)} (99% interval {percent_text(sim.low)} to "
-                f"{percent_text(sim.high)}, {SIMULATED_GAMES:,} games) for a simple strategy "
+            self._known = known
+            self._estimate = question      # Simulate runs this estimate with its trials, seed
+            self.details.value = self._estimate_text(_trial(sim), "")
+            self.simulate.disabled = self._input_refused
+
+    def _estimate_text(self, trial: Trial, seed: str) -> str:
+        """The over-budget question's details: the exact answers for fewer turns and the
+        simple strategy's simulated estimate (``trial``; ``seed`` as shown, or "")."""
+        return (f'<div style="{_TEXT}">Exact answers for fewer turns: '
+                f"{escape(self._known or 'none yet')}. A simulated estimate instead: about "
+                f"{percent_text(trial.estimate)} (99% interval {percent_text(trial.low)} to "
+                f"{percent_text(trial.high)}, {trial.n:,} games{seed}) for a simple strategy "
                 "(each turn, the best play for the next turn only). Your best play does at "
-                "least as well.</div>")
+                "least as well. Simulate runs more games.</div>")
 
     def _show(self, token: int, answer: Answer, drawing: str = "") -> None:
         """Show ``answer``'s words (the chart follows) unless the question moved on."""
@@ -1002,7 +1020,7 @@ class OddsExplorer(SwkitWidget):
             self._clear_chart()
             self.chart_caption.value = (f'<div style="{_TEXT}">drawing the chart'
                                         f"{' for ' + drawing if drawing else ''}…</div>")
-            self.simulate.disabled = False
+            self.simulate.disabled = self._input_refused
 
     def _set_chart(self, token: int, answer: Answer, png: bytes | None,
                    sim: Simulated | None) -> None:
@@ -1039,8 +1057,10 @@ class OddsExplorer(SwkitWidget):
 
     # -- simulating -------------------------------------------------------------------------
     def _on_simulate(self, _button: Any = None) -> None:
-        answer = self.answer
-        if answer is None:
+        """Simulate the answer's question, drawing it against the exact value; over the work
+        budget (no exact answer), the simple strategy's estimate, in words."""
+        answer, estimate = self.answer, self._estimate
+        if answer is None and estimate is None:
             self.say("Wait for the exact answer first (it is computing).", "refused")
             return
         try:
@@ -1063,7 +1083,9 @@ class OddsExplorer(SwkitWidget):
         self.progress.value = 0
         self.simulate.disabled = True
         self.invalidate()                # a chart still drawing for the answer is dropped
-        sims = simulation(answer.question, total, seed)
+        question = answer.question if answer is not None else estimate
+        assert question is not None
+        sims = simulation(question, total, seed, simple=answer is None)
         last: dict[str, Any] = {"drawn": 0.0, "sim": None}
 
         def step() -> float | None:
@@ -1080,13 +1102,17 @@ class OddsExplorer(SwkitWidget):
                     self.progress.value = sim.n
                     self.progress_text.value = (f'<span style="{_TEXT}">{sim.n:,} of '
                                                 f"{total:,} trials</span>")
+                    if answer is None:   # no exact value to draw against: the words
+                        self.details.value = self._estimate_text(sim.trial, f", seed {seed}")
             if sim is None:
-                if last["sim"] is not None:
+                if last["sim"] is not None and answer is not None:
                     self._draw(token, answer, list(self.trials), last["sim"])
                 with self._view_lock:
                     if token == self._token:
-                        self.simulate.disabled = False
+                        self.simulate.disabled = self._input_refused
                 return None
+            if answer is None:
+                return 0.0
             if time.perf_counter() - last["drawn"] > 0.4 and sim.n < total:
                 self._draw(token, answer, trials, sim)
                 last["drawn"] = time.perf_counter()

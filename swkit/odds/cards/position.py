@@ -11,6 +11,7 @@ card notation; ``check_position`` refuses every position no game reaches, as
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -248,6 +249,11 @@ def parse_others(text: str | Sequence[Any] | None) -> tuple[tuple[Card, ...], ..
     return tuple(out)
 
 
+_SCORED_ENTRY = re.compile(r"power\s*[0-9]+|[^\s,]+", re.IGNORECASE)
+"""One Power of a scored list: ``Power 7`` (the kit's name, one entry) or a number or key
+(entries separated by commas or spaces)."""
+
+
 def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
                   discard: str | Iterable[Any] = "", others: str | Sequence[Any] | None = "",
                   center: str | int | Power | None = UNKNOWN_CENTER, figure: bool = False,
@@ -275,7 +281,7 @@ def make_position(hand: str | Iterable[Any], tableau: str | Iterable[Any] = "",
 
     if isinstance(scored, str):
         check_entries(scored, "scored", '"1, 3" or "purple-wild,green-discard"')
-        scored_list: list[Any] = [s for s in scored.replace(",", " ").split() if s]
+        scored_list: list[Any] = _SCORED_ENTRY.findall(scored)
     else:
         scored_list = list(scored)
     cen: Power | str | None
