@@ -50,6 +50,11 @@ def test_hand_query_json_fields() -> None:
     assert r["left_out"] == [] and r["modelled"]
     text = format_hand(r)
     assert "R5" in text and "within 2" in text
+    # a within-T number says its condition (issue 15 item 9, RULES.md §C1)
+    assert "if nobody else moves first" in text
+    one = format_hand(hand_query("B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1",
+                                 others="G1 G2 / Y5 P7", center="3", turns=1))
+    assert "nobody else" not in one
 
 
 def test_hand_query_names_left_out_powers() -> None:

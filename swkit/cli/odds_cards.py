@@ -147,6 +147,8 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
     }
 
 
+WITHIN_CONDITION = ("if nobody else moves first: the odds assume the other players change "
+                    "nothing you need before your turns (RULES.md §C1)")
 STRATEGY = ("each turn that does not score ends the way that is best for scoring in the next "
             "turn alone")
 """The simulated strategy of ``--simulate`` in words (``mc_policy_odds``)."""
@@ -175,6 +177,7 @@ def format_simulated(result: dict[str, Any]) -> str:
              f"(99% interval {low * 100:.2f}% to {high * 100:.2f}%; {result['hits']} of "
              f"{result['simulated']} games, seed {result['seed']})"]
     if t > 1:
+        lines.append(f"  {WITHIN_CONDITION}")
         lines.append(f"  Strategy: {STRATEGY}. The best play does at least as well, so this "
                      "estimates a lower bound on your best chance, not the exact answer.")
     else:
@@ -199,6 +202,7 @@ def format_hand(result: dict[str, Any]) -> str:
     lines = [f"P(you score {when}) = {result['probability']} = {result['percent']:.2f}%"]
     if t > 1:
         lines.append("  by turn: " + ", ".join(f"{k}: {v}" for k, v in result["within"].items()))
+        lines.append(f"  {WITHIN_CONDITION}")
     outs = result["outs"]
     if outs:
         lines.append("Outs this turn: " + ", ".join(
