@@ -26,9 +26,10 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 from swkit.dice.game import DiceGame
+from swkit.dice.scoring import TOP_SPACE as TOP
 from swkit.odds.dice import DiceModel
 from swkit.odds.dice_bots import make_dice_bot
 from swkit.odds.duel import DuelBoard
@@ -36,6 +37,26 @@ from swkit.odds.duel.pairing import POLICIES, pairing_state_counts, pairing_valu
 from swkit.state import CHANCE, TERMINAL
 
 MODEL = DiceModel()
+
+
+def mover_views() -> tuple[dict[int, int], int]:
+    """How many distinct views a mover has at each level: for each row (board order), scored
+    by the mover, or open with the other seat's numbered space there (or none), and how many
+    in all levels together (a view can occur at several levels). GreedyBot's and PointsBot's
+    choices depend on the view, the dice and the rolls left only."""
+    kinds = ([("open", 0)] + [("seat0", p) for p in range(TOP + 1)]
+             + [("seat1", p) for p in range(TOP + 1)] + [("done", 0)])
+    views: dict[int, set[tuple[int, ...]]] = {}
+    for combo in product(kinds, repeat=MODEL.characters):
+        a = sum(k in ("seat0", "done") for k, _ in combo)
+        b = sum(k in ("seat1", "done") for k, _ in combo)
+        if a not in (b, b + 1) or a + b == 2 * MODEL.characters:
+            continue
+        mine = "seat0" if a == b else "seat1"
+        view = tuple(-1 if k in (mine, "done") else p for k, p in combo)
+        views.setdefault(a + b, set()).add(view)
+    return ({level: len(v) for level, v in sorted(views.items())},
+            len(set().union(*views.values())))
 
 
 def boards_at(level: int, pair: list[str], samples: int, seed: int) -> list[DuelBoard]:
@@ -87,6 +108,9 @@ def main() -> None:
     print(f"pairing states of Clubhouse dice by level (tokens placed): {counts}; "
           f"{sum(counts.values()):,} in all, {sum(v for k, v in counts.items() if k < 10):,} "
           f"with a turn to play")
+    views, distinct = mover_views()
+    print(f"mover views by level (what GreedyBot and PointsBot look at): {views}; "
+          f"{distinct:,} distinct in all")
     if args.count:
         return
     pair = args.pair.split(",")
