@@ -21,10 +21,10 @@ as :data:`DONE` and adds their points difference (seat 0's minus seat 1's). The 
 depend on nothing else: GreedyBot and PointsBot look at the rows the mover has not scored and
 the spaces the other seat holds there; WinBot's values are chances to win, a function of the
 open rows and the difference, and its ties go in board order. Clubhouse dice has 932,512 such
-states (``python bench/duel_pairing.py --count``), against 96.6 million labelled boards; small
+states (:func:`pairing_state_counts`), against 96.6 million labelled boards; small
 models take milliseconds (2 dice, 2 characters) to seconds (3 dice, 3 characters). The full
-game is still out of reach in pure Python (each turn calls the policies up to 756 times; the
-bench script measures the rate and docs/tournaments.md gives the estimate).
+game is still out of reach in pure Python (each turn calls the policies up to 756 times;
+bench/duel_pairing.py measures the rate and docs/tournaments.md gives the estimate).
 
 The policies of the bots, written on any model (:data:`POLICIES`):
 
