@@ -2,7 +2,8 @@
 
 Usage: python bench/tournament.py [--rate-games N] [--speedup-games N] [--duel-games N]
                                   [--speedup-bots A,B] [--duel-bots A,B] [--seed S]
-                                  [--skip-dask] [--only rates|speedup|duel]
+                                  [--speedup-game dice|cards] [--skip-dask]
+                                  [--only rates|speedup|duel]
 
 Prints, on this machine:
 
@@ -68,18 +69,19 @@ def rates(games: int, seed: int) -> None:
         print(f"   {game:5}  {','.join(bots):28}  {best:8,.0f} games/CPU-s  ({n} games a run)")
 
 
-def speedup(games: int, seed: int, skip_dask: bool, bots: str = "points,greedy") -> None:
-    """Wall and CPU time of the same PointsBot-against-GreedyBot dice tournament with 1 and 2
-    workers, each run as a fresh ``swkit tournament`` process (cold caches for every row; the
-    CPU seconds are that process's and its workers')."""
-    print(f"2. Speed-up from 1 to 2 workers: dice, {bots}, {games} games, each row a "
+def speedup(games: int, seed: int, skip_dask: bool, bots: str = "points,greedy",
+            game: str = "dice") -> None:
+    """Wall and CPU time of the same tournament (PointsBot against GreedyBot at dice by
+    default) with 1 and 2 workers, each run as a fresh ``swkit tournament`` process (cold
+    caches for every row; the CPU seconds are that process's and its workers')."""
+    print(f"2. Speed-up from 1 to 2 workers: {game}, {bots}, {games} games, each row a "
           f"fresh 'swkit tournament' process")
     digests = []
     backends = [("local", 1), ("local", 2)] + ([] if skip_dask else [("dask", 2)])
     base = None
     for backend, workers in backends:
         before = _load()
-        argv = [sys.executable, "-m", "swkit", "tournament", "--game", "dice", "--bots",
+        argv = [sys.executable, "-m", "swkit", "tournament", "--game", game, "--bots",
                 bots, "--games", str(games), "--seed", str(seed), "--backend",
                 backend, "--workers", str(workers), "--json", "--no-progress"]
         wall, kids = time.perf_counter(), _children_cpu()
@@ -134,13 +136,16 @@ def main() -> None:
                              "is installed")
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--speedup-bots", default="points,greedy", help="bots (2.)")
+    parser.add_argument("--speedup-game", choices=("dice", "cards"), default="dice",
+                        help="game (2.); cards bots are greedy and random")
     parser.add_argument("--skip-dask", action="store_true", help="no Dask row in (2.)")
     parser.add_argument("--only", choices=("rates", "speedup", "duel"), default=None)
     args = parser.parse_args()
     if args.only in (None, "rates"):
         rates(args.rate_games, args.seed)
     if args.only in (None, "speedup"):
-        speedup(args.speedup_games, args.seed, args.skip_dask, args.speedup_bots)
+        speedup(args.speedup_games, args.seed, args.skip_dask, args.speedup_bots,
+                args.speedup_game)
     if args.only in (None, "duel"):
         duel(args.duel_games, args.seed, args.duel_bots)
 

@@ -16,8 +16,15 @@ import pytest
 from swkit.dice.scoring import TOP_SPACE, space_for
 from swkit.errors import ConfigurationError
 from swkit.odds.dice import DiceModel
-from swkit.odds.duel import DuelBoard, duel_value
-from swkit.odds.duel.pairing import POLICIES, pairing_value
+from swkit.odds.duel import DuelBoard, duel_board_value, duel_value
+from swkit.odds.duel.core import ROWS, tokens
+from swkit.odds.duel.pairing import (
+    DONE,
+    POLICIES,
+    pairing_state,
+    pairing_state_counts,
+    pairing_value,
+)
 
 SMALL = DiceModel(n=2, characters=2)
 
@@ -94,6 +101,60 @@ def test_winbot_does_at_least_as_well_as_any_other_policy_against_the_same_oppon
     for other in ("points", "greedy"):
         assert pairing_value(["win", other], model) >= pairing_value(["points", other], model)
         assert pairing_value(["win", other], model) >= pairing_value(["greedy", other], model)
+
+
+ALL_PAIRS = [(a, b) for a in POLICIES for b in POLICIES]
+
+
+@pytest.mark.parametrize("names", ALL_PAIRS)
+def test_values_by_state_are_the_values_by_labelled_board(names: tuple[str, str]) -> None:
+    """Remembering values by pairing_state (finished rows folded into the points
+    difference) gives the value of the labelled recursion, from fewer turns."""
+    by_board: dict[int, int] = {}
+    by_state: dict[int, int] = {}
+    labelled = pairing_value(list(names), SMALL, by_state=False, visited=by_board)
+    assert pairing_value(list(names), SMALL, visited=by_state) == labelled
+    assert sum(by_state.values()) < sum(by_board.values())
+    assert set(by_state) == set(range(2 * SMALL.characters))
+
+
+def test_values_by_state_on_three_characters() -> None:
+    model = DiceModel(n=2, characters=3, rolls=2)
+    visited: dict[int, int] = {}
+    value = pairing_value(["win", "points"], model, visited=visited)
+    assert value == pairing_value(["win", "points"], model, by_state=False)
+    counts = pairing_state_counts(3)
+    assert all(visited[level] <= counts[level] for level in visited)
+
+
+def test_a_relabelled_board_can_change_a_pairing_value() -> None:
+    """Why the state keeps the board order: the bots break ties in row order, so the same
+    board with its characters swapped is another game for them (not for the solve)."""
+    board = DuelBoard(SMALL.names, ((2, -1), (-1, -1)))
+    swapped = DuelBoard(SMALL.names, ((-1, -1), (2, -1)))
+    assert duel_board_value(board, SMALL) == duel_board_value(swapped, SMALL)
+    assert (pairing_value(["win", "greedy"], SMALL, board)
+            != pairing_value(["win", "greedy"], SMALL, swapped))
+
+
+def test_pairing_state_folds_finished_rows_into_the_difference() -> None:
+    board = DuelBoard.parse("Mickey:3,Goofy:0 / Mickey:5,Minnie:2")
+    rows, difference = pairing_state(board)
+    assert rows[0] == DONE and difference == 3 - 5
+    assert rows[1:] == board.rows[1:]
+
+
+@pytest.mark.parametrize("characters", [1, 2, 3])
+def test_pairing_state_counts_against_every_labelled_board(characters: int) -> None:
+    model = DiceModel(n=2, characters=characters)
+    found: dict[int, set[object]] = {}
+    for rows in product(ROWS, repeat=characters):
+        a, b = tokens([ROWS.index(r) for r in rows])
+        if a in (b, b + 1):
+            found.setdefault(a + b, set()).add(pairing_state(DuelBoard(model.names, rows)))
+    assert pairing_state_counts(characters) == {lv: len(s) for lv, s in sorted(found.items())}
+    with pytest.raises(ConfigurationError, match="1 to 5 characters"):
+        pairing_state_counts(6)
 
 
 def test_pairing_refuses_bad_policies() -> None:

@@ -10,9 +10,21 @@ the rest) or ``("score", row)`` (stop and score that character's row, RULES.md �
 P(win) + 1/2 P(tie) (RULES.md §B5) when seat 0 plays ``policies[0]`` and seat 1
 ``policies[1]``. It is the solve's recursion (each turn: the first roll's expectation, then
 every keep's expectation over the reroll) with each player's choice fixed by their policy
-instead of the best one. Exact Fractions for every model; the boards are labelled (ties in
-row order make the value depend on the labels), so it is practical for small models only
-(``DiceModel(n=2, characters=2)`` in milliseconds, 3 dice and 3 characters in seconds).
+instead of the best one. Exact Fractions for every model.
+
+**The state.** The boards stay labelled: the bots break ties in row order, and two characters
+tied for a bot can hold different rows, so relabelling a board can change a pairing's value
+(the tests show one). But a row that holds both tokens is over: nobody scores it again, its
+tokens block nobody, and only its points still count, through the totals. So the memo's key
+(:func:`pairing_state`) keeps each open row as it is, in board order, writes every finished row
+as :data:`DONE` and adds their points difference (seat 0's minus seat 1's). The bots' choices
+depend on nothing else: GreedyBot and PointsBot look at the rows the mover has not scored and
+the spaces the other seat holds there; WinBot's values are chances to win, a function of the
+open rows and the difference, and its ties go in board order. Clubhouse dice has 932,512 such
+states (:func:`pairing_state_counts`), against 96.6 million labelled boards; small
+models take milliseconds (2 dice, 2 characters) to seconds (3 dice, 3 characters). The full
+game is still out of reach in pure Python (each turn calls the policies up to 756 times;
+bench/duel_pairing.py measures the rate and docs/tournaments.md gives the estimate).
 
 The policies of the bots, written on any model (:data:`POLICIES`):
 
@@ -33,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from itertools import product
 from math import factorial, prod
 from typing import Any
 
@@ -40,10 +53,10 @@ from swkit.dice.scoring import TOP_SPACE, space_for
 from swkit.errors import ConfigurationError
 from swkit.odds.dice import DiceModel, Objective, keep_options
 from swkit.odds.duel import DuelBoard, duel_options
-from swkit.odds.duel.core import ABSENT, check_duel_model
+from swkit.odds.duel.core import ABSENT, MAX_DUEL_CHARACTERS, check_duel_model
 
-__all__ = ["POLICIES", "Choice", "Policy", "greedy_policy", "pairing_value", "points_policy",
-           "win_policy"]
+__all__ = ["DONE", "POLICIES", "Choice", "Policy", "greedy_policy", "pairing_state",
+           "pairing_state_counts", "pairing_value", "points_policy", "win_policy"]
 
 Choice = tuple[str, Any]
 """``("keep", counts)`` or ``("score", row)``."""
@@ -125,6 +138,58 @@ POLICIES: dict[str, Policy] = {"win": win_policy, "points": points_policy,
 """The bots' policies by bot name."""
 
 
+DONE = (TOP_SPACE + 1, TOP_SPACE + 1)
+"""A finished row (both tokens in it) in a :func:`pairing_state`."""
+
+PairingState = tuple[tuple[tuple[int, int], ...], int]
+
+
+def pairing_state(board: DuelBoard) -> PairingState:
+    """The state of ``board`` that a pairing of the bots' policies depends on: ``(rows,
+    difference)``, where ``rows`` is the board's rows in board order with every row that holds
+    both tokens replaced by :data:`DONE`, and ``difference`` is the points of those rows, seat
+    0's minus seat 1's (RULES.md §B5: only the totals decide the winner).
+
+    >>> pairing_state(DuelBoard.parse("Mickey:3,Goofy:0 / Mickey:5,Minnie:2"))
+    (((6, 6), (-1, 2), (-1, -1), (0, -1), (-1, -1)), -2)
+    """
+    rows: list[tuple[int, int]] = []
+    difference = 0
+    for p0, p1 in board.rows:
+        if p0 != ABSENT and p1 != ABSENT:
+            rows.append(DONE)
+            difference += max(p0, 0) - max(p1, 0)
+        else:
+            rows.append((p0, p1))
+    return tuple(rows), difference
+
+
+def pairing_state_counts(characters: int = 5) -> dict[int, int]:
+    """How many :func:`pairing_state` values a two-player board of ``characters`` rows has at
+    each level (tokens placed, in the turn order: seat 0 ``ceil(level/2)``, seat 1
+    ``floor(level/2)``), the final level included (there only the difference is left).
+
+    Counted, not enumerated: a row is open (1 way), holds only seat 0's token (6: the Picture
+    Column or a space 1..5), only seat 1's (6), or is finished; ``k`` finished rows have
+    ``10k + 1`` differences (each row's is -5..5). For 5 characters: 932,512 states in all.
+    Raises ConfigurationError for more than 5 characters.
+    """
+    if not 1 <= characters <= MAX_DUEL_CHARACTERS:
+        raise ConfigurationError(f"a two-player board has 1 to {MAX_DUEL_CHARACTERS} "
+                                 f"characters, got {characters!r}")
+    kinds = ((0, 0, 1), (1, 0, TOP_SPACE + 1), (0, 1, TOP_SPACE + 1), (1, 1, 0))
+    out: dict[int, int] = {}
+    for combo in product(kinds, repeat=characters):
+        a = sum(k[0] for k in combo)
+        b = sum(k[1] for k in combo)
+        if a not in (b, b + 1):
+            continue
+        done = sum(1 for k in combo if k[2] == 0)
+        ways = prod(k[2] for k in combo if k[2]) * (2 * TOP_SPACE * done + 1)
+        out[a + b] = out.get(a + b, 0) + ways
+    return dict(sorted(out.items()))
+
+
 def _rolls(model: DiceModel, m: int) -> list[tuple[tuple[int, ...], Fraction]]:
     """Every outcome of rolling ``m`` dice (count vectors) with its probability."""
     weights = model.face_weights
@@ -145,16 +210,26 @@ def _rolls(model: DiceModel, m: int) -> list[tuple[tuple[int, ...], Fraction]]:
 
 
 def pairing_value(policies: Sequence[Policy | str], model: DiceModel | None = None,
-                  board: DuelBoard | str | None = None) -> Fraction:
+                  board: DuelBoard | str | None = None, *, by_state: bool | None = None,
+                  visited: dict[int, int] | None = None) -> Fraction:
     """Seat 0's chance to win, P(win) + 1/2 P(tie) (RULES.md §B5), when seat 0 plays
     ``policies[0]`` and seat 1 ``policies[1]`` (choice functions, or names of
     :data:`POLICIES`) from ``board`` (default: the empty board), before the mover's roll.
 
     ``model``: a :class:`~swkit.odds.dice.DiceModel` of the two-player solve (at most 5 dice
-    and 5 characters). Returns an exact Fraction. The cost grows with the labelled boards
-    (44 ** characters) times the dice multisets: use small models. Raises ConfigurationError
-    for an unknown policy name, a model the solve does not take, or a policy that returns an
-    illegal choice (naming it).
+    and 5 characters). Returns an exact Fraction.
+
+    ``by_state``: remember values by :func:`pairing_state` (True) or by the whole labelled
+    board (False). The default is True when both policies are the bots' own (:data:`POLICIES`,
+    by name or function), whose choices depend on that state alone, and False for any other
+    choice function (which may look at a finished row). ``visited``: when given, a dict that
+    receives, for each level (tokens placed), the number of turns evaluated (states for
+    ``by_state``, labelled boards otherwise); final boards are not counted.
+
+    The cost is a turn per state, each calling the policies up to ``rolls`` times for each
+    dice multiset: milliseconds to seconds on small models; the full game's 932,512 states are
+    out of reach (docs/tournaments.md). Raises ConfigurationError for an unknown policy name, a
+    model the solve does not take, or a policy that returns an illegal choice (naming it).
     """
     model = model or DiceModel()
     check_duel_model(model)
@@ -174,11 +249,15 @@ def pairing_value(policies: Sequence[Policy | str], model: DiceModel | None = No
         start = DuelBoard.parse(board, model)
     else:
         start = board
+    if by_state is None:
+        own = set(POLICIES.values())
+        by_state = all(p in own for p in pols)
     rolls = {m: _rolls(model, m) for m in range(model.n + 1)}
-    memo: dict[tuple[tuple[int, int], ...], Fraction] = {}
+    memo: dict[Any, Fraction] = {}
 
     def value(b: DuelBoard) -> Fraction:
-        hit = memo.get(b.rows)
+        key = pairing_state(b) if by_state else b.rows
+        hit = memo.get(key)
         if hit is not None:
             return hit
         if b.is_over():
@@ -186,7 +265,10 @@ def pairing_value(policies: Sequence[Policy | str], model: DiceModel | None = No
             v = Fraction(1) if t0 > t1 else Fraction(1, 2) if t0 == t1 else Fraction(0)
         else:
             v = turn(b)
-        memo[b.rows] = v
+            if visited is not None:
+                level = sum(b.tokens)
+                visited[level] = visited.get(level, 0) + 1
+        memo[key] = v
         return v
 
     def turn(b: DuelBoard) -> Fraction:
