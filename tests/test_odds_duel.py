@@ -559,6 +559,13 @@ def test_the_build_command_writes_a_table_that_reads_back(tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["build", "--dice", "6", "--out", str(out)])
     assert "at most 5 dice" in capsys.readouterr().err
+    # a number it cannot read is named with its option and the accepted form (kit's argparse
+    # types, swkit.argtypes), not argparse's "invalid int value"
+    for bad in ("x", "0", "+", "٣"):
+        with pytest.raises(SystemExit):
+            main(["build", "--dice", bad, "--out", str(out)])
+        err = capsys.readouterr().err
+        assert "argument --dice: must be" in err and "1 to" in err and "invalid int" not in err
     out.write_bytes(b"nonsense")
     with pytest.raises(ConfigurationError, match="not a swkit duel table"):
         read_table(out)

@@ -30,7 +30,6 @@ import difflib
 import io
 import json
 import os
-import re
 import sys
 import textwrap
 import threading
@@ -38,6 +37,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from swkit import __version__
+from swkit.argtypes import MAX_DIGITS, int_range, shown, whole
 from swkit.cli.progress import ProgressBar
 from swkit.errors import SwkitError, WorkBudgetError
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
@@ -117,40 +117,7 @@ class _KeysFormatter(argparse.HelpFormatter):
                              subsequent_indent=indent, break_on_hyphens=False)
 
 
-MAX_DIGITS = 50
-"""A whole number on the command line has at most this many digits (Python refuses to read
-one of over 4,300; no count, limit or seed of the kit needs more than 50)."""
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``text`` as an error line quotes it: a value over ``limit`` characters is cut, with its
-    length, so that the line stays readable (a pasted 5,000-digit number)."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit - 10]!r}… ({len(text):,} characters)"
-
-
-def _whole(text: str, wanted: str) -> int:
-    """``text`` as a whole number (ASCII digits, a sign and spaces around), else an
-    ``ArgumentTypeError`` saying ``wanted`` (the accepted form)."""
-    if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
-        raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
-    digits = len(text.strip().lstrip("+-").lstrip("0"))
-    if digits > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(
-            f"must be {wanted}, got a number of {digits:,} digits (at most {MAX_DIGITS})")
-    return int(text)
-
-
-def _int_range(low: int, high: int, context: str = "") -> Callable[[str], int]:
-    """An argparse type: a whole number (ASCII digits) from ``low`` to ``high``."""
-    def parse(text: str) -> int:
-        value = _whole(text, f"a whole number from {low} to {high}{context}")
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"must be from {low} to {high}{context}, got {value}")
-        return value
-    return parse
+_shown, _whole, _int_range = shown, whole, int_range
 
 
 def _seed(text: str) -> int:

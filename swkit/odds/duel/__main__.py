@@ -13,6 +13,9 @@ import resource
 import sys
 from collections.abc import Sequence
 
+from swkit.argtypes import int_range
+from swkit.odds.dice import MAX_CHARACTERS, MAX_DICE, MAX_ROLLS, MAX_WILDS
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 done, 2 bad arguments)."""
@@ -21,10 +24,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     build = sub.add_parser("build", help="solve the game and write its table")
     build.add_argument("--out", help="the file to write (default: the package's data folder)")
-    build.add_argument("--dice", type=int, default=5)
-    build.add_argument("--characters", type=int, default=5)
-    build.add_argument("--wilds", type=int, default=1)
-    build.add_argument("--rolls", type=int, default=3)
+    build.add_argument("--dice", type=int_range(1, MAX_DICE), default=5,
+                       help=f"number of dice, 1 to {MAX_DICE} (default 5)")
+    build.add_argument("--characters", type=int_range(1, MAX_CHARACTERS), default=5,
+                       help=f"character faces per die, 1 to {MAX_CHARACTERS} (default 5)")
+    build.add_argument("--wilds", type=int_range(0, MAX_WILDS), default=1,
+                       help=f"wild (Clubhouse) faces per die, 0 to {MAX_WILDS} (default 1)")
+    build.add_argument("--rolls", type=int_range(1, MAX_ROLLS), default=3,
+                       help=f"rolls per turn, 1 to {MAX_ROLLS} (default 3)")
     args = parser.parse_args(argv)
 
     import numpy as np
