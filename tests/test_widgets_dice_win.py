@@ -48,7 +48,7 @@ def test_a_whole_game_against_the_win_bot(backend):  # noqa: F811
     seed = 5
     w = DiceCup(players=2, seed=seed, bots="win", bot_delay=0)
     check(w)
-    assert "P1 (win bot)" in w.heading.value
+    assert "seat 0 (you), seat 1 (win bot)" in w.heading.value
     for _ in range(200):
         if w.game.is_terminal():
             break
@@ -57,7 +57,7 @@ def test_a_whole_game_against_the_win_bot(backend):  # noqa: F811
     assert w.game.is_terminal()
     # the cup's game is the one PointsBot (seat 0) and WinBot (seat 1) play on their own
     record = play_game(2, seed, bots=[PointsBot(0, seed), WinBot(1, seed)])
-    log = [line.replace(" - your turn", "").strip() for line in w.log_lines]
+    log = [line.replace("seat 0 (you)", "seat 0 (points bot)").strip() for line in w.log_lines]
     assert log == transcript_moves(record)
     assert list(w.game.outcome().scores) == record["scores"]
 
@@ -108,7 +108,7 @@ def test_no_win_column_with_three_players(backend):  # noqa: F811
 @pytest.mark.parametrize("bots", ["win", ["greedy", "win"], ["win", "win", "points"]])
 def test_the_win_bot_is_refused_for_three_or_four_players(bots):
     players = 3 if len(bots) != 3 else 4
-    with pytest.raises(ConfigurationError, match="two-player game only.*use players=2"):
+    with pytest.raises(ConfigurationError, match="two-player game only.*play with 2 players"):
         DiceCup(players=players, bots=bots)
 
 
@@ -117,7 +117,7 @@ def test_points_bot_plays_in_the_cup(backend):  # noqa: F811
     w.roll_button.click()
     next(iter(w.score_buttons.values())).click()
     check(w)
-    assert "P1 (points bot)" in w.heading.value and w.game.round == 2
+    assert "seat 1 (points bot), seat 2 (greedy bot)" in w.heading.value and w.game.round == 2
 
 
 def test_a_better_score_for_winning_than_the_stop_row_is_named_under_the_table(

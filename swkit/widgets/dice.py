@@ -1,8 +1,10 @@
 """The dice cup: a student plays Clubhouse dice against friendly bots in a notebook cell.
 
 ``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B; ``bots="win"``,
-the exact two-player solve, issue 14 §2). The student is
-seat 0 (``P0``); the bots play the other seats. A thin view: every rule comes from
+the exact two-player solve, issue 14 §2). The student is seat 0 ("you" on screen, its tokens
+marked ``P0``); the bots play the other seats, each named by its bot ("seat 1 (win bot)").
+Seats are numbered from 0 in the order they play, as the card table and ``swkit tournament``
+number them (docs/DECISIONS.md, "One name for a seat"). A thin view: every rule comes from
 :class:`swkit.dice.game.DiceGame` (through the :mod:`swkit.state` interface), every move's words
 from :mod:`swkit.dice.play` (the transcript's wording), every number of the hint from
 :func:`swkit.odds.keep_options`, every picture from :mod:`swkit.pictures`.
@@ -17,7 +19,8 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
   face); a kept die is drawn framed with a KEPT tag;
 - the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the toggled dice
   and reroll the others; during a roll-off the student is in, "Roll for the roll-off"; during a
-  bot's turn, disabled and saying so ("P1 is rolling…", as the status says "P1 is playing");
+  bot's turn, disabled and saying so ("Seat 1 is rolling…", as the status says "Seat 1
+  (greedy bot) is playing");
 - one score button per character the student has not scored (``swkit-score``), each showing the
   points a score there earns now (``Goofy: 3 points``; ``Pluto: 0 points (Picture Column)`` for
   a zero);
@@ -67,12 +70,18 @@ from swkit.dice.play import (
     rolloff_lines,
     score_entry,
     score_line,
+    seat_name,
     standings_lines,
     turn_header,
 )
 from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.odds.dice import DiceModel, KeepOption, Objective, keep_options
-from swkit.odds.dice_bots import bot_from_dict, dice_bot_factory, make_dice_bot
+from swkit.odds.dice_bots import (
+    bot_from_dict,
+    check_win_bot,
+    dice_bot_factory,
+    make_dice_bot,
+)
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
 from swkit.widgets._base import SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
@@ -125,7 +134,7 @@ class HintRow:
     this keep, playing for that count (a Fraction in [0, 1], the value of the same keep in
     ``keep_options`` with ``Objective.at_least(k, target)``); ``win``: in a 2-player game,
     the student's chance to win, P(win) + 1/2 P(tie), if they play this choice and then play
-    their best against P1's best (:func:`swkit.odds.duel.duel_options`: a Fraction on the
+    their best against seat 1's best (:func:`swkit.odds.duel.duel_options`: a Fraction on the
     game's last two turns, else a float from the shipped table), None with 1, 3 or 4 players.
     """
 
@@ -196,6 +205,11 @@ def _win_chance(value: Fraction | float) -> str:
     text = ("over 99.9%" if v > 99.95 else "under 0.1%" if v < 0.05
             else f"about {v:.1f}%")
     return f'<span class="swkit-exact">{text}</span>'
+
+
+def _upper(text: str) -> str:
+    """``text`` with a capital first letter (``"seat 1 (win bot)"`` -> ``"Seat 1 (win bot)"``)."""
+    return text[:1].upper() + text[1:]
 
 
 def _random_seed() -> int:
@@ -274,11 +288,7 @@ class DiceCup(SwkitWidget):
                 f"{len(names)}: {names}")
         for name in names:
             dice_bot_factory(name)  # raises ConfigurationError for an unknown name
-            if isinstance(name, str) and name.strip().lower() == "win" and players != 2:
-                raise ConfigurationError(
-                    f"the win bot plays the two-player game only (its chances come from the "
-                    f"exact two-player solve); this game has {players} players: use players=2, "
-                    f"or the greedy or points bot")
+        check_win_bot(names, players)
         return names
 
     def _build(self) -> None:
@@ -346,7 +356,7 @@ class DiceCup(SwkitWidget):
             self.score_label, self.score_box, self.message, self.legend, self.board,
             widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
                           self.same_seed]),
-            self.hint, widgets.HTML("<b>What happened</b> (newest turn first; you are P0)"),
+            self.hint, widgets.HTML("<b>What happened</b> (newest turn first; you are seat 0)"),
             self.log_view,
         ]
 
@@ -364,17 +374,25 @@ class DiceCup(SwkitWidget):
         self.call.value = ""
         self.say("")
         self._set_toggles([False] * 5)
-        who = ", ".join(["you (P0)"] + [f"{seat_label(s)} ({self.bot_names[s - 1]} bot)"
-                                        for s in range(1, self.players)])
+        who = ", ".join(seat_name(s, self.seat_names()) for s in range(self.players))
         turns = self.game.turns
         self.heading.value = (
             f'<div style="font-size:1.25em;font-weight:bold">Clubhouse dice · seed '
-            f'{self.seed}</div><div>Players: {escape(who)} · {turns} turn'
+            f'{self.seed}</div><div>Players, in the order they play: {escape(who)} · {turns} turn'
             f'{"" if turns == 1 else "s"} each · the Clubhouse is wild</div>')
         self.legend.value = self._legend_html()
         self._refresh()
 
     # -- what is shown -----------------------------------------------------------------------
+    def seat_names(self) -> list[str]:
+        """Each seat's name, seat 0 first: ``["you", "win bot"]`` (the words beside a seat's
+        number on screen and in the log: "seat 1 (win bot)")."""
+        return ["you"] + [f"{name.strip().lower()} bot" for name in self.bot_names]
+
+    def _who(self, seat: int) -> str:
+        """``"you"`` for the student, else ``"seat 1 (win bot)"``."""
+        return "you" if seat == STUDENT else seat_name(seat, self.seat_names())
+
     def shown_dice(self) -> list[str]:
         """The faces drawn left to right (empty before a turn's first roll): the game's dice,
         in the order that keeps each kept die in its place on screen."""
@@ -429,13 +447,14 @@ class DiceCup(SwkitWidget):
         if view.phase == "over":
             self.status.value = self._end_words()
         elif view.phase == "tiebreak":
-            tied = ", ".join("you" if s == STUDENT else seat_label(s) for s in view.tied)
+            tied = ", ".join(self._who(s) for s in view.tied)
             self.status.value = self._big(
                 f"Tie for first place ({tied}): the Clubhouse roll-off! Each tied player rolls "
                 f"all five dice; the most Clubhouses wins."
                 + (" Press Roll." if STUDENT in view.tied else ""))
         else:
-            who = "Your turn" if view.seat == STUDENT else f"{seat_label(view.seat)} is playing"
+            who = ("Your turn" if view.seat == STUDENT
+                   else f"{_upper(self._who(view.seat))} is playing")
             roll = (f"roll {view.roll_number} of 3" if view.roll_number else
                     "press Roll" if view.seat == STUDENT else "rolling")
             self.status.value = self._big(
@@ -443,7 +462,7 @@ class DiceCup(SwkitWidget):
         # dice
         shown = self.shown_dice() or self.rolloff_dice()
         if view.phase == "over" and not shown:
-            # no dice on the table any more: no row of "?" dice under "P1 rolled (roll 3 of 3)"
+            # no dice on the table any more: no row of "?" dice under "Seat 1 rolled: ..."
             self.dice_row.layout.display = "none"
             self.call.value = self._over_html()
         else:
@@ -466,8 +485,8 @@ class DiceCup(SwkitWidget):
             self.roll_button.disabled = not mine
         elif view.phase != "over" and view.seat != STUDENT:
             # a bot's turn: the button says whose turn it is, as the status does
-            self.roll_button.description = f"{seat_label(view.seat)} is rolling…"
-            self.roll_button.tooltip = f"Wait: {seat_label(view.seat)} is playing its turn"
+            self.roll_button.description = f"Seat {view.seat} is rolling…"
+            self.roll_button.tooltip = f"Wait: {self._who(view.seat)} is playing its turn"
             self.roll_button.disabled = True
         else:
             left = view.rolls_left
@@ -540,7 +559,7 @@ class DiceCup(SwkitWidget):
         chips = []
         for seat in range(self.players):
             fill = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-            name = "you" if seat == STUDENT else f"{self.bot_names[seat - 1]} bot"
+            name = seat_name(seat, self.seat_names())
             chips.append(
                 f'<span style="display:inline-block;margin-right:14px">'
                 f'<span style="background:{fill};color:{text_color(fill)};border:2px solid '
@@ -557,11 +576,11 @@ class DiceCup(SwkitWidget):
         elif result.winner == STUDENT:
             head = f"You win with {points_text(total)}!"
         elif result.winner is not None:
-            head = (f"{seat_label(result.winner)} wins with "
+            head = (f"{_upper(self._who(result.winner))} wins with "
                     f"{points_text(result.scores[result.winner])}. You scored "
                     f"{points_text(total)}.")
         else:
-            names = ", ".join("you" if s == STUDENT else seat_label(s) for s in result.winners)
+            names = ", ".join(self._who(s) for s in result.winners)
             head = f"A shared win: {names}."
         return (self._big(head) + f'<div>{escape(result.reason[0].upper() + result.reason[1:])}.'
                 " Press New game to play again.</div>")
@@ -633,7 +652,8 @@ class DiceCup(SwkitWidget):
                    else f"the {rival} bot may not")
             win_words = (
                 f" <i>{WIN_HEADING[0].upper() + WIN_HEADING[1:]}</i>: your chance of winning "
-                f"the game, the Clubhouse roll-off included, if P1 plays its best too ({who}); "
+                f"the game, the Clubhouse roll-off included, if {self._who(1)} plays its best "
+                f"too ({who}); "
                 + ("an exact fraction on the game's last two turns." if exact else
                    "a percent from the solved two-player game (exact fractions come on the "
                    "game's last two turns)."))
@@ -789,7 +809,7 @@ class DiceCup(SwkitWidget):
         if game.is_terminal():
             raise IllegalActionError("the game is over: press New game to play again")
         if not self._student_moves():
-            raise IllegalActionError(f"wait: it is {seat_label(game.seat)}'s turn")
+            raise IllegalActionError(f"wait: it is {self._who(game.seat)}'s turn")
         snapshot = self._snapshot()
         view = game.view(STUDENT)
         if view.phase == "tiebreak":
@@ -829,15 +849,15 @@ class DiceCup(SwkitWidget):
         game = self.game
         seat = game.seat
         if game.roll_number == 0:
-            header = turn_header(game.round, seat)
-            self._log(header + (" - your turn" if seat == STUDENT else ""))
+            self._log(turn_header(game.round, seat, self.seat_names()[seat]))
             self._slots = list(range(5))
         kept = game.view(STUDENT).kept
         before = list(game.dice)
         game.apply_chance()
         self._log(roll_line(roll_entry(game, before, kept)))
-        who = "You" if seat == STUDENT else seat_label(seat)
-        self.call.value = self._call_html(f"{who} rolled (roll {game.roll_number} of 3).")
+        who = "You" if seat == STUDENT else f"Seat {seat}"
+        self.call.value = self._call_html(
+            f"{who} rolled: {', '.join(self.shown_dice())} (roll {game.roll_number} of 3).")
 
     def _your_turn_html(self) -> str:
         """The last bot's score, then "your turn" (the bots' dice are cleared by then)."""
@@ -857,10 +877,11 @@ class DiceCup(SwkitWidget):
                 f'<span style="color:#1a1a1a;font-weight:normal">{escape(text)}</span></div>')
 
     def _rolloff_words(self) -> str:
-        """``"Roll-off: you 1 Clubhouse, P1 0 Clubhouses."`` and who is still tied."""
+        """``"Roll-off: you: 1 Clubhouse, seat 1 (greedy bot): 0 Clubhouses."`` and who is
+        still tied."""
         view = self.game.view(STUDENT)
         last = view.tiebreak_rounds[-1]
-        parts = [f"{'you' if seat == STUDENT else seat_label(seat)} {n} Clubhouse"
+        parts = [f"{self._who(seat)}: {n} Clubhouse"
                  f"{'' if n == 1 else 's'}" for seat, n in zip(last.seats, last.clubhouses,
                                                               strict=True)]
         after = (" Still tied: roll again." if view.phase == "tiebreak" and STUDENT in view.tied
@@ -869,7 +890,7 @@ class DiceCup(SwkitWidget):
 
     def _log_rolloff(self) -> None:
         rounds = self.game.tiebreak_rounds
-        self.log_lines.extend(rolloff_lines(len(rounds), rounds[-1]))
+        self.log_lines.extend(rolloff_lines(len(rounds), rounds[-1], self.seat_names()))
         if self.game.is_terminal():
             self._log_end()
 
@@ -899,7 +920,7 @@ class DiceCup(SwkitWidget):
         result = self.game.outcome()
         assert result is not None
         self.log_lines.extend(standings_lines(result.scores, result.winners, result.winner,
-                                              result.reason))
+                                              result.reason, self.seat_names()))
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
@@ -961,7 +982,8 @@ class DiceCup(SwkitWidget):
         else:
             score = score_entry(game, action)
             self._last_bot_score = self._last_score = (
-                f"{seat_label(who)} scored {score['character']}: {points_text(score['space'])}")
+                f"{_upper(self._who(who))} scored {score['character']}: "
+                f"{points_text(score['space'])}")
             self._log_score(score)
 
     # -- undo and new game ---------------------------------------------------------------------

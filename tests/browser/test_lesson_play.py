@@ -141,7 +141,7 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     expect(cup.locator(".swkit-log")).to_contain_text("Mickey")
     # newest first, as the card table: this turn's heading is the log's first line
     expect(cup.locator(".swkit-log-box div div").first).to_have_text(
-        "Round 1, player 0 (P0) - your turn")
+        "Round 1, seat 0 (you)")
 
 
 def play_cards(page: Page, outputs: Locator, where: str) -> None:
@@ -312,7 +312,7 @@ def test_the_dice_cup_plays_the_win_bot_in_jupyterlab(lab, screenshot, tmp_path)
     lab.run_all()
     no_errors(lab.outputs)
     cup = lab.outputs.locator(".swkit-dicecup")
-    expect(cup.locator(".swkit-seed")).to_contain_text("P1 (win bot)")
+    expect(cup.locator(".swkit-seed")).to_contain_text("seat 1 (win bot)")
     roll = cup.locator("button.swkit-roll")
     roll.click()
     expect(roll).to_have_text("Roll (2 left)")
@@ -324,12 +324,12 @@ def test_the_dice_cup_plays_the_win_bot_in_jupyterlab(lab, screenshot, tmp_path)
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
     expect(best).to_contain_text("41/9 (about 4.56)")   # its expected points, kept
     expect(best.locator(".swkit-win")).to_have_text("about 59.7% ★ best to win")
-    expect(table).to_contain_text("if P1 plays its best too (the win bot does)")
+    expect(table).to_contain_text("if seat 1 (win bot) plays its best too (the win bot does)")
     expect(table.locator(".swkit-win").first).to_be_visible()
     picture(cup, "dicecup-win-lab")
     # score Mickey now (4 points); the win bot plays its turn and hands back
     cup.locator("button.swkit-score", has_text=re.compile(r"^Mickey: 4 points")).click()
     expect(cup.locator(".swkit-status")).to_contain_text("Your turn · round 2 of 5")
-    expect(cup.locator(".swkit-log")).to_contain_text("Round 1, player 1 (P1)")
+    expect(cup.locator(".swkit-log")).to_contain_text("Round 1, seat 1 (win bot)")
     no_errors(lab.outputs)
     screenshot("win-cup-end")
