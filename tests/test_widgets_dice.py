@@ -411,6 +411,7 @@ def test_the_hint_lists_every_keep_with_the_engines_values(cup):
         assert row.p_at_least == next(o.value for o in chances if o.counts == row.option.counts)
         if row.target is not None and row.option.reroll:
             assert row.target in row.option.keep and row.target in unscored
+    w.hint_all.value = len(options) > 5   # "Show all": every row on screen
     table = w.hint.value
     assert table.count("<tr class=") == len(options)
     # every row is on screen (no box that cuts the table off), with its exact values visible
@@ -419,9 +420,11 @@ def test_the_hint_lists_every_keep_with_the_engines_values(cup):
     best = w.hint_rows[0]
     assert f"{float(best.points):.2f}" in table and "swkit-best" in table
     for row in w.hint_rows:
-        for value in (row.points, row.p_at_least):
+        # a stop scores now: no chance of a count is shown for it
+        for value in (row.points, row.p_at_least)[:1 if row.option.reroll == 0 else 2]:
             shown = str(value) if value.denominator > 1 else f"{value.numerator}"
             assert f'<td><span class="swkit-exact">{shown}' in table, (shown, row)
+    assert table.count("— (scores now)") == sum(r.option.reroll == 0 for r in w.hint_rows)
     assert "title=" not in table  # nothing exact hides in a tooltip
     # the keep toggled now is marked
     w.dice_buttons[0].value = True

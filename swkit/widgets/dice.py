@@ -27,7 +27,10 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 - the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
   would land, and the totals under it;
 - "Hint" (``swkit-hint``): every keep of the dice showing with its expected points on this board
-  and its chance of reaching a count, best first (``swkit-hint-table``); with 2 players also
+  and its chance of reaching a count ("— (scores now)" for a choice that scores now), best
+  first (``swkit-hint-table``): the top five, "Show all N choices" (``swkit-hint-all``) for
+  the rest, one short line on the columns and the details behind a fold for the teacher
+  (``swkit-hint-details``); "← your choice" once a die is kept; with 2 players also
   the chance to win of each choice, "if you play this, then play your best"
   (``swkit-win``, from :func:`swkit.odds.duel.duel_options`; the best marked
   ``swkit-best-win``);
@@ -191,6 +194,10 @@ def _exact(value: Fraction, percent: bool = False) -> str:
     return f'<span class="swkit-exact">{text}</span>'
 
 
+HINT_TOP = 5
+"""How many of the hint's rows show before "Show all" (the best ones; the row the toggled dice
+choose, and the best to win, show too where they are further down)."""
+
 WIN_HEADING = "chance to win if you play this, then play your best"
 """The heading of the hint's win column (2 players, issue 14 §2)."""
 
@@ -233,7 +240,9 @@ class DiceCup(SwkitWidget):
     ``bots`` (per seat, None for the student), ``log_lines`` (the log's lines, oldest first),
     ``dice_buttons`` (the keep toggles, left to right), ``roll_button``, ``score_buttons``
     (character -> Button, only the characters the student has not scored), ``hint_button``,
-    ``hint_rows`` (the hint's :class:`HintRow` list, best first, while the hint is shown),
+    ``hint_rows`` (the hint's :class:`HintRow` list, best first, while the hint is shown;
+    every row is computed, the top :data:`HINT_TOP` are drawn until ``hint_all`` is pressed),
+    ``hint_all`` (the "Show all N choices" ToggleButton),
     ``undo_button``, ``new_game_button``, ``same_seed``, ``heading``, ``status``, ``call``,
     ``board``, ``log_view``. :meth:`shown_dice` and :meth:`kept` give the dice left to right,
     as drawn.
@@ -335,6 +344,12 @@ class DiceCup(SwkitWidget):
         self.hint_button.observe(self.guard(lambda _c: self._show_hint()), "value")
         self.hint = widgets.HTML()
         self.hint.add_class("swkit-hint-table")
+        self.hint_all = widgets.ToggleButton(
+            value=False, description="Show all choices",
+            tooltip="Show every choice of the hint, not only the top ones",
+            layout=widgets.Layout(display="none", width="auto"))
+        self.hint_all.add_class("swkit-hint-all")
+        self.hint_all.observe(self.guard(lambda _c: self._show_hint()), "value")
         self.undo_button = widgets.Button(description="Undo",
                                           tooltip="Take back your last move")
         self.undo_button.add_class("swkit-undo")
@@ -356,7 +371,8 @@ class DiceCup(SwkitWidget):
             self.score_label, self.score_box, self.message, self.legend, self.board,
             widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
                           self.same_seed]),
-            self.hint, widgets.HTML("<b>What happened</b> (newest turn first; you are seat 0)"),
+            self.hint, self.hint_all,
+            widgets.HTML("<b>What happened</b> (newest turn first; you are seat 0)"),
             self.log_view,
         ]
 
@@ -603,13 +619,18 @@ class DiceCup(SwkitWidget):
 
     # -- the hint ------------------------------------------------------------------------------
     def _show_hint(self) -> None:
+        """Draw the hint: the top :data:`HINT_TOP` rows (and the row the toggled dice choose,
+        and the best-to-win row, where they are further down), every row with "Show all"; one
+        short line on what the columns mean, the details behind a fold for the teacher."""
         if not self.hint_button.value:
             self.hint.value = ""
             self.hint_rows = []
+            self.hint_all.layout.display = "none"
             return
         view = self.game.view(STUDENT)
         if self._busy or not self._deciding():
             self.hint_rows = []
+            self.hint_all.layout.display = "none"
             self.hint.value = ("<div>The hint shows your keeps and their chances after you "
                                "roll, on your turn.</div>")
             return
@@ -617,32 +638,54 @@ class DiceCup(SwkitWidget):
         if key != self._hint_key:
             self.hint_rows = self.compute_hint()
             self._hint_key = key
-        mine = self._keep_counts()
+        # "your choice" only once the child has kept a die (no toggle on: nothing chosen yet)
+        mine = self._keep_counts() if any(self.kept()) else None
+        n = len(self.hint_rows)
+        every = self.hint_all.value or n <= HINT_TOP
+        self.hint_all.layout.display = None if n > HINT_TOP else "none"
+        self.hint_all.description = ("Show the top choices only" if self.hint_all.value
+                                     else f"Show all {n} choices")
         rows = []
         best = self.hint_rows[0].points if self.hint_rows else None
         duel = self.players == 2 and bool(self.hint_rows)
         best_win = self._win_best.value if duel and self._win_best is not None else None
         for number, row in enumerate(self.hint_rows, 1):
             classes = []
+            yours = row.option.reroll > 0 and row.option.counts == mine
             if row.points == best:
                 classes.append("swkit-best")
-            if row.option.counts == mine:
+            if yours:
                 classes.append("swkit-yours")
             win = ""
+            top = False
             if duel and row.win is not None:
-                top = best_win is not None and self._same_win(row.win, best_win)
+                # no star when no choice can win (a "best to win" at 0% reads as a promise)
+                top = (best_win is not None and best_win > 0
+                       and self._same_win(row.win, best_win))
                 if top:
                     classes.append("swkit-best-win")
-                win = (f'<td class="swkit-win">{_win_chance(row.win)}'
+                sure = (" (a sure win, whatever the other seat rolls)"
+                        if isinstance(row.win, Fraction) and row.win == 1 else "")
+                win = (f'<td class="swkit-win">{_win_chance(row.win)}{sure}'
                        f'{" ★ best to win" if top else ""}</td>')
+            if not (every or number <= HINT_TOP or yours or top):
+                continue
+            # a stop scores now: no count to reach, so no chance of one (not "0%")
+            chance = ('<td class="swkit-now">— (scores now)</td>' if row.option.reroll == 0
+                      else f"<td>{_exact(row.p_at_least, percent=True)} for "
+                           f"{escape(row.goal())}</td>")
             rows.append(
                 f'<tr class="{" ".join(classes)}"><td>{number}. {escape(row.describe())}'
-                f'{" ← your choice" if row.option.counts == mine else ""}</td>'
-                f"<td>{_exact(row.points)}</td>"
-                f"<td>{_exact(row.p_at_least, percent=True)} for {escape(row.goal())}</td>"
-                f"{win}</tr>")
+                f'{" ← your choice" if yours else ""}</td>'
+                f"<td>{_exact(row.points)}</td>{chance}{win}</tr>")
         left = view.rolls_left
-        n = len(self.hint_rows)
+        rolls = ("no rolls left" if left == 0 else
+                 f"{left} roll{'' if left == 1 else 's'} left")
+        head = ("The only choice for these dice" if n == 1 else
+                f"All {n} choices for these dice" if every else
+                f"The top {HINT_TOP} of {n} choices for these dice")
+        short = ("Points: what you can expect to score this turn. Chance: of getting that "
+                 "count, if you reroll for it.")
         win_words = win_head = extra = ""
         if duel:
             win_head = f"<th>{escape(WIN_HEADING[0].upper() + WIN_HEADING[1:])}</th>"
@@ -650,6 +693,8 @@ class DiceCup(SwkitWidget):
             exact = all(isinstance(r.win, Fraction) for r in self.hint_rows if r.win is not None)
             who = ("the win bot does" if rival == "win"
                    else f"the {rival} bot may not")
+            short += (f" Win: your chance to win the game, if {self._who(1)} plays its best "
+                      "too.")
             win_words = (
                 f" <i>{WIN_HEADING[0].upper() + WIN_HEADING[1:]}</i>: your chance of winning "
                 f"the game, the Clubhouse roll-off included, if {self._who(1)} plays its best "
@@ -658,20 +703,30 @@ class DiceCup(SwkitWidget):
                    "a percent from the solved two-player game (exact fractions come on the "
                    "game's last two turns)."))
             w = self._win_best
-            if w is not None and w.reroll == 0 and not any(
+            if w is not None and w.value == 0:
+                extra = ('<div class="swkit-win-note">No choice can win now, if '
+                         f"{escape(self._who(1))} plays its best: the points are what is "
+                         "left to play for.</div>")
+            elif w is not None and w.reroll == 0 and not any(
                     r.option.reroll == 0 and r.option.score == w.score for r in self.hint_rows):
                 points = self.game.space_for(str(w.score))
                 extra = ('<div class="swkit-win-note">Best chance to win: score '
                          f"{escape(str(w.score))} now ({points_text(points)}): "
                          f"{_win_chance(w.value)}.</div>")
+        details = (
+            '<details class="swkit-hint-details"><summary>What the numbers mean (for the '
+            "teacher)</summary><div><i>Expected points</i>: the points you can expect from "
+            "this turn on this board if you play your best from here; <i>chance</i>: of ending "
+            "the turn with that count if you play for it (a choice that scores now has no "
+            "count to reach: —). Both are exact fractions (RULES.md §C2)."
+            f"{win_words}</div></details>")
         self.hint.value = (
-            f"<div>All {n} choice{'' if n == 1 else 's'} for these dice with {left} "
-            f"roll{'' if left == 1 else 's'} left, best first. <i>Expected points</i>: the "
-            "points you can expect from this turn on this board if you play your best from "
-            "here; <i>chance</i>: of ending the turn with that count if you play for it. Both "
-            f"are exact fractions (RULES.md §C2).{win_words}</div>"
-            "<table><tr><th>Choice</th><th>Expected points</th><th>Chance</th>"
-            f"{win_head}</tr>" + "".join(rows) + "</table>" + extra)
+            f'<div class="swkit-hint-words">{head}, with {rolls}'
+            f'{"" if n == 1 else ", best first"}. '
+            f"{escape(short)}</div>"
+            "<table><tr><th>Choice</th><th>Expected points</th>"
+            "<th>Chance of the count (if you reroll)</th>"
+            f"{win_head}</tr>" + "".join(rows) + "</table>" + extra + details)
 
     @staticmethod
     def _same_win(a: Fraction | float, b: Fraction | float) -> bool:
