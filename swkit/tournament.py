@@ -271,10 +271,11 @@ class Entry:
     """One bot of the list, over the whole tournament.
 
     ``bot``: its name; ``games``: games played (every entry plays every game); ``wins``,
-    ``shared``: games won alone, and shared; ``win_rate``: ``wins / games`` with its 99%
-    Wilson interval (an :class:`~swkit.odds.montecarlo_dice.MCResult`, fields ``estimate``,
-    ``low``, ``high``, ``n``); ``score``: the average score (points in dice, Powers in
-    cards) with a normal 99% interval; ``seat_games``, ``seat_wins``: per seat.
+    ``shared``: games won (a game tied on points counts for its Clubhouse roll-off's winner),
+    and games whose win was shared (100 tied roll-off rounds); ``win_rate``: ``wins / games``
+    with its 99% Wilson interval (an :class:`~swkit.odds.montecarlo_dice.MCResult`, fields
+    ``estimate``, ``low``, ``high``, ``n``); ``score``: the average score (points in dice,
+    Powers in cards) with a normal 99% interval; ``seat_games``, ``seat_wins``: per seat.
     """
 
     bot: str
@@ -304,10 +305,10 @@ class TournamentResult:
     ``game``, ``bots`` (the list, entry order), ``games``, ``seed``; ``backend``,
     ``workers``, ``chunk_size``: how it ran (they change no figure); ``tally``: the integer
     sums (:class:`Tally`); ``entries``: one :class:`Entry` per bot; ``seat_win_rate``: per
-    seat, the share of games its player won alone, with 99% Wilson intervals (which seat the
-    game favours); ``no_winner`` (cards: games stopped at the round limit), ``tiebreaks``
-    (dice: games tied on points, decided by the Clubhouse roll-off); ``digest``: see
-    :class:`Tally`.
+    seat, the share of games its player won (roll-offs included, shared wins apart), with 99%
+    Wilson intervals (which seat the game favours); ``no_winner`` (cards: games stopped at the
+    round limit), ``tiebreaks`` (dice: games tied on points, decided by the Clubhouse
+    roll-off); ``digest``: see :class:`Tally`.
     """
 
     game: str

@@ -604,7 +604,7 @@ def test_the_end_of_the_game_shows_no_unrolled_dice_under_an_old_roll(cup):
     play_out(w)
     assert w.game.is_terminal() and not w.rolloff_dice()
     assert w.dice_row.layout.display == "none"
-    assert "rolled (roll" not in w.call.value and "the game is over" in w.call.value
+    assert "rolled" not in w.call.value and "the game is over" in w.call.value
     assert "scored" in w.call.value                  # the last score, in words
     w.new_game_button.click()
     assert w.dice_row.layout.display is None and "game is over" not in w.call.value
