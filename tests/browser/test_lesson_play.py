@@ -104,9 +104,18 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
     expect(best).to_contain_text("41/9 (about 4.56)")     # exact, on screen, not in a tooltip
     expect(best).to_contain_text("5/9 (about 55.6%) for 5 Mickey")  # all five: no "5+"
+    # the top five for a child, "Show all 18 choices" for the rest; nothing marked as the
+    # child's choice before a die is kept; the teacher's details behind a fold
+    rows = cup.locator(".swkit-hint-table tr")
+    expect(rows).to_have_count(6)   # the heading and the top 5 of seed 8's 18 keeps
+    expect(cup.locator(".swkit-hint-table")).not_to_contain_text("your choice")
+    expect(cup.locator(".swkit-hint-details summary")).to_have_text(
+        "What the numbers mean (for the teacher)")
+    show_all = cup.locator("button.swkit-hint-all")
+    expect(show_all).to_have_text("Show all 18 choices")
+    show_all.click()
     # every row of the table is on the page, none cut off by a box: the last one's bottom is
     # the table's bottom
-    rows = cup.locator(".swkit-hint-table tr")
     expect(rows).to_have_count(19)  # the heading and the 18 keeps of seed 8's first roll
     expect(rows.last).to_contain_text("18. keep Mickey Goofy (reroll 3)")
     assert rows.last.evaluate("r => { const t = r.closest('.widget-html').getBoundingClientRect();"
