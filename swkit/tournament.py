@@ -105,9 +105,10 @@ def _check(game: str, bots: Sequence[str], games: int) -> tuple[str, ...]:
             f"a tournament needs 2 to {MAX_BOTS} bots, one per player (e.g. points,greedy), "
             f"got {len(names)}")
     if game == "dice":
-        from swkit.odds.dice_bots import dice_bot_factory
+        from swkit.odds.dice_bots import check_win_bot, dice_bot_factory
         for name in names:
             dice_bot_factory(name)  # unknown or unavailable: one clear error
+        check_win_bot(names, len(names))  # the win bot's refusal, in the dice cup's words
     else:
         accepted = bot_names("cards")
         bad = [n for n in names if n not in accepted]
@@ -270,10 +271,11 @@ class Entry:
     """One bot of the list, over the whole tournament.
 
     ``bot``: its name; ``games``: games played (every entry plays every game); ``wins``,
-    ``shared``: games won alone, and shared; ``win_rate``: ``wins / games`` with its 99%
-    Wilson interval (an :class:`~swkit.odds.montecarlo_dice.MCResult`, fields ``estimate``,
-    ``low``, ``high``, ``n``); ``score``: the average score (points in dice, Powers in
-    cards) with a normal 99% interval; ``seat_games``, ``seat_wins``: per seat.
+    ``shared``: games won (a game tied on points counts for its Clubhouse roll-off's winner),
+    and games whose win was shared (100 tied roll-off rounds); ``win_rate``: ``wins / games``
+    with its 99% Wilson interval (an :class:`~swkit.odds.montecarlo_dice.MCResult`, fields
+    ``estimate``, ``low``, ``high``, ``n``); ``score``: the average score (points in dice,
+    Powers in cards) with a normal 99% interval; ``seat_games``, ``seat_wins``: per seat.
     """
 
     bot: str
@@ -303,10 +305,10 @@ class TournamentResult:
     ``game``, ``bots`` (the list, entry order), ``games``, ``seed``; ``backend``,
     ``workers``, ``chunk_size``: how it ran (they change no figure); ``tally``: the integer
     sums (:class:`Tally`); ``entries``: one :class:`Entry` per bot; ``seat_win_rate``: per
-    seat, the share of games its player won alone, with 99% Wilson intervals (which seat the
-    game favours); ``no_winner`` (cards: games stopped at the round limit), ``tiebreaks``
-    (dice: games tied on points, decided by the Clubhouse roll-off); ``digest``: see
-    :class:`Tally`.
+    seat, the share of games its player won (roll-offs included, shared wins apart), with 99%
+    Wilson intervals (which seat the game favours); ``no_winner`` (cards: games stopped at the
+    round limit), ``tiebreaks`` (dice: games tied on points, decided by the Clubhouse
+    roll-off); ``digest``: see :class:`Tally`.
     """
 
     game: str
@@ -372,7 +374,8 @@ class TournamentResult:
         p = len(self.bots)
         lines = [f"{what} tournament: {self.games} games, seed {self.seed}; seats rotate: "
                  f"{self.games // p} games per bot per seat",
-                 "Games won (alone), with the 99% interval (Wilson), and the average score:"]
+                 f"{_won_words(self.game)}, with the 99% interval (Wilson), and the average "
+                 "score:"]
         width = max(len(_label(self.bots, i)) for i in range(p))
         digits = len(str(self.games))
         for i, e in enumerate(self.entries):
@@ -390,7 +393,9 @@ class TournamentResult:
                          f"(99%: {_pct(r.low)} to {_pct(r.high)})")
         if self.game == "dice":
             lines.append(f"Tied on points, decided by the Clubhouse roll-off (RULES.md §B5): "
-                         f"{_games(self.tiebreaks)}")
+                         f"{_games(self.tiebreaks)}"
+                         + (" (each counted above as a win for its roll-off's winner)"
+                            if self.tiebreaks else ""))
         else:
             lines.append(f"No winner (stopped at the round limit): {_games(self.no_winner)}")
         lines.append(f"Ran on: {self.backend}, {self.workers} worker"
@@ -422,11 +427,27 @@ class TournamentResult:
             for x, (h, r) in enumerate(zip(heights, rates, strict=True)):
                 ax.text(x, 100 * r.high + 2, f"{h:.1f}%", ha="center", va="bottom",
                         fontsize=FONT_SIZE - 2)
-            _style(ax, title, xlabel, "games won alone (%)")
+            _style(ax, title, xlabel, _won_axis(self.game))
             ax.set_ylim(0, 110)
             ax.legend(loc="upper right", fontsize=FONT_SIZE - 4)
         fig.suptitle(f"seed {self.seed}; bars: 99% intervals (Wilson)", fontsize=FONT_SIZE - 2)
         return fig
+
+
+def _won_words(game: str) -> str:
+    """What a win counts, for the report's heading and the chart's axis: in dice a game tied on
+    points goes to the Clubhouse roll-off's winner (RULES.md §B5), and a shared win (100 tied
+    roll-off rounds) is counted apart; in cards a game stopped at the round limit has no
+    winner (RULES.md §A7)."""
+    if game == "dice":
+        return "Games won, Clubhouse roll-offs included (shared wins apart)"
+    return "Games won (games with no winner apart)"
+
+
+def _won_axis(game: str) -> str:
+    """The chart's axis label: :func:`_won_words` as a percent of the games."""
+    return ("% of games won, Clubhouse roll-offs included" if game == "dice"
+            else "% of games won")
 
 
 def _label(bots: Sequence[str], i: int) -> str:

@@ -163,5 +163,24 @@ def test_play_dice_refuses_the_win_bot_for_other_than_two(capsys: pytest.Capture
     assert code == 2 and out == ""
     assert err.strip().splitlines() == [
         f"swkit play dice: error: --bots win: the win bot plays the two-player game only (its "
-        f"chances come from the exact two-player solve), not {players} "
-        f"player{'' if players == '1' else 's'}: use --players 2, or greedy or points"]
+        f"chances come from the exact two-player solve); this game has {players} "
+        f"player{'' if players == '1' else 's'}: play with 2 players, or choose the greedy or "
+        "points bot"]
+
+
+def test_the_win_bot_refusal_is_one_message_everywhere(capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """The dice cup, swkit play dice and swkit tournament refuse the win bot in a game of 3
+    players in the same words (win_bot_refusal)."""
+    from swkit.errors import ConfigurationError
+    from swkit.odds.dice_bots import win_bot_refusal
+    from swkit.widgets.dice import DiceCup
+    words = win_bot_refusal(3)
+    _, _, play = run(capsys, "play", "dice", "--players", "3", "--bots", "win")
+    code, out, tour = run(capsys, "tournament", "--game", "dice", "--bots", "win,greedy,random",
+                          "--games", "3")
+    assert code == 2 and out == ""
+    with pytest.raises(ConfigurationError) as cup:
+        DiceCup(players=3, bots="win")
+    assert words in play and words in tour and str(cup.value) == words
+    assert "greedy or points bot" in words and "2 players" in words

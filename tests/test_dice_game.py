@@ -391,7 +391,7 @@ def test_play_game_record() -> None:
     assert record["winner"] in (0, 1, 2, None)
     text = format_transcript(record)
     assert "Roll 1:" in text and "Final standings:" in text and "Score " in text
-    assert ("Winner: player" in text) or ("sharing the win" in text)
+    assert ("Winner: seat" in text) or ("sharing the win" in text)
     assert text == format_transcript(play_game(3, 7, ("greedy", "random", "greedy")))
     with pytest.raises(ConfigurationError, match="one bot name or one per player"):
         play_game(3, 7, ("greedy", "random"))

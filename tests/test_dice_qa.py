@@ -219,7 +219,7 @@ def test_transcript_singular_plural_and_reroll_wording():
     rec = play_game(1, 0)
     rec["scores"] = [1]
     text = format_transcript(rec)
-    assert "player 0 (P0): 1 point\n" in text or text.endswith("1 point")
+    assert "seat 0 (greedy bot): 1 point\n" in text
     for seed in range(20):
         text = format_transcript(play_game(2, seed, bots=("random",)))
         assert "reroll the rest" not in text.split("Keep nothing")[-1].split("\n")[0]

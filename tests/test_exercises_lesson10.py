@@ -42,7 +42,7 @@ def mover_options(text: str, dice: str, left: int) -> dict:
 
 
 def test_10_1_last_turn_by_counting_every_roll():
-    # player 2 has 5 points, player 1 has 6; Donald's 3 is taken (push left to 2)
+    # seat 1 has 5 points, seat 0 has 6; Donald's 3 is taken (push left to 2)
     wins = Fraction(0)
     rolls = list(product(range(4), repeat=3))
     for roll in rolls:
@@ -68,3 +68,14 @@ def test_10_3_keeping_mickey_when_behind():
     options = mover_options(*BEHIND, 1)
     gain = options[("keep", (0,))] - options[("keep", (1, 1))]
     assert gain > 0 and get("10.3").answer() == gain
+
+
+def test_the_exercises_name_seats_as_the_dice_cup_does():
+    """One name for a seat (docs/DECISIONS.md): seat 0 moves first, seat 1 second; never
+    "player 1" / "player 2" for the same seats."""
+    import re
+    for key in ("10.1", "10.2", "10.3"):
+        exercise = get(key)
+        words = " ".join((exercise.question, exercise.hint, exercise.explain))
+        assert not re.search(r"\b[Pp]layer \d", words), words
+    assert "seat 1's LAST turn" in get("10.1").question

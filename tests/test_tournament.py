@@ -292,3 +292,22 @@ def test_api_refusals():
                        scheduler="tcp://127.0.0.1:9", workers=2)
     with pytest.raises(ConfigurationError, match="games must be a whole number"):
         run_tournament("dice", ["points", "greedy"], 0)
+
+
+def test_the_report_and_the_chart_say_what_a_win_counts():
+    """A dice game tied on points goes to the Clubhouse roll-off's winner: the heading and the
+    chart's axis say so (not "won alone"), and the roll-off line says where those games are
+    counted; the wins and the roll-offs add up to the games (no shared win at this seed)."""
+    result = run_tournament("dice", ["greedy", "greedy"], games=40, seed=1, workers=1)
+    text = result.format_text()
+    assert "alone" not in text
+    assert "Games won, Clubhouse roll-offs included (shared wins apart)" in text
+    assert result.tiebreaks > 0
+    assert "(each counted above as a win for its roll-off's winner)" in text
+    assert sum(e.wins for e in result.entries) == result.games and not any(
+        e.shared for e in result.entries)
+    fig = result.plot()
+    assert [ax.get_ylabel() for ax in fig.axes] == [
+        "% of games won, Clubhouse roll-offs included"] * 2
+    cards = run_tournament("cards", ["greedy", "random"], games=2, seed=1, workers=1)
+    assert "Games won (games with no winner apart)" in cards.format_text()

@@ -94,7 +94,7 @@ def check(w: DiceCup) -> None:
         if game.players > 1 and result.winner == STUDENT:
             assert "You win" in status
         elif result.winner is not None and game.players > 1:
-            assert f"{seat_label(result.winner)} wins" in status
+            assert f"Seat {result.winner} ({w.seat_names()[result.winner]}) wins" in status
         assert w.log_lines[-1].startswith(("Winner", "Winners"))
 
 
@@ -142,7 +142,7 @@ def play_out(w: DiceCup, student=greedy_student, limit: int = 500) -> None:
 def transcript_moves(record) -> list[str]:
     """The transcript's move lines (no heading, no board)."""
     lines = []
-    for line in format_transcript(record).splitlines()[6:]:
+    for line in format_transcript(record).splitlines()[7:]:
         text = line.strip()
         if text and not line.startswith("    ") and not text.startswith("|"):
             lines.append(text)
@@ -174,7 +174,8 @@ def test_a_student_playing_like_the_greedy_bot_logs_the_transcript_of_the_bots_g
     w = cup(players, seed)
     play_out(w)
     record = play_game(players, seed)
-    log = [line.replace(" - your turn", "").strip() for line in w.log_lines]
+    # the student plays seat 0 as the greedy bot would: "seat 0 (you)" is its "seat 0 (greedy bot)"
+    log = [line.replace("seat 0 (you)", "seat 0 (greedy bot)").strip() for line in w.log_lines]
     assert log == transcript_moves(record)
     assert list(w.game.outcome().scores) == record["scores"]
 
@@ -245,7 +246,7 @@ def test_a_tie_break_the_student_rolls_for(cup):
         check(w)
         assert CALL in w.call.value
         last = w.game.tiebreak_rounds[-1]
-        assert f"you {last['clubhouses'][0]} Clubhouse" in w.call.value
+        assert f"you: {last['clubhouses'][0]} Clubhouse" in w.call.value
         assert w.rolloff_dice() == last["dice"][0]
     assert w.roll_button.description == "Game over" and w.roll_button.disabled
     assert any(x.startswith("Clubhouse roll-off, round 1:") for x in w.log_lines)
@@ -279,7 +280,7 @@ def test_a_roll_announces_itself_and_counts_down(cup):
     assert CALL == "Meeska, Mooska, Mickey Mouse!"
     assert CALL in html.unescape(w.call.value)
     assert w.roll_button.description == "Roll (2 left)"
-    assert w.log_lines[0] == "Round 1, player 0 (P0) - your turn"
+    assert w.log_lines[0] == "Round 1, seat 0 (you)"
     assert w.log_lines[1].startswith("Roll 1: ")
 
 
@@ -410,6 +411,7 @@ def test_the_hint_lists_every_keep_with_the_engines_values(cup):
         assert row.p_at_least == next(o.value for o in chances if o.counts == row.option.counts)
         if row.target is not None and row.option.reroll:
             assert row.target in row.option.keep and row.target in unscored
+    w.hint_all.value = len(options) > 5   # "Show all": every row on screen
     table = w.hint.value
     assert table.count("<tr class=") == len(options)
     # every row is on screen (no box that cuts the table off), with its exact values visible
@@ -418,9 +420,11 @@ def test_the_hint_lists_every_keep_with_the_engines_values(cup):
     best = w.hint_rows[0]
     assert f"{float(best.points):.2f}" in table and "swkit-best" in table
     for row in w.hint_rows:
-        for value in (row.points, row.p_at_least):
+        # a stop scores now: no chance of a count is shown for it
+        for value in (row.points, row.p_at_least)[:1 if row.option.reroll == 0 else 2]:
             shown = str(value) if value.denominator > 1 else f"{value.numerator}"
             assert f'<td><span class="swkit-exact">{shown}' in table, (shown, row)
+    assert table.count("— (scores now)") == sum(r.option.reroll == 0 for r in w.hint_rows)
     assert "title=" not in table  # nothing exact hides in a tooltip
     # the keep toggled now is marked
     w.dice_buttons[0].value = True
@@ -539,8 +543,8 @@ def test_during_a_bots_turn_the_roll_button_says_whose_turn_it_is(cup):
     bot_states = [s for s in seen if s[0] != STUDENT and s[1] in ("roll", "decide")]
     assert len(bot_states) >= 3
     for _seat, _phase, status, description, disabled in bot_states:
-        assert "P1 is playing" in status, status
-        assert description == "P1 is rolling…" and disabled
+        assert "Seat 1 (greedy bot) is playing" in status, status
+        assert description == "Seat 1 is rolling…" and disabled
     assert w.roll_button.description == "Roll (3 left)" and not w.roll_button.disabled
 
 
@@ -564,11 +568,11 @@ def test_the_log_shows_the_newest_turn_first_as_the_card_table(cup):
     shown = [html.unescape(t) for t in re.findall(r"<div style=[^>]*>(.*?)</div>",
                                                   w.log_view.value)]
     headings = [t for t in shown if t.startswith("Round ")]
-    assert headings == ["Round 2, player 0 (P0) - your turn", "Round 1, player 1 (P1)",
-                        "Round 1, player 0 (P0) - your turn"]
+    assert headings == ["Round 2, seat 0 (you)", "Round 1, seat 1 (greedy bot)",
+                        "Round 1, seat 0 (you)"]
     # each turn's moves follow its heading in the order played
-    assert shown[:2] == ["Round 2, player 0 (P0) - your turn", w.log_lines[-1]]
-    assert shown[-3].startswith("Round 1, player 0") and shown[-2].startswith("Roll 1: ")
+    assert shown[:2] == ["Round 2, seat 0 (you)", w.log_lines[-1]]
+    assert shown[-3].startswith("Round 1, seat 0") and shown[-2].startswith("Roll 1: ")
     assert sorted(shown) == sorted(w.log_lines)
     assert "column-reverse" not in CSS
 
@@ -600,7 +604,36 @@ def test_the_end_of_the_game_shows_no_unrolled_dice_under_an_old_roll(cup):
     play_out(w)
     assert w.game.is_terminal() and not w.rolloff_dice()
     assert w.dice_row.layout.display == "none"
-    assert "rolled (roll" not in w.call.value and "the game is over" in w.call.value
+    assert "rolled" not in w.call.value and "the game is over" in w.call.value
     assert "scored" in w.call.value                  # the last score, in words
     w.new_game_button.click()
     assert w.dice_row.layout.display is None and "game is over" not in w.call.value
+
+
+# -- newcomer trial 13: one name for a seat ------------------------------------------------------
+
+def test_the_end_screen_and_the_log_name_seats_as_the_card_table_does(cup):
+    """Lesson 9's seed 8: the bot (seat 1, moves second) wins. The end screen and the log call
+    it "seat 1 (greedy bot)", the student "you" / "seat 0 (you)": never "P1" or "player 1"."""
+    w = cup(players=2, seed=8)
+    play_out(w)
+    result = w.game.outcome()
+    assert result.winner == 1
+    end = html.unescape(w.status.value)
+    mine, total = result.scores
+    assert (f"Seat 1 (greedy bot) wins with {total} points. You scored {mine} points." in end)
+    assert f"Seat 1 has the highest total, {total} points." in end
+    log = "\n".join(w.log_lines)
+    assert f"Winner: seat 1 (greedy bot): seat 1 has the highest total, {total} points" in log
+    assert f"2. seat 0 (you): {mine} points" in log
+    words = end + log + html.unescape(w.heading.value + w.legend.value + w.call.value)
+    assert not re.search(r"\bplayer \d|\bP\d\b(?! for)", re.sub(r">P\d<", "><", words)), words
+    assert "Players, in the order they play: seat 0 (you), seat 1 (greedy bot)" in html.unescape(
+        w.heading.value)
+
+
+def test_the_call_names_the_dice_rolled(cup):
+    w = cup(players=1, seed=3)
+    w.roll_button.click()
+    call = html.unescape(w.call.value)
+    assert f"You rolled: {', '.join(w.shown_dice())} (roll 1 of 3)." in call

@@ -376,10 +376,8 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
             record = card_play.play_game(args.players, args.seed, editions=editions, bots=bots)
             return record, card_play.format_transcript(record)
         if "win" in bots and args.players != 2:
-            raise SwkitError(f"--bots win: the win bot plays the two-player game only (its "
-                             f"chances come from the exact two-player solve), not "
-                             f"{args.players} player{'' if args.players == 1 else 's'}: "
-                             "use --players 2, or greedy or points")
+            from swkit.odds.dice_bots import win_bot_refusal
+            raise SwkitError(f"--bots win: {win_bot_refusal(args.players)}")
         from swkit.dice import play as dice_play
         from swkit.odds.dice_bots import make_dice_bot
         record = dice_play.play_game(args.players, args.seed, bots=[

@@ -720,18 +720,18 @@ class DiceGame:
         best = max(totals)
         if not self.tiebreak_rounds:
             winner = totals.index(best)
-            return Outcome((winner,), f"player {winner} has the highest total, {points_text(best)}",
+            return Outcome((winner,), f"seat {winner} has the highest total, {points_text(best)}",
                            totals)
         tied = self.tiebreak_rounds[0]["seats"]
         rounds = len(self.tiebreak_rounds)
         names = ", ".join(str(s) for s in tied)
         if len(self.tied) == 1:
             return Outcome(self.tied, (
-                f"players {names} tied at {points_text(best)}; player {self.tied[0]} won the "
+                f"seats {names} tied at {points_text(best)}; seat {self.tied[0]} won the "
                 f"Clubhouse roll-off after {rounds} round{'s' if rounds > 1 else ''}"), totals)
         return Outcome(self.tied, (
-            f"players {names} tied at {points_text(best)} and {MAX_TIEBREAK_ROUNDS} Clubhouse "
-            f"roll-off rounds left players {', '.join(str(s) for s in self.tied)} tied: "
+            f"seats {names} tied at {points_text(best)} and {MAX_TIEBREAK_ROUNDS} Clubhouse "
+            f"roll-off rounds left seats {', '.join(str(s) for s in self.tied)} tied: "
             f"a shared win"), totals)
 
     # -- views, JSON, equality, undo -----------------------------------------------------------

@@ -18,7 +18,7 @@ from swkit.errors import ConfigurationError, IllegalActionError
 
 __all__ = [
     "format_transcript", "keep_line", "play_game", "roll_entry", "roll_line", "rolloff_lines",
-    "score_entry", "score_line", "standings_lines", "turn_header",
+    "score_entry", "score_line", "seat_name", "standings_lines", "turn_header",
 ]
 
 
@@ -115,14 +115,18 @@ def format_transcript(record: dict[str, Any]) -> str:
         f"Clubhouse dice: {record['players']} player{'s' if record['players'] > 1 else ''}, "
         f"seed {record['seed']}, {record['turns_per_player']} turn"
         f"{'' if record['turns_per_player'] == 1 else 's'} each",
-        "Players: " + ", ".join(f"{seat_label(s)} ({b} bot)" for s, b in enumerate(record["bots"])),
+        "Players, in the order they play: " + ", ".join(
+            f"seat {s} ({b} bot)" for s, b in enumerate(record["bots"])),
+        "Tokens on the board: " + ", ".join(
+            f"{seat_label(s)} for seat {s}" for s in range(record["players"])),
         "Characters: " + ", ".join(record["characters"]) + "; the Clubhouse is wild",
         "Scoreboard: a row per character, spaces worth 1 to 5 (one token each) and a Picture",
         "Column worth 0 points for any number of tokens: a count of 0, or every space at or",
         "below the count taken (RULES.md §B4)",
     ]
     for turn in record["turns"]:
-        lines += ["", turn_header(turn["round"], turn["seat"])]
+        lines += ["", turn_header(turn["round"], turn["seat"],
+                                  f"{record['bots'][turn['seat']]} bot")]
         for roll in turn["rolls"]:
             lines.append("  " + roll_line(roll))
             if roll["keep"] is not None:
@@ -132,10 +136,11 @@ def format_transcript(record: dict[str, Any]) -> str:
         board = Scoreboard.from_dict({"characters": record["characters"],
                                       "players": record["players"], "rows": turn["board"]})
         lines += ["    " + line for line in board.render().splitlines()]
+    names = [f"{b} bot" for b in record["bots"]]
     for number, rnd in enumerate(record["tiebreak"], 1):
-        lines += ["", *rolloff_lines(number, rnd)]
+        lines += ["", *rolloff_lines(number, rnd, names)]
     lines += ["", *standings_lines(record["scores"], record["winners"], record["winner"],
-                                   record["reason"])]
+                                   record["reason"], names)]
     return "\n".join(lines)
 
 
@@ -168,9 +173,17 @@ def score_entry(game: DiceGame, action: Any) -> dict[str, Any]:
     return {"character": character, "count": count, "space": value, "forced_zero": forced}
 
 
-def turn_header(round_number: int, seat: int) -> str:
-    """``"Round 2, player 1 (P1)"``: the line that opens a turn."""
-    return f"Round {round_number}, player {seat} ({seat_label(seat)})"
+def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
+    """A seat in words: ``"seat 1"``, or with ``names`` (one per seat, e.g. ``"win bot"`` or
+    ``"you"``) ``"seat 1 (win bot)"``. Seats are numbered from 0 in the order they play
+    (docs/DECISIONS.md, "One name for a seat")."""
+    return f"seat {seat}" if not names else f"seat {seat} ({names[seat]})"
+
+
+def turn_header(round_number: int, seat: int, name: str | None = None) -> str:
+    """``"Round 2, seat 1"``, or with the seat's ``name`` ``"Round 2, seat 1 (win bot)"``:
+    the line that opens a turn."""
+    return f"Round {round_number}, seat {seat}" + (f" ({name})" if name else "")
 
 
 def roll_line(roll: dict[str, Any]) -> str:
@@ -202,31 +215,35 @@ def score_line(score: dict[str, Any], spaces_after: Sequence[int | None]) -> str
             f"{space_name(score['space'])}{why}, {points_text(score['space'])}{extra}")
 
 
-def rolloff_lines(number: int, rnd: dict[str, Any]) -> list[str]:
-    """The lines of roll-off round ``number`` (1-based): a heading, then each tied player's dice
-    and Clubhouses. ``rnd``: ``{"seats", "dice" (None when forced), "clubhouses"}``."""
+def rolloff_lines(number: int, rnd: dict[str, Any],
+                  names: Sequence[str] | None = None) -> list[str]:
+    """The lines of roll-off round ``number`` (1-based): a heading, then each tied seat's dice
+    and Clubhouses. ``rnd``: ``{"seats", "dice" (None when forced), "clubhouses"}``;
+    ``names``: one per seat (:func:`seat_name`), or None."""
     lines = [f"Clubhouse roll-off, round {number}:"]
     for i, seat in enumerate(rnd["seats"]):
         dice = "" if rnd["dice"] is None else " ".join(rnd["dice"][i]) + ": "
-        lines.append(f"  player {seat}: {dice}{rnd['clubhouses'][i]} Clubhouse"
+        lines.append(f"  {seat_name(seat, names)}: {dice}{rnd['clubhouses'][i]} Clubhouse"
                      f"{'' if rnd['clubhouses'][i] == 1 else 's'}")
     return lines
 
 
 def standings_lines(scores: Sequence[int], winners: Sequence[int], winner: int | None,
-                    reason: str) -> list[str]:
+                    reason: str, names: Sequence[str] | None = None) -> list[str]:
     """The final standings (best first, a roll-off's winner before the others it tied with)
-    and the winner line; the arguments are those of an :class:`~swkit.state.Outcome`."""
+    and the winner line; the first four arguments are those of an
+    :class:`~swkit.state.Outcome`, ``names`` one per seat (:func:`seat_name`) or None:
+    ``"  1. seat 1 (win bot): 19 points"``, ``"Winner: seat 1 (win bot): seat 1 has the
+    highest total, 19 points"``."""
     lines = ["Final standings:"]
     order = sorted(range(len(scores)), key=lambda s: (-scores[s], s not in winners, s))
     for place, seat in enumerate(order, 1):
-        lines.append(f"  {place}. player {seat} ({seat_label(seat)}): "
-                     f"{points_text(scores[seat])}")
+        lines.append(f"  {place}. {seat_name(seat, names)}: {points_text(scores[seat])}")
     if winner is not None:
-        lines.append(f"Winner: player {winner} ({reason})")
+        lines.append(f"Winner: {seat_name(winner, names)}: {reason}")
     else:
-        lines.append(f"Winners, sharing the win: players "
-                     f"{', '.join(map(str, winners))} ({reason})")
+        lines.append(f"Winners, sharing the win: "
+                     f"{', '.join(seat_name(s, names) for s in winners)}: {reason}")
     return lines
 
 

@@ -1,10 +1,12 @@
 """Lesson 10 exercises: playing to win (RULES.md §B4, §B5; issue 14 §4).
 
-The game is the lesson's small two-player game: 3 dice, 3 characters (Mickey, Minnie, Donald)
-and the Clubhouse, 3 rolls a turn, 3 turns each (``SMALL``). A chance to win counts a tie as
-half (the Clubhouse roll-off is fair, RULES.md §B5). Answers are computed by the exact solve
-(:func:`swkit.odds.duel.duel_options`, exact Fractions for this model), never typed in; the
-tests check them against a brute force that shares no code with the solve.
+Seats are numbered from 0 in the order they play (seat 0 moves first; docs/DECISIONS.md, "One
+name for a seat"). The game is the lesson's small two-player game: 3 dice, 3 characters
+(Mickey, Minnie, Donald) and the Clubhouse, 3 rolls a turn, 3 turns each (``SMALL``). A
+chance to win counts a tie as half (the Clubhouse roll-off is fair, RULES.md §B5). Answers
+are computed by the exact solve (:func:`swkit.odds.duel.duel_options`, exact Fractions for
+this model), never typed in; the tests check them against a brute force that shares no code
+with the solve.
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ SMALL = DiceModel(n=3, characters=3)
 """The lesson's small game: 3 dice, Mickey, Minnie, Donald and the Clubhouse, 3 rolls a turn."""
 
 LAST_TURN = "Mickey:1,Minnie:2,Donald:3 / Mickey:2,Minnie:3"
-"""Exercise 10.1's board: player 2's last turn, Donald still to score."""
+"""Exercise 10.1's board: seat 1's last turn, Donald still to score."""
 
 CLUBHOUSES = ("Mickey:0,Donald:3 / Donald:0", "Clubhouse Clubhouse Clubhouse")
 """Exercise 10.2's board and dice (no rolls left): Mickey and Minnie both score 3."""
 
 BEHIND = ("Minnie:0,Donald:3 / Donald:0", "Mickey Minnie Minnie")
-"""Exercise 10.3's board and dice (one roll left): player 2 is 3 points behind."""
+"""Exercise 10.3's board and dice (one roll left): seat 1 is 3 points behind."""
 
 
 def _option(board: str, dice: str, rolls_left: int, describe: str) -> Fraction:
@@ -70,11 +72,11 @@ def _same_character(expected: Any, given: Any) -> bool:
 EXERCISES = [
     Exercise(
         key="10.1",
-        question=f"The small game, board {LAST_TURN!r}: it is player 2's LAST turn and only "
-                 "Donald is left. Player 2 rolls the three dice and stops (no rerolls). What "
-                 "is player 2's chance to win? (a tie counts half: the roll-off is fair)",
+        question=f"The small game, board {LAST_TURN!r}: it is seat 1's LAST turn and only "
+                 "Donald is left. Seat 1 rolls the three dice and stops (no rerolls). What "
+                 "is seat 1's chance to win? (a tie counts half: the roll-off is fair)",
         answer=_last_turn_chance,
-        hint="Player 2 has 5 points, player 1 has 6. Donald's 3 is taken, so 3 Donalds score "
+        hint="Seat 1 has 5 points, seat 0 has 6. Donald's 3 is taken, so 3 Donalds score "
              "2. Count Donald-or-Clubhouse dice: each die is one with chance 1/2. A space of 2 "
              "wins, 1 ties (half a win), 0 loses.",
         wrong=Fraction(1, 2),
@@ -82,29 +84,29 @@ EXERCISES = [
     ),
     Exercise(
         key="10.2",
-        question=f"The small game, board {CLUBHOUSES[0]!r}, player 2 rolls three Clubhouses "
+        question=f"The small game, board {CLUBHOUSES[0]!r}, seat 1 rolls three Clubhouses "
                  "and has no rolls left. Mickey and Minnie both score 3 points. Which one "
                  "gives the better chance to win? Answer with a name, such as \"Donald\".",
         answer=_clubhouses_best,
-        hint="Which characters does player 1 still need? A token on a space pushes the "
+        hint="Which characters does seat 0 still need? A token on a space pushes the "
              "other player's token on that row to the left.",
         wrong="Mickey",
-        explain="Minnie: player 1 still needs Minnie, and your token on her 3 means player 1 "
+        explain="Minnie: seat 0 still needs Minnie, and your token on her 3 means seat 0 "
                 "can score at most 2 there. The same points, a much better chance to win.",
         compare=_same_character,
         kind="text",
     ),
     Exercise(
         key="10.3",
-        question=f"The small game, board {BEHIND[0]!r}, player 2 rolled {BEHIND[1]} and has "
-                 "one roll left. How much bigger is player 2's chance to win when keeping "
+        question=f"The small game, board {BEHIND[0]!r}, seat 1 rolled {BEHIND[1]} and has "
+                 "one roll left. How much bigger is seat 1's chance to win when keeping "
                  "Mickey than when keeping Minnie Minnie? (a difference of two probabilities)",
         answer=_behind_gain,
         hint="Use duel_options(board, dice, 1, SMALL): each option's value is the chance to "
              "win. Subtract the two.",
         wrong=Fraction(0),
         explain="Keeping Minnie Minnie expects more points, but keeping Mickey wins more "
-                "often: player 1 still needs Mickey, and a Mickey 3 blocks it.",
+                "often: seat 0 still needs Mickey, and a Mickey 3 blocks it.",
         kind="difference of probabilities",
     ),
 ]

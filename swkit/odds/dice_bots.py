@@ -21,7 +21,7 @@ Every factory is called as ``factory(seat, seed)`` and returns a
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -32,8 +32,8 @@ from swkit.errors import ConfigurationError
 from swkit.odds.dice import DiceModel, Objective, _solution, sub_multisets
 from swkit.state import rng_from_json
 
-__all__ = ["DICE_BOT_NAMES", "PointsBot", "available_dice_bots", "bot_from_dict",
-           "dice_bot_factory", "make_dice_bot"]
+__all__ = ["DICE_BOT_NAMES", "PointsBot", "available_dice_bots", "bot_from_dict", "check_win_bot",
+           "dice_bot_factory", "make_dice_bot", "win_bot_refusal"]
 
 LAZY_BOTS: dict[str, tuple[str, str]] = {"win": ("swkit.odds.duel", "WinBot")}
 """Bots built elsewhere, imported on first use: name -> (module, class)."""
@@ -182,6 +182,22 @@ def dice_bot_factory(name: str) -> Callable[[int, int], DiceBot]:
         return factory  # type: ignore[no-any-return]
     raise ConfigurationError(f"unknown dice bot {name!r}: choose one of "
                              f"{', '.join(DICE_BOT_NAMES)}")
+
+
+def win_bot_refusal(players: int) -> str:
+    """The one refusal of the win bot in a game that is not for 2 players (the dice cup, ``swkit
+    play dice`` and ``swkit tournament`` say it in these words): ``players`` is the game's
+    player count."""
+    return (f"the win bot plays the two-player game only (its chances come from the exact "
+            f"two-player solve); this game has {players} player{'' if players == 1 else 's'}: "
+            "play with 2 players, or choose the greedy or points bot")
+
+
+def check_win_bot(names: Sequence[object], players: int) -> None:
+    """Raises ConfigurationError (:func:`win_bot_refusal`) when ``names`` (bot names, case and
+    spaces ignored) hold ``"win"`` and the game does not have 2 players."""
+    if players != 2 and any(isinstance(n, str) and n.strip().lower() == "win" for n in names):
+        raise ConfigurationError(win_bot_refusal(players))
 
 
 def available_dice_bots() -> tuple[str, ...]:

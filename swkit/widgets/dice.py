@@ -1,8 +1,10 @@
 """The dice cup: a student plays Clubhouse dice against friendly bots in a notebook cell.
 
 ``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B; ``bots="win"``,
-the exact two-player solve, issue 14 §2). The student is
-seat 0 (``P0``); the bots play the other seats. A thin view: every rule comes from
+the exact two-player solve, issue 14 §2). The student is seat 0 ("you" on screen, its tokens
+marked ``P0``); the bots play the other seats, each named by its bot ("seat 1 (win bot)").
+Seats are numbered from 0 in the order they play, as the card table and ``swkit tournament``
+number them (docs/DECISIONS.md, "One name for a seat"). A thin view: every rule comes from
 :class:`swkit.dice.game.DiceGame` (through the :mod:`swkit.state` interface), every move's words
 from :mod:`swkit.dice.play` (the transcript's wording), every number of the hint from
 :func:`swkit.odds.keep_options`, every picture from :mod:`swkit.pictures`.
@@ -17,14 +19,18 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
   face); a kept die is drawn framed with a KEPT tag;
 - the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the toggled dice
   and reroll the others; during a roll-off the student is in, "Roll for the roll-off"; during a
-  bot's turn, disabled and saying so ("P1 is rolling…", as the status says "P1 is playing");
+  bot's turn, disabled and saying so ("Seat 1 is rolling…", as the status says "Seat 1
+  (greedy bot) is playing");
 - one score button per character the student has not scored (``swkit-score``), each showing the
   points a score there earns now (``Goofy: 3 points``; ``Pluto: 0 points (Picture Column)`` for
   a zero);
 - the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
   would land, and the totals under it;
 - "Hint" (``swkit-hint``): every keep of the dice showing with its expected points on this board
-  and its chance of reaching a count, best first (``swkit-hint-table``); with 2 players also
+  and its chance of reaching a count ("— (scores now)" for a choice that scores now), best
+  first (``swkit-hint-table``): the top five, "Show all N choices" (``swkit-hint-all``) for
+  the rest, one short line on the columns and the details behind a fold for the teacher
+  (``swkit-hint-details``); "← your choice" once a die is kept; with 2 players also
   the chance to win of each choice, "if you play this, then play your best"
   (``swkit-win``, from :func:`swkit.odds.duel.duel_options`; the best marked
   ``swkit-best-win``);
@@ -67,12 +73,18 @@ from swkit.dice.play import (
     rolloff_lines,
     score_entry,
     score_line,
+    seat_name,
     standings_lines,
     turn_header,
 )
 from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.odds.dice import DiceModel, KeepOption, Objective, keep_options
-from swkit.odds.dice_bots import bot_from_dict, dice_bot_factory, make_dice_bot
+from swkit.odds.dice_bots import (
+    bot_from_dict,
+    check_win_bot,
+    dice_bot_factory,
+    make_dice_bot,
+)
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
 from swkit.widgets._base import SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
@@ -125,7 +137,7 @@ class HintRow:
     this keep, playing for that count (a Fraction in [0, 1], the value of the same keep in
     ``keep_options`` with ``Objective.at_least(k, target)``); ``win``: in a 2-player game,
     the student's chance to win, P(win) + 1/2 P(tie), if they play this choice and then play
-    their best against P1's best (:func:`swkit.odds.duel.duel_options`: a Fraction on the
+    their best against seat 1's best (:func:`swkit.odds.duel.duel_options`: a Fraction on the
     game's last two turns, else a float from the shipped table), None with 1, 3 or 4 players.
     """
 
@@ -182,6 +194,10 @@ def _exact(value: Fraction, percent: bool = False) -> str:
     return f'<span class="swkit-exact">{text}</span>'
 
 
+HINT_TOP = 5
+"""How many of the hint's rows show before "Show all" (the best ones; the row the toggled dice
+choose, and the best to win, show too where they are further down)."""
+
 WIN_HEADING = "chance to win if you play this, then play your best"
 """The heading of the hint's win column (2 players, issue 14 §2)."""
 
@@ -196,6 +212,11 @@ def _win_chance(value: Fraction | float) -> str:
     text = ("over 99.9%" if v > 99.95 else "under 0.1%" if v < 0.05
             else f"about {v:.1f}%")
     return f'<span class="swkit-exact">{text}</span>'
+
+
+def _upper(text: str) -> str:
+    """``text`` with a capital first letter (``"seat 1 (win bot)"`` -> ``"Seat 1 (win bot)"``)."""
+    return text[:1].upper() + text[1:]
 
 
 def _random_seed() -> int:
@@ -219,7 +240,9 @@ class DiceCup(SwkitWidget):
     ``bots`` (per seat, None for the student), ``log_lines`` (the log's lines, oldest first),
     ``dice_buttons`` (the keep toggles, left to right), ``roll_button``, ``score_buttons``
     (character -> Button, only the characters the student has not scored), ``hint_button``,
-    ``hint_rows`` (the hint's :class:`HintRow` list, best first, while the hint is shown),
+    ``hint_rows`` (the hint's :class:`HintRow` list, best first, while the hint is shown;
+    every row is computed, the top :data:`HINT_TOP` are drawn until ``hint_all`` is pressed),
+    ``hint_all`` (the "Show all N choices" ToggleButton),
     ``undo_button``, ``new_game_button``, ``same_seed``, ``heading``, ``status``, ``call``,
     ``board``, ``log_view``. :meth:`shown_dice` and :meth:`kept` give the dice left to right,
     as drawn.
@@ -274,11 +297,7 @@ class DiceCup(SwkitWidget):
                 f"{len(names)}: {names}")
         for name in names:
             dice_bot_factory(name)  # raises ConfigurationError for an unknown name
-            if isinstance(name, str) and name.strip().lower() == "win" and players != 2:
-                raise ConfigurationError(
-                    f"the win bot plays the two-player game only (its chances come from the "
-                    f"exact two-player solve); this game has {players} players: use players=2, "
-                    f"or the greedy or points bot")
+        check_win_bot(names, players)
         return names
 
     def _build(self) -> None:
@@ -325,6 +344,12 @@ class DiceCup(SwkitWidget):
         self.hint_button.observe(self.guard(lambda _c: self._show_hint()), "value")
         self.hint = widgets.HTML()
         self.hint.add_class("swkit-hint-table")
+        self.hint_all = widgets.ToggleButton(
+            value=False, description="Show all choices",
+            tooltip="Show every choice of the hint, not only the top ones",
+            layout=widgets.Layout(display="none", width="auto"))
+        self.hint_all.add_class("swkit-hint-all")
+        self.hint_all.observe(self.guard(lambda _c: self._show_hint()), "value")
         self.undo_button = widgets.Button(description="Undo",
                                           tooltip="Take back your last move")
         self.undo_button.add_class("swkit-undo")
@@ -346,7 +371,8 @@ class DiceCup(SwkitWidget):
             self.score_label, self.score_box, self.message, self.legend, self.board,
             widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
                           self.same_seed]),
-            self.hint, widgets.HTML("<b>What happened</b> (newest turn first; you are P0)"),
+            self.hint, self.hint_all,
+            widgets.HTML("<b>What happened</b> (newest turn first; you are seat 0)"),
             self.log_view,
         ]
 
@@ -364,17 +390,25 @@ class DiceCup(SwkitWidget):
         self.call.value = ""
         self.say("")
         self._set_toggles([False] * 5)
-        who = ", ".join(["you (P0)"] + [f"{seat_label(s)} ({self.bot_names[s - 1]} bot)"
-                                        for s in range(1, self.players)])
+        who = ", ".join(seat_name(s, self.seat_names()) for s in range(self.players))
         turns = self.game.turns
         self.heading.value = (
             f'<div style="font-size:1.25em;font-weight:bold">Clubhouse dice · seed '
-            f'{self.seed}</div><div>Players: {escape(who)} · {turns} turn'
+            f'{self.seed}</div><div>Players, in the order they play: {escape(who)} · {turns} turn'
             f'{"" if turns == 1 else "s"} each · the Clubhouse is wild</div>')
         self.legend.value = self._legend_html()
         self._refresh()
 
     # -- what is shown -----------------------------------------------------------------------
+    def seat_names(self) -> list[str]:
+        """Each seat's name, seat 0 first: ``["you", "win bot"]`` (the words beside a seat's
+        number on screen and in the log: "seat 1 (win bot)")."""
+        return ["you"] + [f"{name.strip().lower()} bot" for name in self.bot_names]
+
+    def _who(self, seat: int) -> str:
+        """``"you"`` for the student, else ``"seat 1 (win bot)"``."""
+        return "you" if seat == STUDENT else seat_name(seat, self.seat_names())
+
     def shown_dice(self) -> list[str]:
         """The faces drawn left to right (empty before a turn's first roll): the game's dice,
         in the order that keeps each kept die in its place on screen."""
@@ -429,13 +463,14 @@ class DiceCup(SwkitWidget):
         if view.phase == "over":
             self.status.value = self._end_words()
         elif view.phase == "tiebreak":
-            tied = ", ".join("you" if s == STUDENT else seat_label(s) for s in view.tied)
+            tied = ", ".join(self._who(s) for s in view.tied)
             self.status.value = self._big(
                 f"Tie for first place ({tied}): the Clubhouse roll-off! Each tied player rolls "
                 f"all five dice; the most Clubhouses wins."
                 + (" Press Roll." if STUDENT in view.tied else ""))
         else:
-            who = "Your turn" if view.seat == STUDENT else f"{seat_label(view.seat)} is playing"
+            who = ("Your turn" if view.seat == STUDENT
+                   else f"{_upper(self._who(view.seat))} is playing")
             roll = (f"roll {view.roll_number} of 3" if view.roll_number else
                     "press Roll" if view.seat == STUDENT else "rolling")
             self.status.value = self._big(
@@ -443,7 +478,7 @@ class DiceCup(SwkitWidget):
         # dice
         shown = self.shown_dice() or self.rolloff_dice()
         if view.phase == "over" and not shown:
-            # no dice on the table any more: no row of "?" dice under "P1 rolled (roll 3 of 3)"
+            # no dice on the table any more: no row of "?" dice under "Seat 1 rolled: ..."
             self.dice_row.layout.display = "none"
             self.call.value = self._over_html()
         else:
@@ -466,8 +501,8 @@ class DiceCup(SwkitWidget):
             self.roll_button.disabled = not mine
         elif view.phase != "over" and view.seat != STUDENT:
             # a bot's turn: the button says whose turn it is, as the status does
-            self.roll_button.description = f"{seat_label(view.seat)} is rolling…"
-            self.roll_button.tooltip = f"Wait: {seat_label(view.seat)} is playing its turn"
+            self.roll_button.description = f"Seat {view.seat} is rolling…"
+            self.roll_button.tooltip = f"Wait: {self._who(view.seat)} is playing its turn"
             self.roll_button.disabled = True
         else:
             left = view.rolls_left
@@ -540,7 +575,7 @@ class DiceCup(SwkitWidget):
         chips = []
         for seat in range(self.players):
             fill = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-            name = "you" if seat == STUDENT else f"{self.bot_names[seat - 1]} bot"
+            name = seat_name(seat, self.seat_names())
             chips.append(
                 f'<span style="display:inline-block;margin-right:14px">'
                 f'<span style="background:{fill};color:{text_color(fill)};border:2px solid '
@@ -557,11 +592,11 @@ class DiceCup(SwkitWidget):
         elif result.winner == STUDENT:
             head = f"You win with {points_text(total)}!"
         elif result.winner is not None:
-            head = (f"{seat_label(result.winner)} wins with "
+            head = (f"{_upper(self._who(result.winner))} wins with "
                     f"{points_text(result.scores[result.winner])}. You scored "
                     f"{points_text(total)}.")
         else:
-            names = ", ".join("you" if s == STUDENT else seat_label(s) for s in result.winners)
+            names = ", ".join(self._who(s) for s in result.winners)
             head = f"A shared win: {names}."
         return (self._big(head) + f'<div>{escape(result.reason[0].upper() + result.reason[1:])}.'
                 " Press New game to play again.</div>")
@@ -584,13 +619,18 @@ class DiceCup(SwkitWidget):
 
     # -- the hint ------------------------------------------------------------------------------
     def _show_hint(self) -> None:
+        """Draw the hint: the top :data:`HINT_TOP` rows (and the row the toggled dice choose,
+        and the best-to-win row, where they are further down), every row with "Show all"; one
+        short line on what the columns mean, the details behind a fold for the teacher."""
         if not self.hint_button.value:
             self.hint.value = ""
             self.hint_rows = []
+            self.hint_all.layout.display = "none"
             return
         view = self.game.view(STUDENT)
         if self._busy or not self._deciding():
             self.hint_rows = []
+            self.hint_all.layout.display = "none"
             self.hint.value = ("<div>The hint shows your keeps and their chances after you "
                                "roll, on your turn.</div>")
             return
@@ -598,32 +638,54 @@ class DiceCup(SwkitWidget):
         if key != self._hint_key:
             self.hint_rows = self.compute_hint()
             self._hint_key = key
-        mine = self._keep_counts()
+        # "your choice" only once the child has kept a die (no toggle on: nothing chosen yet)
+        mine = self._keep_counts() if any(self.kept()) else None
+        n = len(self.hint_rows)
+        every = self.hint_all.value or n <= HINT_TOP
+        self.hint_all.layout.display = None if n > HINT_TOP else "none"
+        self.hint_all.description = ("Show the top choices only" if self.hint_all.value
+                                     else f"Show all {n} choices")
         rows = []
         best = self.hint_rows[0].points if self.hint_rows else None
         duel = self.players == 2 and bool(self.hint_rows)
         best_win = self._win_best.value if duel and self._win_best is not None else None
         for number, row in enumerate(self.hint_rows, 1):
             classes = []
+            yours = row.option.reroll > 0 and row.option.counts == mine
             if row.points == best:
                 classes.append("swkit-best")
-            if row.option.counts == mine:
+            if yours:
                 classes.append("swkit-yours")
             win = ""
+            top = False
             if duel and row.win is not None:
-                top = best_win is not None and self._same_win(row.win, best_win)
+                # no star when no choice can win (a "best to win" at 0% reads as a promise)
+                top = (best_win is not None and best_win > 0
+                       and self._same_win(row.win, best_win))
                 if top:
                     classes.append("swkit-best-win")
-                win = (f'<td class="swkit-win">{_win_chance(row.win)}'
+                sure = (" (a sure win, whatever the other seat rolls)"
+                        if isinstance(row.win, Fraction) and row.win == 1 else "")
+                win = (f'<td class="swkit-win">{_win_chance(row.win)}{sure}'
                        f'{" ★ best to win" if top else ""}</td>')
+            if not (every or number <= HINT_TOP or yours or top):
+                continue
+            # a stop scores now: no count to reach, so no chance of one (not "0%")
+            chance = ('<td class="swkit-now">— (scores now)</td>' if row.option.reroll == 0
+                      else f"<td>{_exact(row.p_at_least, percent=True)} for "
+                           f"{escape(row.goal())}</td>")
             rows.append(
                 f'<tr class="{" ".join(classes)}"><td>{number}. {escape(row.describe())}'
-                f'{" ← your choice" if row.option.counts == mine else ""}</td>'
-                f"<td>{_exact(row.points)}</td>"
-                f"<td>{_exact(row.p_at_least, percent=True)} for {escape(row.goal())}</td>"
-                f"{win}</tr>")
+                f'{" ← your choice" if yours else ""}</td>'
+                f"<td>{_exact(row.points)}</td>{chance}{win}</tr>")
         left = view.rolls_left
-        n = len(self.hint_rows)
+        rolls = ("no rolls left" if left == 0 else
+                 f"{left} roll{'' if left == 1 else 's'} left")
+        head = ("The only choice for these dice" if n == 1 else
+                f"All {n} choices for these dice" if every else
+                f"The top {HINT_TOP} of {n} choices for these dice")
+        short = ("Points: what you can expect to score this turn. Chance: of getting that "
+                 "count, if you reroll for it.")
         win_words = win_head = extra = ""
         if duel:
             win_head = f"<th>{escape(WIN_HEADING[0].upper() + WIN_HEADING[1:])}</th>"
@@ -631,27 +693,40 @@ class DiceCup(SwkitWidget):
             exact = all(isinstance(r.win, Fraction) for r in self.hint_rows if r.win is not None)
             who = ("the win bot does" if rival == "win"
                    else f"the {rival} bot may not")
+            short += (f" Win: your chance to win the game, if {self._who(1)} plays its best "
+                      "too.")
             win_words = (
                 f" <i>{WIN_HEADING[0].upper() + WIN_HEADING[1:]}</i>: your chance of winning "
-                f"the game, the Clubhouse roll-off included, if P1 plays its best too ({who}); "
+                f"the game, the Clubhouse roll-off included, if {self._who(1)} plays its best "
+                f"too ({who}); "
                 + ("an exact fraction on the game's last two turns." if exact else
                    "a percent from the solved two-player game (exact fractions come on the "
                    "game's last two turns)."))
             w = self._win_best
-            if w is not None and w.reroll == 0 and not any(
+            if w is not None and w.value == 0:
+                extra = ('<div class="swkit-win-note">No choice can win now, if '
+                         f"{escape(self._who(1))} plays its best: the points are what is "
+                         "left to play for.</div>")
+            elif w is not None and w.reroll == 0 and not any(
                     r.option.reroll == 0 and r.option.score == w.score for r in self.hint_rows):
                 points = self.game.space_for(str(w.score))
                 extra = ('<div class="swkit-win-note">Best chance to win: score '
                          f"{escape(str(w.score))} now ({points_text(points)}): "
                          f"{_win_chance(w.value)}.</div>")
+        details = (
+            '<details class="swkit-hint-details"><summary>What the numbers mean (for the '
+            "teacher)</summary><div><i>Expected points</i>: the points you can expect from "
+            "this turn on this board if you play your best from here; <i>chance</i>: of ending "
+            "the turn with that count if you play for it (a choice that scores now has no "
+            "count to reach: —). Both are exact fractions (RULES.md §C2)."
+            f"{win_words}</div></details>")
         self.hint.value = (
-            f"<div>All {n} choice{'' if n == 1 else 's'} for these dice with {left} "
-            f"roll{'' if left == 1 else 's'} left, best first. <i>Expected points</i>: the "
-            "points you can expect from this turn on this board if you play your best from "
-            "here; <i>chance</i>: of ending the turn with that count if you play for it. Both "
-            f"are exact fractions (RULES.md §C2).{win_words}</div>"
-            "<table><tr><th>Choice</th><th>Expected points</th><th>Chance</th>"
-            f"{win_head}</tr>" + "".join(rows) + "</table>" + extra)
+            f'<div class="swkit-hint-words">{head}, with {rolls}'
+            f'{"" if n == 1 else ", best first"}. '
+            f"{escape(short)}</div>"
+            "<table><tr><th>Choice</th><th>Expected points</th>"
+            "<th>Chance of the count (if you reroll)</th>"
+            f"{win_head}</tr>" + "".join(rows) + "</table>" + extra + details)
 
     @staticmethod
     def _same_win(a: Fraction | float, b: Fraction | float) -> bool:
@@ -789,7 +864,7 @@ class DiceCup(SwkitWidget):
         if game.is_terminal():
             raise IllegalActionError("the game is over: press New game to play again")
         if not self._student_moves():
-            raise IllegalActionError(f"wait: it is {seat_label(game.seat)}'s turn")
+            raise IllegalActionError(f"wait: it is {self._who(game.seat)}'s turn")
         snapshot = self._snapshot()
         view = game.view(STUDENT)
         if view.phase == "tiebreak":
@@ -829,15 +904,15 @@ class DiceCup(SwkitWidget):
         game = self.game
         seat = game.seat
         if game.roll_number == 0:
-            header = turn_header(game.round, seat)
-            self._log(header + (" - your turn" if seat == STUDENT else ""))
+            self._log(turn_header(game.round, seat, self.seat_names()[seat]))
             self._slots = list(range(5))
         kept = game.view(STUDENT).kept
         before = list(game.dice)
         game.apply_chance()
         self._log(roll_line(roll_entry(game, before, kept)))
-        who = "You" if seat == STUDENT else seat_label(seat)
-        self.call.value = self._call_html(f"{who} rolled (roll {game.roll_number} of 3).")
+        who = "You" if seat == STUDENT else f"Seat {seat}"
+        self.call.value = self._call_html(
+            f"{who} rolled: {', '.join(self.shown_dice())} (roll {game.roll_number} of 3).")
 
     def _your_turn_html(self) -> str:
         """The last bot's score, then "your turn" (the bots' dice are cleared by then)."""
@@ -857,10 +932,11 @@ class DiceCup(SwkitWidget):
                 f'<span style="color:#1a1a1a;font-weight:normal">{escape(text)}</span></div>')
 
     def _rolloff_words(self) -> str:
-        """``"Roll-off: you 1 Clubhouse, P1 0 Clubhouses."`` and who is still tied."""
+        """``"Roll-off: you: 1 Clubhouse, seat 1 (greedy bot): 0 Clubhouses."`` and who is
+        still tied."""
         view = self.game.view(STUDENT)
         last = view.tiebreak_rounds[-1]
-        parts = [f"{'you' if seat == STUDENT else seat_label(seat)} {n} Clubhouse"
+        parts = [f"{self._who(seat)}: {n} Clubhouse"
                  f"{'' if n == 1 else 's'}" for seat, n in zip(last.seats, last.clubhouses,
                                                               strict=True)]
         after = (" Still tied: roll again." if view.phase == "tiebreak" and STUDENT in view.tied
@@ -869,7 +945,7 @@ class DiceCup(SwkitWidget):
 
     def _log_rolloff(self) -> None:
         rounds = self.game.tiebreak_rounds
-        self.log_lines.extend(rolloff_lines(len(rounds), rounds[-1]))
+        self.log_lines.extend(rolloff_lines(len(rounds), rounds[-1], self.seat_names()))
         if self.game.is_terminal():
             self._log_end()
 
@@ -899,7 +975,7 @@ class DiceCup(SwkitWidget):
         result = self.game.outcome()
         assert result is not None
         self.log_lines.extend(standings_lines(result.scores, result.winners, result.winner,
-                                              result.reason))
+                                              result.reason, self.seat_names()))
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
@@ -961,7 +1037,8 @@ class DiceCup(SwkitWidget):
         else:
             score = score_entry(game, action)
             self._last_bot_score = self._last_score = (
-                f"{seat_label(who)} scored {score['character']}: {points_text(score['space'])}")
+                f"{_upper(self._who(who))} scored {score['character']}: "
+                f"{points_text(score['space'])}")
             self._log_score(score)
 
     # -- undo and new game ---------------------------------------------------------------------

@@ -104,9 +104,18 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
     expect(best).to_contain_text("41/9 (about 4.56)")     # exact, on screen, not in a tooltip
     expect(best).to_contain_text("5/9 (about 55.6%) for 5 Mickey")  # all five: no "5+"
+    # the top five for a child, "Show all 18 choices" for the rest; nothing marked as the
+    # child's choice before a die is kept; the teacher's details behind a fold
+    rows = cup.locator(".swkit-hint-table tr")
+    expect(rows).to_have_count(6)   # the heading and the top 5 of seed 8's 18 keeps
+    expect(cup.locator(".swkit-hint-table")).not_to_contain_text("your choice")
+    expect(cup.locator(".swkit-hint-details summary")).to_have_text(
+        "What the numbers mean (for the teacher)")
+    show_all = cup.locator("button.swkit-hint-all")
+    expect(show_all).to_have_text("Show all 18 choices")
+    show_all.click()
     # every row of the table is on the page, none cut off by a box: the last one's bottom is
     # the table's bottom
-    rows = cup.locator(".swkit-hint-table tr")
     expect(rows).to_have_count(19)  # the heading and the 18 keeps of seed 8's first roll
     expect(rows.last).to_contain_text("18. keep Mickey Goofy (reroll 3)")
     assert rows.last.evaluate("r => { const t = r.closest('.widget-html').getBoundingClientRect();"
@@ -141,7 +150,7 @@ def play_dice(page: Page, outputs: Locator, where: str) -> None:
     expect(cup.locator(".swkit-log")).to_contain_text("Mickey")
     # newest first, as the card table: this turn's heading is the log's first line
     expect(cup.locator(".swkit-log-box div div").first).to_have_text(
-        "Round 1, player 0 (P0) - your turn")
+        "Round 1, seat 0 (you)")
 
 
 def play_cards(page: Page, outputs: Locator, where: str) -> None:
@@ -312,7 +321,7 @@ def test_the_dice_cup_plays_the_win_bot_in_jupyterlab(lab, screenshot, tmp_path)
     lab.run_all()
     no_errors(lab.outputs)
     cup = lab.outputs.locator(".swkit-dicecup")
-    expect(cup.locator(".swkit-seed")).to_contain_text("P1 (win bot)")
+    expect(cup.locator(".swkit-seed")).to_contain_text("seat 1 (win bot)")
     roll = cup.locator("button.swkit-roll")
     roll.click()
     expect(roll).to_have_text("Roll (2 left)")
@@ -324,12 +333,12 @@ def test_the_dice_cup_plays_the_win_bot_in_jupyterlab(lab, screenshot, tmp_path)
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
     expect(best).to_contain_text("41/9 (about 4.56)")   # its expected points, kept
     expect(best.locator(".swkit-win")).to_have_text("about 59.7% ★ best to win")
-    expect(table).to_contain_text("if P1 plays its best too (the win bot does)")
+    expect(table).to_contain_text("if seat 1 (win bot) plays its best too (the win bot does)")
     expect(table.locator(".swkit-win").first).to_be_visible()
     picture(cup, "dicecup-win-lab")
     # score Mickey now (4 points); the win bot plays its turn and hands back
     cup.locator("button.swkit-score", has_text=re.compile(r"^Mickey: 4 points")).click()
     expect(cup.locator(".swkit-status")).to_contain_text("Your turn · round 2 of 5")
-    expect(cup.locator(".swkit-log")).to_contain_text("Round 1, player 1 (P1)")
+    expect(cup.locator(".swkit-log")).to_contain_text("Round 1, seat 1 (win bot)")
     no_errors(lab.outputs)
     screenshot("win-cup-end")

@@ -286,7 +286,7 @@ def play_dice_turn(cup: Locator) -> None:
     score = cup.locator("button.swkit-score", has_text="Mickey").first
     score.click()
     log = cup.locator(".swkit-log")
-    expect(log).to_contain_text("Round 1, player 1 (P1)", timeout=60_000)
+    expect(log).to_contain_text("Round 1, seat 1 (greedy bot)", timeout=60_000)
     expect(cup.locator(".swkit-status")).to_contain_text("Your turn · round 2 of 5",
                                                     timeout=60_000)
     expect(roll).to_have_text("Roll (3 left)")
