@@ -8,7 +8,8 @@ from ``lessons/`` beside the ``swkit`` package. Copying never overwrites a file 
 changed: the folder keeps a small manifest (``.swkit-lessons.json``) of what was copied, so an
 untouched copy of a lesson the kit has since improved is refreshed, and an edited one is kept.
 ``RULES.md``, which the lessons cite, is copied with them. Nothing is written through a
-symbolic link (:func:`write_exclusive`), so a shared folder is safe to use as root.
+symbolic link (:func:`write_exclusive`), so a shared folder is safe to use as root. The
+kit's own copies are marked trusted for Jupyter (:func:`trust_notebooks`, as ``jupyter trust``).
 JupyterLab is started with its own launcher (``python -m jupyter lab``) as a child process, and
 the address printed is read from that server's runtime file (:func:`announce_when_ready`).
 (Issues 8 and 15; decisions in docs/DECISIONS.md, "Lessons" and "Command line and user files".)
