@@ -52,7 +52,7 @@ def test_the_budget_help_says_what_it_is_for():
     budget = text[text.index("--budget N "):text.index("--simulate N ")]
     assert "how much work the exact search may do before it stops and says so" in budget
     assert "raise it for a slower, bigger search" in budget
-    assert "positions the search remembers" in budget  # the unit, named briefly
+    assert "Counted in remembered positions" in budget  # the unit, named briefly
     assert "KB" not in budget and " here" not in budget
 
 
@@ -94,3 +94,13 @@ def test_a_duel_answer_from_the_table_says_so_for_a_teacher(capsys):
     assert main([*DUEL, "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["exact"] is False and record["error_bound"] == table_error(DiceModel())
+
+
+def test_a_budget_refusal_names_its_unit_in_plain_words(capsys):
+    """The refusal's number is in the unit the help names ("remembered positions")."""
+    code = main(["odds", "hand", "--hand", "B2 G7 Y9", "--tableau", "R4 R6 B8", "--discard",
+                 "G3 P5 Y4 B1", "--center", "yellow-swap", "--figure", "--turns", "3",
+                 "--budget", "100"])
+    err = capsys.readouterr().err
+    assert code == 2 and "remembered positions" in err, err
+    assert not INTERNAL.search(err), err

@@ -40,7 +40,7 @@ from typing import Any, NoReturn
 from swkit import __version__
 from swkit.cli.progress import ProgressBar
 from swkit.errors import SwkitError, WorkBudgetError
-from swkit.odds.budget import DEFAULT_BUDGET
+from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 
 BOTS = ("greedy", "random")
 DICE_BOTS = ("greedy", "random", "points", "win")
@@ -292,7 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--budget", type=_int_range(1, 10**9), default=DEFAULT_BUDGET, metavar="N",
                       help="how much work the exact search may do before it stops and says "
                            "so (with about how much it would need); raise it for a slower, "
-                           "bigger search. Counted in positions the search remembers "
+                           f"bigger search. Counted in {BUDGET_UNIT} "
                            f"(default {DEFAULT_BUDGET:,}: under 1 GB of memory and about a "
                            "minute of CPU on a two-core computer)")
     hand.add_argument("--simulate", type=_int_range(1, 10**6), default=None, metavar="N",
