@@ -253,11 +253,11 @@ def _no_formula_note(q: DealQuestion, odds: DealOdds) -> str:
     words for a ten-year-old and their teacher (the numbers are the engine's counts)."""
     if q.cards != 3:
         if q.event == "set":
-            why = ("one hand can hold several sets at once (R7 G7 B7 Y7 holds four sets: leave "
+            why = ("one deal can hold several sets at once (R7 G7 B7 Y7 holds four sets: leave "
                    "out any one card), so “pick a set, then any other cards” would count it more "
                    "than once")
         else:
-            why = ("one hand can hold two runs at once (R3 R4 R5 R6 holds R3 R4 R5 and "
+            why = ("one deal can hold two runs at once (R3 R4 R5 R6 holds R3 R4 R5 and "
                    "R4 R5 R6), so “pick a run, then any other cards” would count it twice")
         head = f"No short formula for {q.cards} cards: {why}."
     else:
