@@ -31,6 +31,15 @@ def kit_files() -> list[str]:
     return lessons.lesson_files(LESSONS)
 
 
+@pytest.fixture(autouse=True)
+def own_jupyter_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``swkit lessons`` marks the lessons it copies as trusted in Jupyter's data folder: every
+    test here gets a fresh one, never the user's."""
+    data = tmp_path / "jupyter-data"
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(data))
+    return data
+
+
 @pytest.fixture
 def source(tmp_path: Path) -> Path:
     """A small lessons folder of our own, so the copy rules are tested whatever lessons exist."""
@@ -472,3 +481,133 @@ def test_a_wheel_install_ships_the_lessons(tmp_path):
     for name in names:
         assert (tmp_path / "X" / name).read_bytes() == lessons.kit_bytes(LESSONS, name), name
         assert f"copied     {name}" in done.stdout
+
+
+# --- what the teacher's terminal shows (a newcomer's trial) ---------------------------------
+
+def _server_warnings(folder: Path, name: str) -> tuple[list[str], list[bool]]:
+    """What Jupyter Server itself logs when it opens ``name`` (its own trust check, not
+    ours), and whether it marks each code cell trusted."""
+    import logging
+
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+    manager = FileContentsManager(root_dir=str(folder))
+    seen: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            seen.append(record.getMessage())
+
+    handler = Keep(logging.WARNING)
+    manager.log.addHandler(handler)
+    try:
+        model = manager.get(name)
+    finally:
+        manager.log.removeHandler(handler)
+    return seen, [bool(c.metadata.get("trusted")) for c in model["content"].cells
+                  if c.cell_type == "code"]
+
+
+def test_the_copied_lessons_open_trusted_without_a_warning(tmp_path, capsys, monkeypatch):
+    """The trial's terminal: "[W ...] Notebook 01-counting-sets-and-runs.ipynb is not
+    trusted" for every lesson opened. swkit lessons signs the kit's copies as `jupyter trust`
+    does (nbformat's NotebookNotary), so Jupyter Server's own check passes; with a data folder
+    that never saw them it warns, as before."""
+    work = tmp_path / "work"
+    code, out, err = run_cli(capsys, "--no-open", "--no-solutions", "--dir", str(work))
+    assert code == 0 and err == "" and "note:" not in out, (out, err)
+    for name in ("01-counting-sets-and-runs.ipynb", "09-play.ipynb", "10-playing-to-win.ipynb"):
+        warned, trusted = _server_warnings(work, name)
+        assert not any("not trusted" in w for w in warned), warned
+        assert trusted and all(trusted)
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "another-data-folder"))
+    warned, trusted = _server_warnings(work, "09-play.ipynb")
+    assert "Notebook 09-play.ipynb is not trusted" in warned and not any(trusted)
+
+
+def test_a_students_changed_notebook_is_never_marked_trusted(tmp_path, capsys):
+    import nbformat
+    from nbformat.sign import NotebookNotary
+    work = tmp_path / "work"
+    assert run_cli(capsys, "--no-open", "--no-solutions", "--dir", str(work))[0] == 0
+    mine = work / "09-play.ipynb"
+    notebook = nbformat.read(mine, as_version=4)
+    notebook.cells.append(nbformat.v4.new_code_cell("print('my own cell')"))
+    nbformat.write(notebook, mine)
+    code, out, _ = run_cli(capsys, "--no-open", "--no-solutions", "--dir", str(work))
+    assert code == 0 and "kept yours 09-play.ipynb" in out
+    with NotebookNotary() as notary:
+        assert not notary.check_signature(nbformat.read(mine, as_version=4))
+        assert notary.check_signature(nbformat.read(work / "01-counting-sets-and-runs.ipynb",
+                                                    as_version=4))
+
+
+def test_a_data_folder_that_cannot_be_written_is_a_note_and_the_lessons_are_copied(
+        tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(blocker / "jupyter"))
+    work = tmp_path / "work"
+    code, out, err = run_cli(capsys, "--no-open", "--no-solutions", "--dir", str(work))
+    assert code == 0 and err == "", err
+    assert "note: the lessons could not be marked as trusted for Jupyter" in out
+    assert "harmless" in out and (work / "09-play.ipynb").is_file()
+
+
+def test_files_that_are_not_notebooks_are_skipped(source, tmp_path):
+    report = lessons.copy_lessons(tmp_path / "work", source=source)  # text, not notebooks
+    assert lessons.trust_notebooks(report.folder, report.copied) is None
+
+
+def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
+    """The trial's terminal said "Stop it with Ctrl-C in this window (twice)" twice: before
+    the start and under the address. Now once, under the address (a stand-in server: its
+    runtime file and a port that answers)."""
+    import threading
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(runtime))
+    monkeypatch.setattr(lessons, "can_open_browser", lambda: False)
+    announced = threading.Event()
+    real = lessons.announce_when_ready
+
+    def announce(*args, **kwargs):
+        try:
+            return real(*args, **kwargs)
+        finally:
+            announced.set()
+
+    monkeypatch.setattr(lessons, "announce_when_ready", announce)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+
+        class StandIn:
+            pid = 4242
+
+            def __init__(self, command, cwd, env):
+                _server_file(runtime, self.pid, listener.getsockname()[1], "t0k")
+
+            def poll(self):
+                return 0 if announced.is_set() else None
+
+            def wait(self):
+                assert announced.wait(30)
+                return 0
+
+            def terminate(self):
+                announced.set()
+
+        monkeypatch.setattr(lessons.subprocess, "Popen", StandIn)
+        saved = {name: signal.getsignal(getattr(signal, name)) for name in ("SIGTERM", "SIGHUP")
+                 if hasattr(signal, name)}
+        try:
+            assert lessons.open_lab(tmp_path) == 0
+        finally:
+            for name, handler in saved.items():
+                signal.signal(getattr(signal, name), handler)
+    out = capsys.readouterr().out
+    assert out.count("Ctrl-C") == 1 and out.count(lessons.STOP_LINE) == 1, out
+    lines = out.splitlines()
+    assert lines[lines.index(lessons.STOP_LINE) - 1].startswith("    http://localhost:"), out
+    assert "JupyterLab is ready" in out

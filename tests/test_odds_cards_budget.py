@@ -106,7 +106,7 @@ def test_a_budget_below_the_positions_to_list_refuses_before_the_search() -> Non
 
 @pytest.mark.parametrize("bad", [0, -5, 2.5, True, "100"])
 def test_a_bad_budget_is_refused(bad: object) -> None:
-    with pytest.raises(ConfigurationError, match="budget must be a whole number of memo"):
+    with pytest.raises(ConfigurationError, match=f"budget must be a whole number of {BUDGET_UNIT}"):
         player_odds(make_position(**SWAP), 1, budget=bad)  # type: ignore[arg-type]
 
 

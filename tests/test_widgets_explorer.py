@@ -79,7 +79,7 @@ def test_k_without_a_formula_says_why(w):
     # cards, C(45, 4), minus those with no set and no run
     assert "No short formula for 4 cards" in w.formula.value
     assert "R3 R4 R5 R6 holds R3 R4 R5 and R4 R5 R6" in w.formula.value
-    assert "148,995 − 143,910 = 5,085 hands with a set or a run" in w.formula.value
+    assert "148,995 − 143,910 = 5,085 deals with a set or a run" in w.formula.value
     assert comb(45, 4) == 148_995 and 5085 * 3311 == 113 * 148_995
     assert "WITHOUT" not in w.formula.value and "dynamic programme" not in w.formula.value
     assert "$" not in w.formula.value
@@ -88,8 +88,8 @@ def test_k_without_a_formula_says_why(w):
     settle(w)
     assert w.answer.value == Fraction(3645, 148_995)          # README: a set, 3645 deals
     assert "R7 G7 B7 Y7 holds four sets" in w.formula.value
-    assert "the hands with no set, then" in w.formula.value
-    assert "148,995 − 145,350 = 3,645 hands with a set." in w.formula.value
+    assert "all deals minus the deals with no set," in w.formula.value
+    assert "148,995 − 145,350 = 3,645 deals with a set." in w.formula.value
 
 
 def test_my_hand_this_turn_counts_the_outs(w):

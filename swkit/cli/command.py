@@ -257,10 +257,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="copies of the game shuffled together, 1 to 4: E copies of each "
                            "card (RULES.md §A9; default 1)")
     hand.add_argument("--budget", type=_int_range(1, 10**9), default=DEFAULT_BUDGET, metavar="N",
-                      help=f"the work allowed, in {BUDGET_UNIT}: the positions and masks the "
-                           "exact search remembers (0.4 to 2 KB each); a question needing more "
-                           "is refused, saying about how many it needs (default "
-                           f"{DEFAULT_BUDGET:,}: under 1 GB and a minute of CPU here)")
+                      help="how much work the exact search may do before it stops and says "
+                           "so (with about how much it would need); raise it for a slower, "
+                           f"bigger search. Counted in {BUDGET_UNIT} "
+                           f"(default {DEFAULT_BUDGET:,}: under 1 GB of memory and about a "
+                           "minute of CPU on a two-core computer)")
     hand.add_argument("--simulate", type=_int_range(1, 10**6), default=None, metavar="N",
                       help="no exact search: play N seeded games where each turn ends the way "
                            "best for the next turn alone, and give that estimate with a 99%% "
@@ -317,12 +318,13 @@ def build_parser() -> argparse.ArgumentParser:
                     "player) under the best keeps and scoring choices, exactly (RULES.md §B2, "
                     "§C2).")
     duel = kinds.add_parser(
-        "duel", help="two players: every choice's chance to win (issue 14)",
+        "duel", help="two players: every choice's chance to win",
         description="Two-player Clubhouse dice: every keep and score choice of the player to "
                     "move, best first, with its chance to win (P(win) + 1/2 P(tie) if you play "
                     "it, then play your best against the other's best) beside its expected "
                     "points this turn. Exact fractions on the game's last two turns, else "
-                    "floats from the shipped solve (RULES.md §B, §B5).")
+                    "from the kit's solved table, each chance within 0.000000000001 of the "
+                    "exact one (RULES.md §B, §B5).")
     duel.add_argument("--board", required=True, metavar="BOARD",
                       help='seat 0\'s tokens, "/", then seat 1\'s: NAME:SPACE comma-separated, '
                            'space 0 (the Picture Column) to 5, e.g. "Mickey:3,Goofy:0 / '
@@ -344,8 +346,8 @@ def build_parser() -> argparse.ArgumentParser:
     lessons.add_arguments(commands.add_parser(
         "lessons", help="copy the lesson notebooks to a folder and open JupyterLab there",
         description="Copy the lesson notebooks (and their worked answers) to a working folder, "
-                    "never over a notebook you changed, and open lesson 1 in JupyterLab there "
-                    "(issue 8; lessons/README.md is the teacher's guide)."))
+                    "never over a notebook you changed, and open lesson 1 in JupyterLab there. "
+                    "The teacher's guide is README.md in that folder."))
     from swkit.cli import tournament
     tournament.add_arguments(commands.add_parser(
         "tournament", help="bots play many games; win rates with 99%% intervals",
@@ -355,8 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
         "site", help="build the lessons as a static web site that runs in the browser",
         description="Build the lessons, the teacher's guide and RULES.md as a static "
                     "JupyterLite site: Python runs in the students' browsers, nothing to "
-                    "install (issue 13; lessons/README.md, 'No install: the lessons in the "
-                    "browser'). Needs pip install \"swkit[site]\"."))
+                    "install (the teacher's guide, README.md of the lessons, says how: 'No "
+                    "install: the lessons in the browser'). Needs pip install "
+                    "\"swkit[site]\"."))
     return parser
 
 

@@ -8,7 +8,8 @@ from ``lessons/`` beside the ``swkit`` package. Copying never overwrites a file 
 changed: the folder keeps a small manifest (``.swkit-lessons.json``) of what was copied, so an
 untouched copy of a lesson the kit has since improved is refreshed, and an edited one is kept.
 ``RULES.md``, which the lessons cite, is copied with them. Nothing is written through a
-symbolic link (:func:`write_exclusive`), so a shared folder is safe to use as root.
+symbolic link (:func:`write_exclusive`), so a shared folder is safe to use as root. The
+kit's own copies are marked trusted for Jupyter (:func:`trust_notebooks`, as ``jupyter trust``).
 JupyterLab is started with its own launcher (``python -m jupyter lab``) as a child process, and
 the address printed is read from that server's runtime file (:func:`announce_when_ready`).
 (Issues 8 and 15; decisions in docs/DECISIONS.md, "Lessons" and "Command line and user files".)
@@ -24,14 +25,16 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import warnings
 import webbrowser
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -55,6 +58,10 @@ FIRST_PORT = 8888
 LOG_LEVEL = "WARN"
 """JupyterLab's log level: its start-up INFO lines would scroll the address away; warnings and
 errors still show."""
+
+STOP_LINE = "Stop it with Ctrl-C in this window (twice). Your work stays in the folder."
+"""How to stop JupyterLab, printed once, under the address when it is ready (JupyterLab asks
+"Shutdown this Jupyter server?" at the first Ctrl-C and stops at the second)."""
 
 READY_WAIT = 300.0
 """Seconds to wait for JupyterLab to answer before giving up on announcing it is ready."""
@@ -303,6 +310,45 @@ def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
     return report
 
 
+def trust_notebooks(folder: Path, names: Iterable[str]) -> str | None:
+    """Mark the notebooks ``names`` (paths relative to ``folder``; other files are skipped) as
+    trusted by Jupyter on this computer, as ``jupyter trust`` does: nbformat's
+    ``NotebookNotary`` stores each notebook's signature in the user's Jupyter data folder
+    (``nbsignatures.db``, created with its key on first use, as Jupyter does on a first save).
+    Without it JupyterLab logs "Notebook 01-....ipynb is not trusted" when a lesson is first
+    opened (harmless: the lessons are stored without outputs, so there is nothing to distrust).
+
+    Call it only for files whose content is the kit's own (:class:`CopyReport` ``copied``,
+    ``updated``, ``unchanged``), never for a student's changed copy. A file that is not a
+    readable notebook is skipped. Returns None, or a note saying why nothing could be marked
+    (a Jupyter data folder that cannot be written): the lessons work all the same."""
+    notebooks = [name for name in names if name.endswith(".ipynb")]
+    if not notebooks:
+        return None
+    try:
+        import nbformat
+        from nbformat.sign import NotebookNotary
+    except ImportError:  # no Jupyter on this computer: nothing will say "not trusted"
+        return None
+    try:
+        with NotebookNotary() as notary, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a validation warning is not the teacher's
+            for name in notebooks:
+                path = folder / name
+                if _regular_file(path) is not True:
+                    continue
+                try:
+                    notebook = nbformat.read(path, as_version=4)
+                except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+                    continue  # not a notebook: JupyterLab will not open it as one either
+                notary.sign(notebook)
+    except (OSError, sqlite3.Error) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return (f"the lessons could not be marked as trusted for Jupyter ({reason}); "
+                "JupyterLab may say a lesson 'is not trusted', which is harmless")
+    return None
+
+
 def free_port(first: int = FIRST_PORT, tries: int = 100) -> int:
     """The first port from ``first`` on that nothing listens on at 127.0.0.1."""
     for port in range(first, first + tries):
@@ -486,8 +532,7 @@ def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: 
     address = lab_address(info["port"], str(info.get("token") or token), first,
                           info.get("url") if isinstance(info.get("url"), str) else None)
     print(f"\nJupyterLab is ready. Open this address in a browser on this computer "
-          f"if no page opened:\n    {address}\nStop it with Ctrl-C in this window "
-          f"(twice). Your work stays in the folder.", file=out or sys.stdout, flush=True)
+          f"if no page opened:\n    {address}\n{STOP_LINE}", file=out or sys.stdout, flush=True)
     return True
 
 
@@ -504,12 +549,10 @@ def open_lab(folder: Path) -> int:
     command = jupyter_command(folder, first, port, browser=browser, root=is_root())
     if browser:
         print("Starting JupyterLab; it opens in your browser (a few seconds; the address "
-              "follows when it is ready).")
+              "follows when it is ready).", flush=True)
     else:
         print("Starting JupyterLab (a few seconds). No web browser can be opened from here: "
-              "the address to open follows when it is ready.")
-    print("Stop JupyterLab with Ctrl-C in this window (twice). Your work stays in the folder.",
-          flush=True)
+              "the address to open follows when it is ready.", flush=True)
     with tempfile.TemporaryDirectory(prefix="swkit-lab-") as config:
         paths = [str(lab_config(Path(config), token)), os.environ.get("JUPYTER_CONFIG_PATH", "")]
         env = dict(os.environ, JUPYTER_CONFIG_PATH=os.pathsep.join(p for p in paths if p))
@@ -598,6 +641,10 @@ def run(args: argparse.Namespace, prog: str = "swkit lessons") -> int:
     """Carry out ``swkit lessons`` for parsed ``args``; return the exit status (2: bad input)."""
     try:
         report = copy_lessons(args.dir, solutions=not args.no_solutions)
+        note = trust_notebooks(report.folder,
+                               report.copied + report.updated + report.unchanged)
+        if note:
+            report.note = f"{report.note}; {note}" if report.note else note
         print("\n".join(report.lines()), flush=True)
         if args.no_open:
             print(f"Open them with: swkit lessons --dir {report.folder}")

@@ -82,7 +82,9 @@ def format_deal(result: dict[str, Any]) -> str:
     if f.get("either"):
         lines.append(f"  counted as: sets {f['set']}, runs {f['run']}, of {f['total']} deals")
     elif result.get("formula_note"):
-        lines += textwrap.wrap(f"({result['formula_note']})", width=90,
+        without = c["total"] - c["either"]
+        lines += textwrap.wrap(f"({result['formula_note']}; for a set or a run, {c['total']} - "
+                               f"{without} = {c['either']} deals)", width=90,
                                initial_indent="  ", subsequent_indent="   ")
     return "\n".join(lines)
 

@@ -1,5 +1,5 @@
 """``swkit odds duel``: the chance to win of every keep and score choice in a two-player game
-(issue 14 §2), beside the expected points of the same choice.
+beside the expected points of the same choice.
 
 The chance to win is :func:`swkit.odds.duel.duel_options`: P(win) + 1/2 P(tie) for the player
 to move if they play this choice and then play their best against the other player's best
@@ -12,6 +12,7 @@ choice's is the points that score earns now.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -39,7 +40,7 @@ def duel_query(board: str, dice: str, rolls_left: int | None = None) -> dict[str
 
     Keys: ``question``, ``board`` (read back), ``mover`` (seat), ``totals`` (both seats'
     points so far), ``dice``, ``rolls_left``, ``exact`` (True: every ``win`` is an exact
-    fraction string, on the game's last two turns; False: floats from the shipped table),
+    fraction string, on the game's last two turns; False: floats from the kit's solved table),
     ``error_bound`` (0 when exact), ``best`` and ``options`` (best first, each with
     ``action``, ``keep``, ``reroll``, ``score``, ``win``, ``win_percent``, ``expected`` (a
     fraction string) and ``expected_float``). Raises NotationError for a bad board or dice,
@@ -102,6 +103,20 @@ def _win_text(row: dict[str, Any]) -> str:
     return f"{win * 100:.2f}%"
 
 
+def within_words(bound: float) -> str:
+    """How close a float chance from the solved table is to the exact one, for a teacher:
+    ``8.5e-13`` -> "each within 0.000000000001 of the exact chance" (the bound rounded up to a
+    power of ten, written out; ``--json`` keeps the bound itself as ``error_bound``). In: the
+    bound, a float > 0; raises ValueError for a bound that is not."""
+    if not bound > 0 or not math.isfinite(bound):
+        raise ValueError(f"the error bound must be a finite number > 0, got {bound!r}")
+    power = math.ceil(math.log10(bound))  # 8.5e-13 -> -12; exactly 1e-12 stays -12
+    if 10.0 ** power < bound:  # a log10 rounded down
+        power += 1
+    shown = "1" + "0" * power if power >= 0 else "0." + "0" * (-power - 1) + "1"
+    return f"each within {shown} of the exact chance"
+
+
 def format_duel(result: dict[str, Any]) -> str:
     """A short readable answer for :func:`duel_query`'s result: every option, best first."""
     rolls = f"{result['rolls_left']} roll{'' if result['rolls_left'] == 1 else 's'}"
@@ -111,7 +126,7 @@ def format_duel(result: dict[str, Any]) -> str:
              "chance to win = P(win) + 1/2 P(tie) if you play this, then play your best "
              "against the other's best; "
              + ("exact fractions" if result["exact"] else
-                f"from the shipped table, within {result['error_bound']:.1e}"),
+                f"from the kit's solved table, {within_words(result['error_bound'])}"),
              f"best: {result['best']['action']}"]
     width = max(len(r["action"]) for r in result["options"])
     for number, row in enumerate(result["options"], 1):

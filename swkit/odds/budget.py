@@ -15,5 +15,6 @@ DEFAULT_BUDGET = 250_000
 tests and the bench try under 1 GB of memory and under a minute of CPU on the kit's 2-core
 machines (``python bench/odds_budget.py``). ``budget=`` (``--budget N``) raises it."""
 
-BUDGET_UNIT = "memo entries"
-"""What the work budget counts."""
+BUDGET_UNIT = "remembered positions"
+"""What the work budget counts, in the words a user reads (help, refusals): the memo entries
+above ("memo" is the code's word, not a teacher's)."""

@@ -264,6 +264,11 @@ def _check_cards(cards: int, deck: Deck, lo: int, hi: int) -> None:
 # sympy formulas for three cards
 # --------------------------------------------------------------------------------------------
 
+COMPLEMENT_WORDS = "all deals minus the deals without a triple (the complement)"
+"""How the counts are made (this module's method: the deals with no triple, subtracted from
+all deals), in the words the command line and the odds explorer both use."""
+
+
 def no_formula_reason(cards: int, wilds: Wilds = NO_WILDS) -> str | None:
     """Why :func:`deal_formula` gives no formula for this question, in words for a reader, or
     None when it gives one (K = 3 with at most one wild color or one wild number)."""
@@ -271,11 +276,11 @@ def no_formula_reason(cards: int, wilds: Wilds = NO_WILDS) -> str | None:
         return (f"no formula shown for {cards} cards: one deal can hold several triples (R3 R4 "
                 "R5 R6 holds two runs), so 'choose a triple, then any other cards' counts such "
                 "deals more than once and must be corrected by inclusion-exclusion (lesson 1 and "
-                "its exercises do it by hand for 4 cards of one box); the counts here come from "
-                "checking every deal")
+                "its exercises do it by hand for 4 cards of one box); so the kit counts the other "
+                f"way round: {COMPLEMENT_WORDS}")
     if (wilds.colors and wilds.numbers) or len(wilds.colors) > 1 or len(wilds.numbers) > 1:
-        return ("no short formula with several wilds at once: their cases overlap; the counts "
-                "come from checking every deal")
+        return ("no short formula with several wilds at once: their cases overlap; so the kit "
+                f"counts the other way round: {COMPLEMENT_WORDS}")
     return None
 
 

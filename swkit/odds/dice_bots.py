@@ -177,7 +177,7 @@ def dice_bot_factory(name: str) -> Callable[[int, int], DiceBot]:
         except (ImportError, AttributeError):
             raise ConfigurationError(
                 f"dice bot {key!r} is not available in this install: it needs {module}.{attr}"
-                f" (the exact two-player solve, issue 14 §1), which this version of swkit does "
+                f" (the exact two-player solve), which this version of swkit does "
                 f"not have; choose one of {', '.join(available_dice_bots())}") from None
         return factory  # type: ignore[no-any-return]
     raise ConfigurationError(f"unknown dice bot {name!r}: choose one of "

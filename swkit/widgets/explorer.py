@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from swkit.cards.editions import load_edition
+from swkit.cards.editions import Power, load_edition
 from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, format_cards, parse_cards
 from swkit.dice.faces import CLUBHOUSE
 from swkit.dice.scoring import TOP_SPACE
@@ -44,7 +44,7 @@ from swkit.odds import (
     optimal_value,
     player_odds,
 )
-from swkit.odds.cards import parse_others
+from swkit.odds.cards import DrawPlan, parse_others, plan_words
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, DealOdds
 from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds, mc_policy_odds
 from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
@@ -105,13 +105,16 @@ class DealQuestion:
     wild_color: str | None = None
     wild_number: int | None = None
 
-    def text(self) -> str:
-        """The question in words."""
+    def setting(self) -> str:
+        """What the question is asked about, in words: "1 edition, no wilds"."""
         wild = [f"{COLOR_NAMES[self.wild_color]} cards are any color"] if self.wild_color else []
         wild += [f"{self.wild_number}s are any number"] if self.wild_number else []
         where = f"{self.editions} edition{'s' if self.editions > 1 else ''}"
-        return (f"P({self.cards} random cards hold {EVENT_WORDS[self.event]}), {where}"
-                + (", " + " and ".join(wild) if wild else ", no wilds"))
+        return where + (", " + " and ".join(wild) if wild else ", no wilds")
+
+    def text(self) -> str:
+        """The question in words."""
+        return f"P({self.cards} random cards hold {EVENT_WORDS[self.event]}), {self.setting()}"
 
 
 @dataclass(frozen=True)
@@ -137,12 +140,16 @@ class HandQuestion:
         return make_position(self.hand, self.tableau, self.discard, self.others,
                              center=self.center, figure=self.figure, scored=list(self.scored))
 
+    def setting(self) -> str:
+        """What the question is asked about, in words: "hand B2 G7 Y9, tableau R4 R6 B8"."""
+        return (f"hand {format_cards(self.hand) or '(empty)'}, "
+                f"tableau {format_cards(self.tableau) or '(empty)'}")
+
     def text(self) -> str:
         """The question in words."""
         within = ("this turn" if self.turns == 1
                   else f"within {self.turns} of my turns, {IF_NOBODY_MOVES}")
-        return (f"P(I score {within}), hand {format_cards(self.hand) or '(empty)'}, "
-                f"tableau {format_cards(self.tableau) or '(empty)'}")
+        return f"P(I score {within}), {self.setting()}"
 
 
 @dataclass(frozen=True)
@@ -181,12 +188,17 @@ class RollQuestion:
                     else f"points this turn, scoring {self.target}")
         return f"{self.target}'s count" if self.target else "the best count"
 
+    def setting(self) -> str:
+        """What the question is asked about, in words: "Mickey Mickey Clubhouse Goofy Pluto,
+        2 roll(s) left"."""
+        showing = "before the first roll" if self.dice is None else " ".join(self.dice)
+        return f"{showing}, {self.rolls_left} roll(s) left"
+
     def text(self) -> str:
         """The question in words."""
-        showing = "before the first roll" if self.dice is None else " ".join(self.dice)
         ask = ("expected " + self.measured() if self.at_least is None
                else f"P({self.measured()} ≥ {self.at_least})")
-        return f"{ask}, {showing}, {self.rolls_left} roll(s) left"
+        return f"{ask}, {self.setting()}"
 
 
 Question = DealQuestion | HandQuestion | RollQuestion
@@ -241,11 +253,11 @@ def _no_formula_note(q: DealQuestion, odds: DealOdds) -> str:
     words for a ten-year-old and their teacher (the numbers are the engine's counts)."""
     if q.cards != 3:
         if q.event == "set":
-            why = ("one hand can hold several sets at once (R7 G7 B7 Y7 holds four sets: leave "
+            why = ("one deal can hold several sets at once (R7 G7 B7 Y7 holds four sets: leave "
                    "out any one card), so “pick a set, then any other cards” would count it more "
                    "than once")
         else:
-            why = ("one hand can hold two runs at once (R3 R4 R5 R6 holds R3 R4 R5 and "
+            why = ("one deal can hold two runs at once (R3 R4 R5 R6 holds R3 R4 R5 and "
                    "R4 R5 R6), so “pick a run, then any other cards” would count it twice")
         head = f"No short formula for {q.cards} cards: {why}."
     else:
@@ -253,10 +265,9 @@ def _no_formula_note(q: DealQuestion, odds: DealOdds) -> str:
                 "overlap too much to count with one formula.")
     words = EVENT_WORDS[q.event]
     without = odds.total - odds.counts[q.event]
-    return (f"{head} So swkit counts the other way round (the complement): it counts the "
-            f"hands with no {words.removeprefix('a ').replace(' or a ', ' and no ')}, then "
-            f"takes them away from all hands: {odds.total:,} − {without:,} = "
-            f"{odds.counts[q.event]:,} hands with {words}.")
+    return (f"{head} So the kit counts the other way round (the complement): all deals minus "
+            f"the deals with no {words.removeprefix('a ').replace(' or a ', ' and no ')}, "
+            f"{odds.total:,} − {without:,} = {odds.counts[q.event]:,} deals with {words}.")
 
 
 def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
@@ -285,6 +296,22 @@ def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
                   f"P({EVENT_WORDS[q.event]})", tex, note, details, odds)
 
 
+OTHER_TABLEAU = "other tableau {n}"
+"""How a plan names the n-th tableau of the "other tableaux:" field (1-based, in the order
+typed there, as ``PlanStep.seat`` numbers them): "swap B2 for P7 of other tableau 2"."""
+
+
+def plan_in_words(plan: DrawPlan, powers: Iterable[Power]) -> str:
+    """A plan's steps in the explorer's words (``step_words``, as the card table words its
+    hint): a Power as its card is headed ("use Power 9 (yellow)", RULES.md §A7), another
+    tableau as the "other tableaux:" field numbers it (:data:`OTHER_TABLEAU`). In: a
+    ``DrawPlan`` and the Powers of its edition; out: one line, the steps joined by ", " ("no
+    play scores this turn" for a plan without steps)."""
+    names = {p.key: p.name for p in powers}
+    return plan_words(plan.steps, power_name=lambda key: names.get(key, f"Power {key}"),
+                      seat_name=lambda n: OTHER_TABLEAU.format(n=n))
+
+
 def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = None) -> Answer:
     odds = player_odds(q.position(), q.turns, progress=progress)
     outs_copies = sum(odds.outs.values())
@@ -305,12 +332,12 @@ def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = N
                 "with the best play after each (RULES.md §C1)")
     outs = ", ".join(f"{c} ×{n}" if n > 1 else str(c) for c, n in sorted(odds.outs.items()))
     details = [f"outs this turn: {outs or 'none'} (of {odds.unseen} unseen cards)"]
+    powers = load_edition("mickey").powers
     for plan in odds.plans[:3]:
         drawn = "no draw" if plan.card is None else f"after drawing {plan.card}"
-        details.append(f"{drawn}: {plan.play} ({percent_text(plan.probability)})")
-    details += [f"left out: {why}" for why in odds.left_out]
-    powers = load_edition("mickey").powers
-    details = [named_powers(line, powers) for line in details]
+        details.append(f"{drawn}: {plan_in_words(plan, powers)} "
+                       f"({percent_text(plan.probability)})")
+    details += [named_powers(f"left out: {why}", powers) for why in odds.left_out]
     bars = {t: p for t, p in enumerate(odds.within, start=1)}
     within = "this turn" if q.turns == 1 else f"within {q.turns} turns"
     headline = f"P(I score {within}" + (f", {IF_NOBODY_MOVES})" if q.turns > 1 else ")")
@@ -511,6 +538,16 @@ def chart_png(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
 
 _BIG = "font-size:1.25em;color:#1a1a1a"
 _TEXT = "font-size:1.05em;color:#1a1a1a"
+
+
+def _under_headline(answer: Answer) -> str:
+    """The line under the headline: what the question is asked about (the hand, the dice
+    showing), unless the headline already says it (a deal question's headline is the whole
+    question: the line would repeat it word for word). In: an Answer; out: HTML or ""."""
+    setting = answer.question.setting()
+    if setting in answer.headline:
+        return ""
+    return f'<div style="{_TEXT}">{escape(setting)}</div>'
 def _wide() -> widgets.Layout:
     """A wide picker's layout (one per picker: a layout shared between widgets would be closed
     with the first of them, see ``SwkitWidget.close``)."""
@@ -1008,7 +1045,7 @@ class OddsExplorer(SwkitWidget):
             self.headline.value = (
                 f'<div style="{_BIG}" role="status" aria-live="polite">'
                 f"{escape(answer.headline)} = <b>{escape(answer.value_text())}</b></div>"
-                f'<div style="{_TEXT}">{escape(answer.question.text())}</div>')
+                + _under_headline(answer))
             if answer.formula:
                 self.formula.value = (f'<div style="{_TEXT}">${answer.formula}$<br>'
                                       f"({escape(answer.formula_note)})</div>")

@@ -217,7 +217,7 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
     expect(headline).to_contain_text("= 113/3311 ≈ 3.41%")
     expect(headline).not_to_contain_text(COMPUTING)
     expect(explorer.locator(".widget-htmlmath", has_text="No short formula")).to_contain_text(
-        "148,995 − 143,910 = 5,085 hands with a set or a run")
+        "148,995 − 143,910 = 5,085 deals with a set or a run")
     texts = seen(page, f"explorer-{where}")
     assert any(COMPUTING in t for t in texts), texts
     expect(explorer.locator(".widget-html", has_text="Chart:")).to_contain_text(
