@@ -287,8 +287,9 @@ def _float_value(model: DiceModel, key_codes: tuple[int, ...]) -> float:
     if table is not None:
         v = table.get(board_key(key_codes))
         if v is None:
-            raise ConfigurationError(f"the shipped table has no board {key_codes}: it is "
-                                     f"damaged; rebuild it (python -m swkit.odds.duel build)")
+            raise ConfigurationError(f"the solved table that came with swkit has no board "
+                                     f"{key_codes}: it is damaged; rebuild it "
+                                     "(python -m swkit.odds.duel build)")
         return float(v)
     return _solved(model).lookup(board_key(key_codes))
 
