@@ -37,7 +37,7 @@ from swkit.odds.cards.hands import (
 class NoExtra:
     """Two turns to go without an extra play: the hand-free profiles of each draw."""
 
-    turn2_memo: dict[Any, list[tuple[int, tuple[Any, ...] | None]]] = field(
+    turn2_memo: dict[Any, list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]] = field(
         default_factory=dict)
     last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
     end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
@@ -60,8 +60,16 @@ class NoExtra:
             else:
                 copies[~d] += 1
         total: int | Fraction = 0
-        for x, prof in self._turn2_profile(hand, tab, disc, others, figure):
-            u = copies[x]
+        for xs, prof in self._turn2_profile(hand, tab, disc, others, figure):
+            if isinstance(xs, int):
+                x, u = xs, copies[xs]
+            else:                           # blanks of one class: one value (``blanks``)
+                u = 0
+                for t in xs:
+                    if copies[t] > 0:
+                        if not u:
+                            x = t
+                        u += copies[t]
             if u <= 0:
                 continue
             if prof is None:
@@ -71,8 +79,9 @@ class NoExtra:
         return total
 
     def _turn2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
-                       ) -> list[tuple[int, tuple[Any, ...] | None]]:
-        """For each card type x: None if drawing x scores this turn, else the draw-free
+                       ) -> list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]:
+        """For each card type x (or each class of blank types, ``blanks``: their draws have
+        one value): None if drawing x scores this turn, else the draw-free
         ``_last2_profile`` of the hand holding x (memoised per position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.turn2_memo.get(key)
@@ -80,12 +89,17 @@ class NoExtra:
             hit = self.turn2_memo[key] = self._turn2_shared(hand, tab, disc, others, figure)
         if hit is None:
             hit = []
+            _live, classes, of = self.blank_classes(tab, disc, others, figure)
             for x in range(len(self.types)):
+                c = of[x]
+                if c >= 0 and x != classes[c][0]:
+                    continue                # a blank: one profile per class (``blanks``)
+                xs = x if c < 0 else classes[c]
                 h = _ins(hand, x)
                 if self.can_score(h, tab, disc, others, figure):
-                    hit.append((x, None))
+                    hit.append((xs, None))
                 else:
-                    hit.append((x, self._last2_profile(h, tab, disc, others, figure)))
+                    hit.append((xs, self._last2_profile(h, tab, disc, others, figure)))
             self.turn2_memo[key] = hit
         return hit
 

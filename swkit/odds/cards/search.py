@@ -103,7 +103,10 @@ class Search:
         U·(U−1)·…·(U−turns+1), U = the unseen cards (the initial ones minus ``drawn``)."""
         if turns == 1:
             return self.weighted(self.outs_mask(hand, tab, disc, others, figure), drawn)
-        key = (hand, tab, disc, others, figure, drawn, turns)
+        if turns == 2 and self.ep == 0:     # the blanks lumped (``blanks``)
+            key = (*self.blank_key(hand, tab, disc, others, figure, drawn), turns)
+        else:
+            key = (hand, tab, disc, others, figure, drawn, turns)
         hit = self.value_memo.get(key)
         if hit is not None:
             return hit
