@@ -42,6 +42,7 @@ class NoExtra:
     last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
     end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
     keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    chance_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
     def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
@@ -85,7 +86,7 @@ class NoExtra:
         ``_last2_profile`` of the hand holding x (memoised per position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.turn2_memo.get(key)
-        if hit is None and self.scorable and not (self.ep or self.draw_k or self.pass_n):
+        if hit is None and self.scorable and not self.ep:
             hit = self.turn2_memo[key] = self._turn2_shared(hand, tab, disc, others, figure)
         if hit is None:
             hit = []
@@ -104,13 +105,15 @@ class NoExtra:
         return hit
 
     def _turn2_shared(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
-                      ) -> list[tuple[int, tuple[Any, ...] | None]]:
-        """``_turn2_profile`` without draw two or pass in reach (and a center Power there),
-        sharing across the draws x the work that does not involve x: whether x scores is
-        has(tab) or the hand plus x meets the drawn-card mask D (``can_score`` without an
-        extra play), and the plays of a card p of the hand read one ``_keep_profile`` for
-        every x (x only joins the hand: the hand after the play is hand - p + x); only the
-        play of x itself needs its own. The profiles are those of ``_last2_profile``."""
+                      ) -> list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]:
+        """``_turn2_profile`` with a center Power there (no extra play), sharing across the
+        draws x the work that does not involve x: whether x scores is has(tab) or the hand
+        plus x meets the drawn-card mask D (``can_score`` without an extra play), and the
+        plays of a card p of the hand read one ``_keep_profile`` for every x (x only joins
+        the hand: the hand after the play is hand - p + x); only the play of x itself needs
+        its own, and so do draw two's and pass's (union, masks) per play (``_chance_ends``,
+        hand-free). The profiles are those of ``_last2_profile``; the blanks of a class
+        share one (``blanks``)."""
         n = len(self.types)
         if self.has(tab):
             return [(x, None) for x in range(n)]
@@ -118,20 +121,28 @@ class NoExtra:
         hand_bits = _bits(hand)
         if hand_bits & drawn_mask:
             return [(x, None) for x in range(n)]
+        chance = bool(self.draw_k or self.pass_n)
         shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
         for p in _distinct(hand):
             tab1, hand1, fig1 = _ins(tab, p), _rem(hand, p), self.access(p, figure)
             union, top = self._keep_profile(tab1, disc, others, fig1)
-            shared.append((p, _bits(hand1), tab1, fig1, union, top))
-        out: list[tuple[int, tuple[Any, ...] | None]] = []
+            ends = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 else None
+            shared.append((p, _bits(hand1), tab1, fig1, union, top, ends))
+        _live, classes, of = self.blank_classes(tab, disc, others, figure)
+        out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
         for x in range(n):
+            c = of[x]
+            if c >= 0 and x != classes[c][0]:
+                continue                # a blank: one profile per class (``blanks``)
+            xs = x if c < 0 else classes[c]
             if drawn_mask >> x & 1:
-                out.append((x, None))
+                out.append((xs, None))
                 continue
             xb = 1 << x
             full = False
             found: set[int] = set()
-            for p, hm, tab1, fig1, union, top in shared:
+            later: set[tuple[int, tuple[int, ...]]] = set()   # chance ends of the plays
+            for p, hm, tab1, fig1, union, top, ends in shared:
                 if p == x:
                     continue            # the play of x itself comes below (once)
                 hm |= xb                # the hand after the play: hand - p + x
@@ -139,6 +150,8 @@ class NoExtra:
                     full = True
                     break
                 found.update(top)
+                if ends is not None:
+                    later.add(ends)
                 if self.tfd:
                     taken = self._taken_masks(hm, tab1, disc, others, fig1)
                     if taken is None:
@@ -158,8 +171,31 @@ class NoExtra:
                             full = True
                         else:
                             found.update(taken)
-            out.append((x, (True, (), (), ()) if full else (False, _maximal(found), (), ())))
+                    if chance and fig1 and not full:
+                        later.add(self._chance_ends(tab1, disc, others, fig1))
+            if full:
+                out.append((xs, (True, (), (), ())))
+            else:                       # pass needs a card left in the hand after the play
+                ch = tuple(later)
+                out.append((xs, (False, _maximal(found), ch if self.draw_k else (),
+                                 ch if self.pass_n and hand else ())))
         return out
+
+    def _chance_ends(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                     ) -> tuple[int, tuple[int, ...]]:
+        """After a play into ``tab1`` with a Power usable, one turn before the end, for draw
+        two and pass: (union, masks) of the end masks of the Discard choices (``_end_mask``),
+        the masks without repeats in a fixed order (memoised)."""
+        key = (tab1, disc, others, fig1)
+        hit = self.chance_memo.get(key)
+        if hit is None:
+            ems = sorted({self._end_mask(t3, dk3, others, fig1)
+                          for t3, dk3 in self._end_states(tab1, disc)})
+            union = 0
+            for m in ems:
+                union |= m
+            hit = self.chance_memo[key] = (union, tuple(ems))
+        return hit
 
     def _last2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
                        ) -> tuple[Any, ...]:
@@ -168,8 +204,9 @@ class NoExtra:
         makes every type an out (``_best_last_no_extra`` returns every unseen card); else
         its value is the largest weight of ``masks`` (the maximal end masks). ``draws``: per
         play taking or holding the figure, (union, masks) of the Discard choices' outs for
-        draw two's closed form in ``_draw_value``; ``passes``: (q, union, masks) per card q
-        passed, for the closed form in ``_pass_value``."""
+        draw two's closed form in ``_draw_value``; ``passes``: the same per such play that
+        leaves a card to pass, for the closed form in ``_pass_value`` (when not full, no
+        card of the hand is in those masks, so which card is passed does not matter)."""
         key = (hand, tab, disc, others, figure)
         hit = self.last2_memo.get(key)
         if hit is not None:
@@ -177,7 +214,7 @@ class NoExtra:
         full = False
         found: set[int] = set()
         draws: list[tuple[int, tuple[int, ...]]] = []
-        passes: list[tuple[int, int, tuple[int, ...]]] = []
+        passes: list[tuple[int, tuple[int, ...]]] = []
         if self.scorable:
             for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
                 hm = _bits(hand1)
@@ -190,29 +227,17 @@ class NoExtra:
                 found.update(taken)
         masks = _maximal(found)
         if not full and self.scorable and (self.draw_k or self.pass_n):
+            # not full: no card of the hand after a play is in an end mask of its Discard
+            # choices (their masks are in the play's ``_keep_profile``), so draw two's and
+            # pass's closed forms need only each play's (union, masks) (``_chance_ends``),
+            # whichever card is passed
             for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
-                if not fig1:
-                    continue
-                # without an extra play, the last turn's outs of a hand are every type if
-                # the hand holds a type of the end mask, else the end mask (``_outs_fast``)
-                ems = [self._end_mask(t3, dk3, others, fig1)
-                       for t3, dk3 in self._end_states(tab1, disc)]
-                every = self.every
-                if self.draw_k:
-                    hm = _bits(hand1)
-                    ms = tuple(every if hm & e else e for e in ems)
-                    union = 0
-                    for m in ms:
-                        union |= m
-                    draws.append((union, ms))
-                if self.pass_n and hand1:
-                    for q in _distinct(hand1):
-                        hm = _bits(_rem(hand1, q))
-                        ms = tuple(every if hm & e else e for e in ems)
-                        union = 0
-                        for m in ms:
-                            union |= m
-                        passes.append((q, union, ms))
+                if fig1:
+                    ends = self._chance_ends(tab1, disc, others, fig1)
+                    if self.draw_k:
+                        draws.append(ends)
+                    if self.pass_n and hand1:
+                        passes.append(ends)
         hit = self.last2_memo[key] = (full, masks, tuple(draws), tuple(passes))
         return hit
 
@@ -245,8 +270,8 @@ class NoExtra:
                 acc = (fk - miss) * (n - k) + miss * w_best
                 if acc * n * den > num * denom:
                     num, den = acc * n, denom
-        for q, union, ms in passes:
-            w_best = max(w(m, drawn) + (m >> q & 1) for m in ms)
+        for union, ms in passes:
+            w_best = max(w(m, drawn) for m in ms)
             hit = w(union, drawn)
             acc = hit * n + (n - hit) * w_best
             if acc * den > num * n:
