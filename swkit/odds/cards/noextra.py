@@ -29,7 +29,6 @@ from swkit.odds.cards.hands import (
     _maximal,
     _net,
     _rem,
-    _take,
 )
 
 
@@ -53,14 +52,19 @@ class NoExtra:
         at least two unseen cards (the pass closed form of ``_pass_value`` needs one after
         this turn's draw)."""
         n0 = self.unseen0 - _net(drawn)
-        full = n0 - 1                                  # _falling(n0 - 1, 1)
+        n = n0 - 1                                     # unseen after this turn's draw
         copies = dict(enumerate(self.base))
         for d in drawn:
             if d >= 0:
                 copies[d] -= 1
             else:
                 copies[~d] += 1
-        total: int | Fraction = 0
+        k = self.draw_k
+        dscale = _falling(n, k) * (n - k) if k and n >= k + 1 else 1
+        pscale = n if self.pass_n else 1
+        scale = dscale * pscale             # every draw's value times scale is an integer
+        weights: dict[int, int] = {}        # mask -> unseen copies of its types (``drawn``)
+        total = 0
         for xs, prof in self._turn2_profile(hand, tab, disc, others, figure):
             if isinstance(xs, int):
                 x, u = xs, copies[xs]
@@ -73,11 +77,11 @@ class NoExtra:
                         u += copies[t]
             if u <= 0:
                 continue
-            if prof is None:
-                total += u * full
+            if prof is None or prof[0]:
+                total += u * n * scale
             else:
-                total += u * self._eval_last2(prof, hand, _take(drawn, x), full)
-        return total
+                total += u * self._eval_last2(prof, drawn, x, weights, n, dscale, pscale)
+        return total // scale if total % scale == 0 else Fraction(total, scale)
 
     def _turn2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
                        ) -> list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]:
@@ -241,42 +245,50 @@ class NoExtra:
         hit = self.last2_memo[key] = (full, masks, tuple(draws), tuple(passes))
         return hit
 
-    def _eval_last2(self, prof: tuple[Any, ...], hand: Hand, drawn: Hand, n: int
-                    ) -> int | Fraction:
-        """``best_next(..., turns=2)`` (no extra play) from its ``_last2_profile``: ``drawn``
-        includes this turn's draw, ``n`` >= 1 = the unseen cards now. The same value as
-        ``_best_last_no_extra`` then ``_with_chance`` (the best of all choices is the same in
-        any order)."""
-        full, masks, draws, passes = prof
-        if full:
-            return n
-        w = self.weighted
-        best: int | Fraction = 0
+    def _eval_last2(self, prof: tuple[Any, ...], drawn: Hand, x: int, weights: dict[int, int],
+                    n: int, dscale: int, pscale: int) -> int:
+        """``best_next(..., turns=2)`` (no extra play) after drawing x, from its
+        ``_last2_profile`` (not full), times ``dscale * pscale``: ``drawn`` excludes this
+        turn's draw x, ``n`` >= 1 = the unseen cards after it; ``weights`` caches the unseen
+        copies of a mask under ``drawn`` (x takes one off the masks holding it). ``dscale`` =
+        N_k (n - k) with N_k = n (n - 1) ... (n - k + 1), draw two's denominator (1 when draw
+        two is out of reach or needs more cards), ``pscale`` = n when pass is in reach (else
+        1). The same value as ``_best_last_no_extra`` then ``_with_chance`` (the best of all
+        choices is the same in any order); the closed forms are ``_draw_value``'s and
+        ``_pass_value``'s."""
+        _full, masks, draws, passes = prof
+
+        def w(m: int) -> int:
+            v = weights.get(m)
+            if v is None:
+                v = weights[m] = self.weighted(m, drawn)
+            return v - (m >> x & 1)
+
+        best = 0
         for m in masks:
-            v = w(m, drawn)
+            v = w(m)
             if v > best:
                 best = v
+        scale = dscale * pscale
         if best >= n:
-            return best
-        # the best so far as num / den (integers; a Fraction only at the end)
-        num, den = best, 1
+            return best * scale
+        best *= scale
         k = self.draw_k
-        if draws and n >= k + 1:
+        if draws and dscale > 1:
             fk = _falling(n, k)
-            denom = fk * (n - k)
             for union, ms in draws:
-                miss = _falling(n - w(union, drawn), k)
-                w_best = max(w(m, drawn) for m in ms)
-                acc = (fk - miss) * (n - k) + miss * w_best
-                if acc * n * den > num * denom:
-                    num, den = acc * n, denom
+                miss = _falling(n - w(union), k)
+                w_best = max(w(m) for m in ms)
+                v = ((fk - miss) * (n - k) + miss * w_best) * n * pscale
+                if v > best:
+                    best = v
         for union, ms in passes:
-            w_best = max(w(m, drawn) for m in ms)
-            hit = w(union, drawn)
-            acc = hit * n + (n - hit) * w_best
-            if acc * den > num * n:
-                num, den = acc, n
-        return num if den == 1 else Fraction(num, den)
+            w_best = max(w(m) for m in ms)
+            hit = w(union)
+            v = (hit * n + (n - hit) * w_best) * dscale
+            if v > best:
+                best = v
+        return best
 
     def _taken_masks(self, hm: int, tab1: Hand, disc: Hand, others: Hand, fig1: bool
                      ) -> list[int] | None:
