@@ -31,6 +31,9 @@ from swkit.odds.cards.hands import (
     _rem,
 )
 
+_FULL = (True, (), (), ())
+"""The profile of a draw after which every card scores next turn."""
+
 
 @dataclass(kw_only=True)
 class NoExtra:
@@ -133,6 +136,22 @@ class NoExtra:
             ends = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 else None
             shared.append((p, _bits(hand1), tab1, fig1, union, top, ends))
         _live, classes, of = self.blank_classes(tab, disc, others, figure)
+        # a draw x not in the hand (without take-discard, whose masks depend on x): it scores
+        # next turn whatever comes if a play p leaves a card of the hand in p's union, or x
+        # is in it; else its masks are the maximal ones of every play's and of playing x
+        fast = not self.tfd
+        if fast:
+            any_full, u_all = False, 0
+            common: set[int] = set()
+            later0: set[tuple[int, tuple[int, ...]]] = set()
+            for _p, hm, _t, _f, union, top, ends in shared:
+                any_full = any_full or bool(hm & union)
+                u_all |= union
+                common.update(top)
+                if ends is not None:
+                    later0.add(ends)
+            common_top = _maximal(common)
+            made: dict[tuple[int, int], tuple[Any, ...]] = {}
         out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
         for x in range(n):
             c = of[x]
@@ -143,6 +162,26 @@ class NoExtra:
                 out.append((xs, None))
                 continue
             xb = 1 << x
+            if fast and not hand_bits & xb:
+                if any_full or u_all & xb:
+                    out.append((xs, _FULL))
+                    continue
+                tab1, fig1 = _ins(tab, x), self.access(x, figure)
+                union, top = self._keep_profile(tab1, disc, others, fig1)
+                if hand_bits & union:
+                    out.append((xs, _FULL))
+                    continue
+                ends_x = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 \
+                    else None
+                prof = made.get((id(top), id(ends_x)))
+                if prof is None:
+                    later = later0 if ends_x is None else later0 | {ends_x}
+                    ch = tuple(later)
+                    prof = made[(id(top), id(ends_x))] = (
+                        False, _maximal(set(common_top).union(top)),
+                        ch if self.draw_k else (), ch if self.pass_n and hand else ())
+                out.append((xs, prof))
+                continue
             full = False
             found: set[int] = set()
             later: set[tuple[int, tuple[int, ...]]] = set()   # chance ends of the plays
@@ -178,7 +217,7 @@ class NoExtra:
                     if chance and fig1 and not full:
                         later.add(self._chance_ends(tab1, disc, others, fig1))
             if full:
-                out.append((xs, (True, (), (), ())))
+                out.append((xs, _FULL))
             else:                       # pass needs a card left in the hand after the play
                 ch = tuple(later)
                 out.append((xs, (False, _maximal(found), ch if self.draw_k else (),
