@@ -16,8 +16,11 @@ from fractions import Fraction
 import pytest
 from oracles.cards_oracle import game_oracle
 from test_odds_cards import POWERS, check_answer, random_position
+from test_odds_cards_budget import ISSUE, hand_args, run_limited
 
 from swkit.cards.triples import triple_kind
+from swkit.cli.command import main
+from swkit.odds.budget import DEFAULT_BUDGET
 from swkit.odds.cards import Position, make_position, player_odds
 from swkit.odds.cards.engine import _start
 from swkit.odds.deal import Deck
@@ -56,7 +59,7 @@ def search(pos: Position, turns: int, lumping: bool) -> tuple[Fraction, int]:
     return eng.value(hand, tab, dk, others, pos.figure, (), turns), len(eng.value_memo)
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(6))
 def test_blank_types_form_no_triple_with_a_known_card(seed: int) -> None:
     """Every blank type x of a position (its tableau, discard pile, others) is no known card,
     and no triple holds x, a known card and any third card under any wild in reach; the
@@ -81,7 +84,7 @@ def test_blank_types_form_no_triple_with_a_known_card(seed: int) -> None:
         assert all(of[x] == classes.index(g) for x in g)
 
 
-FAST = [0, 4, 5, 15, 16, 29]
+FAST = [4, 5, 15, 16]
 """Seeds whose plain search takes about a second at most (the others are in the slow tier)."""
 
 
@@ -104,14 +107,16 @@ def test_lumped_search_matches_the_plain_search(seed: int) -> None:
 SPREAD = Deck(colors=("B", "G", "R"), numbers=(1, 2, 3, 6, 7, 8), editions=1)
 """A reduced deck with a gap in its numbers, so that some unseen types are blanks."""
 
-TREE_SEEDS = [0, 1, 3, 7, 8, 13, 17, 18, 19]
-"""Positions (``tree_position``) whose game tree takes seconds and whose answer is neither 0
-nor 1 or whose lumping keeps fewer values than the plain search."""
+TREE_SEEDS = [7, 11, 14, 18, 19]
+"""Positions (``tree_position``) whose game tree takes seconds and where the lumped search
+keeps fewer two-turn values than the plain one (measured: 12 against 21, 7/9, 12/13, 9/13,
+9/13). Their answers are 0: the non-trivial answers with blanks lumped are the bench's, pinned
+below to the code before lumping, and the full deck's, against the plain search above."""
 
 
 def tree_position(seed: int) -> Position:
     center, scored = CHANCE[seed % 6]
-    base = random_position(9000 + seed, SPREAD, min_unseen=4, max_unseen=5)
+    base = random_position(9000 + seed, SPREAD, min_unseen=3, max_unseen=4)
     return replace(base, center=KEY[center], scored=tuple(KEY[s] for s in scored),
                    figure=seed % 3 != 0)
 
@@ -121,6 +126,7 @@ def tree_position(seed: int) -> Position:
 def test_three_turns_with_blanks_match_the_game_tree(seed: int) -> None:
     pos = tree_position(seed)
     assert check_answer(pos, 3) == game_oracle(pos, 3) == search(pos, 3, False)[0]
+    assert search(pos, 3, True)[1] < search(pos, 3, False)[1]
 
 
 BENCH = dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
@@ -195,3 +201,21 @@ def test_the_bench_chance_positions_keep_their_answers_at_three_turns(center: st
     assert r.within == tuple(Fraction(v) for v in within)
     got = {str(d.card): d.probability for d in r.plans}
     assert got == {c: Fraction(p) for p, cards in plans.items() for c in cards.split()}
+
+
+def test_the_bench_pass_position_answers_by_default_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Within the default work budget since the blanks are lumped (it was refused: about
+    341,000 memo entries needed)."""
+    assert main(hand_args(dict(BENCH, center="purple-pass"), 3)) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == "P(you score within 3 of your turns) = 1131113/2346390 = 48.21%"
+
+
+@pytest.mark.slow
+def test_a_question_over_the_default_budget_is_still_refused() -> None:
+    """Position H with draw two and four editions: refused under the default budget, under
+    1 GB and a minute (measured: about 750,000 memo entries needed, 24 s of CPU)."""
+    got = run_limited(dict(ISSUE["draw two"], scored="", editions=4), 3)
+    assert "draw 2 (Power 7" in got["refused"] and got["needed"] > DEFAULT_BUDGET
+    assert got["cpu"] < 60
