@@ -43,6 +43,7 @@ class NoExtra:
         default_factory=dict)
     last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
     end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
+    tabx_memo: dict[Hand, list[Hand]] = field(default_factory=dict)
     keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     chance_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
 
@@ -67,6 +68,7 @@ class NoExtra:
         pscale = n if self.pass_n else 1
         scale = dscale * pscale             # every draw's value times scale is an integer
         weights: dict[int, int] = {}        # mask -> unseen copies of its types (``drawn``)
+        misses: dict[int, int] = {}         # w -> (n - w)(n - w - 1)...(n - w - k + 1)
         total = 0
         for xs, prof in self._turn2_profile(hand, tab, disc, others, figure):
             if isinstance(xs, int):
@@ -83,7 +85,8 @@ class NoExtra:
             if prof is None or prof[0]:
                 total += u * n * scale
             else:
-                total += u * self._eval_last2(prof, drawn, x, weights, n, dscale, pscale)
+                total += u * self._eval_last2(prof, drawn, x, weights, misses, n, dscale,
+                                              pscale)
         return total // scale if total % scale == 0 else Fraction(total, scale)
 
     def _turn2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
@@ -152,6 +155,9 @@ class NoExtra:
                     later0.add(ends)
             common_top = _maximal(common)
             made: dict[tuple[int, int], tuple[Any, ...]] = {}
+            plus = self.tabx_memo.get(tab)      # tab + x for every x (memoised per tableau)
+            if plus is None:
+                plus = self.tabx_memo[tab] = [_ins(tab, y) for y in range(n)]
         out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
         for x in range(n):
             c = of[x]
@@ -166,7 +172,7 @@ class NoExtra:
                 if any_full or u_all & xb:
                     out.append((xs, _FULL))
                     continue
-                tab1, fig1 = _ins(tab, x), self.access(x, figure)
+                tab1, fig1 = plus[x], self.access(x, figure)
                 union, top = self._keep_profile(tab1, disc, others, fig1)
                 if hand_bits & union:
                     out.append((xs, _FULL))
@@ -285,11 +291,12 @@ class NoExtra:
         return hit
 
     def _eval_last2(self, prof: tuple[Any, ...], drawn: Hand, x: int, weights: dict[int, int],
-                    n: int, dscale: int, pscale: int) -> int:
+                    misses: dict[int, int], n: int, dscale: int, pscale: int) -> int:
         """``best_next(..., turns=2)`` (no extra play) after drawing x, from its
         ``_last2_profile`` (not full), times ``dscale * pscale``: ``drawn`` excludes this
         turn's draw x, ``n`` >= 1 = the unseen cards after it; ``weights`` caches the unseen
-        copies of a mask under ``drawn`` (x takes one off the masks holding it). ``dscale`` =
+        copies of a mask under ``drawn`` (x takes one off the masks holding it), ``misses`` the
+        ordered k-draws missing w cards per w. ``dscale`` =
         N_k (n - k) with N_k = n (n - 1) ... (n - k + 1), draw two's denominator (1 when draw
         two is out of reach or needs more cards), ``pscale`` = n when pass is in reach (else
         1). The same value as ``_best_last_no_extra`` then ``_with_chance`` (the best of all
@@ -314,9 +321,12 @@ class NoExtra:
         best *= scale
         k = self.draw_k
         if draws and dscale > 1:
-            fk = _falling(n, k)
+            fk = dscale // (n - k)
             for union, ms in draws:
-                miss = _falling(n - w(union), k)
+                wu = w(union)
+                miss = misses.get(wu)
+                if miss is None:
+                    miss = misses[wu] = _falling(n - wu, k)
                 w_best = max(w(m) for m in ms)
                 v = ((fk - miss) * (n - k) + miss * w_best) * n * pscale
                 if v > best:
