@@ -9,8 +9,11 @@ best next numerator after the best Discard knowing the cards (``_draw_value``,
 union of the Discard choices' outs and w = the weight of the best one,
 (N_k - miss) (n - k) + miss w for draw two (miss = the ordered k-draws missing the union),
 hit n + (n - hit) w' for pass. An option's sum is abandoned once even certainty for the
-outcomes left could not beat the best so far. Checked against the game tree:
-``tests/test_odds_cards_exact_powers.py``.
+outcomes left could not beat the best so far. Two turns after the chance Power, without an extra
+play, the cards that cannot make a triple within those two plays (``blanks``) are one entry of
+the unseen cards per class (``lumped_pool``): one search per class instead of one per card.
+Checked against the game tree: ``tests/test_odds_cards_exact_powers.py``; the lumping:
+``tests/test_odds_cards_blanks.py``.
 """
 
 from __future__ import annotations
