@@ -4,7 +4,8 @@ Run: ``python bench/odds_budget.py``. Each question runs in a fresh process with
 budget (``swkit.odds.budget.DEFAULT_BUDGET``) and prints whether it answered or was refused,
 the memo entries counted when it ended, its CPU time (``time.process_time()``) and its peak
 resident memory (``ru_maxrss``). The questions: the bench's T = 3 positions
-(``bench/odds_cards.py``) and the three questions of issue 16 (position H).
+(``bench/odds_cards.py``), the three questions of issue 16 (position H) and two with four
+editions (the bench's pass, H's draw two without its scored Powers).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ QUESTIONS = [
     ("issue H draw two", dict(H, center="blue-draw-two", scored="9,6")),
     ("issue H swap", dict(H, center="yellow-swap", scored="7,8")),
     ("issue H pass, 4 editions", dict(H, center="purple-pass", editions=4)),
+    ("bench pass, 4 editions", dict(B, center="purple-pass", figure=True, editions=4)),
+    ("issue H draw two, 4 editions", dict(H, center="blue-draw-two", editions=4)),
 ]
 
 
@@ -53,7 +56,7 @@ def main() -> None:
         done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(spec)],
                               capture_output=True, text=True, check=True)
         out, entries, cpu, rss = json.loads(done.stdout)
-        print(f"  {label:26s} {out:34s} {entries:>9,} memo entries  {cpu:6.1f} s CPU  "
+        print(f"  {label:30s} {out:34s} {entries:>9,} memo entries  {cpu:6.1f} s CPU  "
               f"{rss:5d} MB")
 
 

@@ -152,15 +152,16 @@ def _refuse_early(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                   figure: bool, turns: int, refuse: Callable[[int, bool], WorkBudgetError]
                   ) -> None:
     """Before a search of ``turns`` >= 3 turns: raise ``refuse(n, True)`` if the positions it must
-    value two turns before the end (the distinct ends of every first draw that does not
-    score, each at least one memo entry) already outnumber the budget."""
+    value two turns before the end (the distinct memo keys of the ends of every first draw
+    that does not score, each at least one memo entry) already outnumber the budget."""
     n = 0
     for x in range(len(eng.types)):
         if eng.copies(x, ()) <= 0:
             continue
         h = _ins(hand, x)
         if not eng.can_score(h, tab, disc, others, figure):
-            n += len({nxt for _s, nxt in eng.ends(h, tab, disc, others, figure, turns - 1)})
+            n += len({eng.value_key(*nxt, (x,), turns - 1)
+                      for _s, nxt in eng.ends(h, tab, disc, others, figure, turns - 1)})
     if eng.budget is not None and n > eng.budget:
         raise refuse(n, True)
 

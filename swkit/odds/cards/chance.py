@@ -9,8 +9,11 @@ best next numerator after the best Discard knowing the cards (``_draw_value``,
 union of the Discard choices' outs and w = the weight of the best one,
 (N_k - miss) (n - k) + miss w for draw two (miss = the ordered k-draws missing the union),
 hit n + (n - hit) w' for pass. An option's sum is abandoned once even certainty for the
-outcomes left could not beat the best so far. Checked against the game tree:
-``tests/test_odds_cards_exact_powers.py``.
+outcomes left could not beat the best so far. Two turns after the chance Power, without an extra
+play, the cards that cannot make a triple within those two plays (``blanks``) are one entry of
+the unseen cards per class (``lumped_pool``): one search per class instead of one per card.
+Checked against the game tree: ``tests/test_odds_cards_exact_powers.py``; the lumping:
+``tests/test_odds_cards_blanks.py``.
 """
 
 from __future__ import annotations
@@ -118,23 +121,27 @@ class Chance:
             return (_falling(n, k) - miss) * (n - k) + miss * w_best
         if after == 1 and self._derivable(fig1):
             masks = [(t3, self.outs_mask(hand1, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
         total = 0
         left = _falling(n, k)               # ordered draws not summed yet
         top = _falling(n - k, after)        # the most one of them can add
-        for combo in _multisets(pool, k):
+        for combo in _multisets([(i, u) for i, (_x, u) in enumerate(lumps)], k):
             self._tick()
-            ways = 1
-            for x, m in Counter(combo).items():
-                ways *= _falling(self.copies(x, drawn), m)
-            ways *= _orders(combo)
+            ways = _orders(combo)
+            cards: list[int] = []
+            for i, m in Counter(combo).items():
+                x, u = lumps[i]
+                ways *= _falling(u, m)
+                cards.extend((x,) * m if isinstance(x, int) else x[:m])
             d2 = drawn
-            for x in combo:
+            for x in cards:
                 d2 = _take(d2, x)
             if after == 1 and self._derivable(fig1):
-                v = max(self.weighted(self._outs_with(m, t3, combo), d2) for t3, m in masks)
+                v = max(self.weighted(self._outs_with(m, t3, tuple(cards)), d2)
+                        for t3, m in masks)
             else:
                 h2 = hand1
-                for x in combo:
+                for x in cards:
                     h2 = _ins(h2, x)
                 v = max(self.numerator(h2, t3, dk3, others, fig1, d2, after)
                         for t3, dk3 in ends)
@@ -171,8 +178,10 @@ class Chance:
         total = 0
         left = sum(u for _c, u in pool)
         top = _falling(self.unseen0 - _net(drawn), after)
-        for c, u in pool:
+        lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
+        for x, u in lumps:
             self._tick()
+            c = x if isinstance(x, int) else x[0]
             d2 = _give(_take(drawn, c), q)
             if derive:
                 v = max(self.weighted(self._outs_with(m, t3, (c,)), d2) for t3, m in masks)

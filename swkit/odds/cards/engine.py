@@ -1,9 +1,10 @@
 """One search's engine: the deck, the unseen copies and the Powers in reach, built from a Position.
 
 ``_Engine`` composes the concepts (``triples``, ``moves``, ``outs``, ``search``, ``noextra``,
-``extra``, ``chance``, ``batch``); each base owns its methods and memo tables. ``_engine``
-reads the Powers in reach (the center Power if known, then the scored ones; none when no play
-can take a figure and none is held) by effect primitive, so an edited data file works too;
+``extra``, ``chance``, ``batch``, ``blanks``); each base owns its methods and memo tables.
+``_engine`` reads the Powers in reach (the center Power if known, then the scored ones; none
+when no play can take a figure and none is held) by effect primitive, so an edited data file
+works too;
 ``_start`` is the common start of ``player_odds`` and its Monte Carlo twins (type indices, the
 budget). Checked through every engine test, e.g. ``tests/test_odds_cards.py`` (game tree).
 """
@@ -18,6 +19,7 @@ from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError
 from swkit.odds.budget import BUDGET_UNIT
 from swkit.odds.cards.batch import Batch
+from swkit.odds.cards.blanks import Blanks
 from swkit.odds.cards.chance import Chance
 from swkit.odds.cards.extra import ExtraPlay
 from swkit.odds.cards.hands import Hand
@@ -30,7 +32,7 @@ from swkit.odds.cards.triples import _PAIRS, Triples
 
 
 @dataclass
-class _Engine(Triples, Moves, Outs, Search, NoExtra, ExtraPlay, Chance, Batch):
+class _Engine(Triples, Moves, Outs, Search, NoExtra, ExtraPlay, Chance, Batch, Blanks):
     """Exact search for one position (``_engine`` builds it): the deck, the unseen copies and
     the Powers in reach, with the concepts' methods and memo tables from its bases; the memo
     tables live as long as the engine."""

@@ -29,19 +29,23 @@ from swkit.odds.cards.hands import (
     _maximal,
     _net,
     _rem,
-    _take,
 )
+
+_FULL = (True, (), (), ())
+"""The profile of a draw after which every card scores next turn."""
 
 
 @dataclass(kw_only=True)
 class NoExtra:
     """Two turns to go without an extra play: the hand-free profiles of each draw."""
 
-    turn2_memo: dict[Any, list[tuple[int, tuple[Any, ...] | None]]] = field(
+    turn2_memo: dict[Any, list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]] = field(
         default_factory=dict)
     last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
     end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
+    tabx_memo: dict[Hand, list[Hand]] = field(default_factory=dict)
     keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    chance_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
     def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
@@ -52,51 +56,74 @@ class NoExtra:
         at least two unseen cards (the pass closed form of ``_pass_value`` needs one after
         this turn's draw)."""
         n0 = self.unseen0 - _net(drawn)
-        full = n0 - 1                                  # _falling(n0 - 1, 1)
+        n = n0 - 1                                     # unseen after this turn's draw
         copies = dict(enumerate(self.base))
         for d in drawn:
             if d >= 0:
                 copies[d] -= 1
             else:
                 copies[~d] += 1
-        total: int | Fraction = 0
-        for x, prof in self._turn2_profile(hand, tab, disc, others, figure):
-            u = copies[x]
+        k = self.draw_k
+        dscale = _falling(n, k) * (n - k) if k and n >= k + 1 else 1
+        pscale = n if self.pass_n else 1
+        scale = dscale * pscale             # every draw's value times scale is an integer
+        weights: dict[int, int] = {}        # mask -> unseen copies of its types (``drawn``)
+        misses: dict[int, int] = {}         # w -> (n - w)(n - w - 1)...(n - w - k + 1)
+        total = 0
+        for xs, prof in self._turn2_profile(hand, tab, disc, others, figure):
+            if isinstance(xs, int):
+                x, u = xs, copies[xs]
+            else:                           # blanks of one class: one value (``blanks``)
+                u = 0
+                for t in xs:
+                    if copies[t] > 0:
+                        if not u:
+                            x = t
+                        u += copies[t]
             if u <= 0:
                 continue
-            if prof is None:
-                total += u * full
+            if prof is None or prof[0]:
+                total += u * n * scale
             else:
-                total += u * self._eval_last2(prof, hand, _take(drawn, x), full)
-        return total
+                total += u * self._eval_last2(prof, drawn, x, weights, misses, n, dscale,
+                                              pscale)
+        return total // scale if total % scale == 0 else Fraction(total, scale)
 
     def _turn2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
-                       ) -> list[tuple[int, tuple[Any, ...] | None]]:
-        """For each card type x: None if drawing x scores this turn, else the draw-free
+                       ) -> list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]:
+        """For each card type x (or each class of blank types, ``blanks``: their draws have
+        one value): None if drawing x scores this turn, else the draw-free
         ``_last2_profile`` of the hand holding x (memoised per position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.turn2_memo.get(key)
-        if hit is None and self.scorable and not (self.ep or self.draw_k or self.pass_n):
+        if hit is None and self.scorable and not self.ep:
             hit = self.turn2_memo[key] = self._turn2_shared(hand, tab, disc, others, figure)
         if hit is None:
             hit = []
+            _live, classes, of = self.blank_classes(tab, disc, others, figure)
             for x in range(len(self.types)):
+                c = of[x]
+                if c >= 0 and x != classes[c][0]:
+                    continue                # a blank: one profile per class (``blanks``)
+                xs = x if c < 0 else classes[c]
                 h = _ins(hand, x)
                 if self.can_score(h, tab, disc, others, figure):
-                    hit.append((x, None))
+                    hit.append((xs, None))
                 else:
-                    hit.append((x, self._last2_profile(h, tab, disc, others, figure)))
+                    hit.append((xs, self._last2_profile(h, tab, disc, others, figure)))
             self.turn2_memo[key] = hit
         return hit
 
     def _turn2_shared(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
-                      ) -> list[tuple[int, tuple[Any, ...] | None]]:
-        """``_turn2_profile`` without draw two or pass in reach (and a center Power there),
-        sharing across the draws x the work that does not involve x: whether x scores is
-        has(tab) or the hand plus x meets the drawn-card mask D (``can_score`` without an
-        extra play), and the plays of a card p of the hand read one ``_keep_profile`` for
-        every x (x only joins the hand: the hand after the play is hand - p + x); only the
-        play of x itself needs its own. The profiles are those of ``_last2_profile``."""
+                      ) -> list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]:
+        """``_turn2_profile`` with a center Power there (no extra play), sharing across the
+        draws x the work that does not involve x: whether x scores is has(tab) or the hand
+        plus x meets the drawn-card mask D (``can_score`` without an extra play), and the
+        plays of a card p of the hand read one ``_keep_profile`` for every x (x only joins
+        the hand: the hand after the play is hand - p + x); only the play of x itself needs
+        its own, and so do draw two's and pass's (union, masks) per play (``_chance_ends``,
+        hand-free). The profiles are those of ``_last2_profile``; the blanks of a class
+        share one (``blanks``)."""
         n = len(self.types)
         if self.has(tab):
             return [(x, None) for x in range(n)]
@@ -104,20 +131,67 @@ class NoExtra:
         hand_bits = _bits(hand)
         if hand_bits & drawn_mask:
             return [(x, None) for x in range(n)]
+        chance = bool(self.draw_k or self.pass_n)
         shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
         for p in _distinct(hand):
             tab1, hand1, fig1 = _ins(tab, p), _rem(hand, p), self.access(p, figure)
             union, top = self._keep_profile(tab1, disc, others, fig1)
-            shared.append((p, _bits(hand1), tab1, fig1, union, top))
-        out: list[tuple[int, tuple[Any, ...] | None]] = []
+            ends = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 else None
+            shared.append((p, _bits(hand1), tab1, fig1, union, top, ends))
+        _live, classes, of = self.blank_classes(tab, disc, others, figure)
+        # a draw x not in the hand (without take-discard, whose masks depend on x): it scores
+        # next turn whatever comes if a play p leaves a card of the hand in p's union, or x
+        # is in it; else its masks are the maximal ones of every play's and of playing x
+        fast = not self.tfd
+        if fast:
+            any_full, u_all = False, 0
+            common: set[int] = set()
+            later0: set[tuple[int, tuple[int, ...]]] = set()
+            for _p, hm, _t, _f, union, top, ends in shared:
+                any_full = any_full or bool(hm & union)
+                u_all |= union
+                common.update(top)
+                if ends is not None:
+                    later0.add(ends)
+            common_top = _maximal(common)
+            made: dict[tuple[int, int], tuple[Any, ...]] = {}
+            plus = self.tabx_memo.get(tab)      # tab + x for every x (memoised per tableau)
+            if plus is None:
+                plus = self.tabx_memo[tab] = [_ins(tab, y) for y in range(n)]
+        out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
         for x in range(n):
+            c = of[x]
+            if c >= 0 and x != classes[c][0]:
+                continue                # a blank: one profile per class (``blanks``)
+            xs = x if c < 0 else classes[c]
             if drawn_mask >> x & 1:
-                out.append((x, None))
+                out.append((xs, None))
                 continue
             xb = 1 << x
+            if fast and not hand_bits & xb:
+                if any_full or u_all & xb:
+                    out.append((xs, _FULL))
+                    continue
+                tab1, fig1 = plus[x], self.access(x, figure)
+                union, top = self._keep_profile(tab1, disc, others, fig1)
+                if hand_bits & union:
+                    out.append((xs, _FULL))
+                    continue
+                ends_x = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 \
+                    else None
+                prof = made.get((id(top), id(ends_x)))
+                if prof is None:
+                    later = later0 if ends_x is None else later0 | {ends_x}
+                    ch = tuple(later)
+                    prof = made[(id(top), id(ends_x))] = (
+                        False, _maximal(set(common_top).union(top)),
+                        ch if self.draw_k else (), ch if self.pass_n and hand else ())
+                out.append((xs, prof))
+                continue
             full = False
             found: set[int] = set()
-            for p, hm, tab1, fig1, union, top in shared:
+            later: set[tuple[int, tuple[int, ...]]] = set()   # chance ends of the plays
+            for p, hm, tab1, fig1, union, top, ends in shared:
                 if p == x:
                     continue            # the play of x itself comes below (once)
                 hm |= xb                # the hand after the play: hand - p + x
@@ -125,6 +199,8 @@ class NoExtra:
                     full = True
                     break
                 found.update(top)
+                if ends is not None:
+                    later.add(ends)
                 if self.tfd:
                     taken = self._taken_masks(hm, tab1, disc, others, fig1)
                     if taken is None:
@@ -144,8 +220,31 @@ class NoExtra:
                             full = True
                         else:
                             found.update(taken)
-            out.append((x, (True, (), (), ()) if full else (False, _maximal(found), (), ())))
+                    if chance and fig1 and not full:
+                        later.add(self._chance_ends(tab1, disc, others, fig1))
+            if full:
+                out.append((xs, _FULL))
+            else:                       # pass needs a card left in the hand after the play
+                ch = tuple(later)
+                out.append((xs, (False, _maximal(found), ch if self.draw_k else (),
+                                 ch if self.pass_n and hand else ())))
         return out
+
+    def _chance_ends(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                     ) -> tuple[int, tuple[int, ...]]:
+        """After a play into ``tab1`` with a Power usable, one turn before the end, for draw
+        two and pass: (union, masks) of the end masks of the Discard choices (``_end_mask``),
+        the masks without repeats in a fixed order (memoised)."""
+        key = (tab1, disc, others, fig1)
+        hit = self.chance_memo.get(key)
+        if hit is None:
+            ems = sorted({self._end_mask(t3, dk3, others, fig1)
+                          for t3, dk3 in self._end_states(tab1, disc)})
+            union = 0
+            for m in ems:
+                union |= m
+            hit = self.chance_memo[key] = (union, tuple(ems))
+        return hit
 
     def _last2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
                        ) -> tuple[Any, ...]:
@@ -154,8 +253,9 @@ class NoExtra:
         makes every type an out (``_best_last_no_extra`` returns every unseen card); else
         its value is the largest weight of ``masks`` (the maximal end masks). ``draws``: per
         play taking or holding the figure, (union, masks) of the Discard choices' outs for
-        draw two's closed form in ``_draw_value``; ``passes``: (q, union, masks) per card q
-        passed, for the closed form in ``_pass_value``."""
+        draw two's closed form in ``_draw_value``; ``passes``: the same per such play that
+        leaves a card to pass, for the closed form in ``_pass_value`` (when not full, no
+        card of the hand is in those masks, so which card is passed does not matter)."""
         key = (hand, tab, disc, others, figure)
         hit = self.last2_memo.get(key)
         if hit is not None:
@@ -163,7 +263,7 @@ class NoExtra:
         full = False
         found: set[int] = set()
         draws: list[tuple[int, tuple[int, ...]]] = []
-        passes: list[tuple[int, int, tuple[int, ...]]] = []
+        passes: list[tuple[int, tuple[int, ...]]] = []
         if self.scorable:
             for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
                 hm = _bits(hand1)
@@ -176,68 +276,68 @@ class NoExtra:
                 found.update(taken)
         masks = _maximal(found)
         if not full and self.scorable and (self.draw_k or self.pass_n):
+            # not full: no card of the hand after a play is in an end mask of its Discard
+            # choices (their masks are in the play's ``_keep_profile``), so draw two's and
+            # pass's closed forms need only each play's (union, masks) (``_chance_ends``),
+            # whichever card is passed
             for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
-                if not fig1:
-                    continue
-                # without an extra play, the last turn's outs of a hand are every type if
-                # the hand holds a type of the end mask, else the end mask (``_outs_fast``)
-                ems = [self._end_mask(t3, dk3, others, fig1)
-                       for t3, dk3 in self._end_states(tab1, disc)]
-                every = self.every
-                if self.draw_k:
-                    hm = _bits(hand1)
-                    ms = tuple(every if hm & e else e for e in ems)
-                    union = 0
-                    for m in ms:
-                        union |= m
-                    draws.append((union, ms))
-                if self.pass_n and hand1:
-                    for q in _distinct(hand1):
-                        hm = _bits(_rem(hand1, q))
-                        ms = tuple(every if hm & e else e for e in ems)
-                        union = 0
-                        for m in ms:
-                            union |= m
-                        passes.append((q, union, ms))
+                if fig1:
+                    ends = self._chance_ends(tab1, disc, others, fig1)
+                    if self.draw_k:
+                        draws.append(ends)
+                    if self.pass_n and hand1:
+                        passes.append(ends)
         hit = self.last2_memo[key] = (full, masks, tuple(draws), tuple(passes))
         return hit
 
-    def _eval_last2(self, prof: tuple[Any, ...], hand: Hand, drawn: Hand, n: int
-                    ) -> int | Fraction:
-        """``best_next(..., turns=2)`` (no extra play) from its ``_last2_profile``: ``drawn``
-        includes this turn's draw, ``n`` >= 1 = the unseen cards now. The same value as
-        ``_best_last_no_extra`` then ``_with_chance`` (the best of all choices is the same in
-        any order)."""
-        full, masks, draws, passes = prof
-        if full:
-            return n
-        w = self.weighted
-        best: int | Fraction = 0
+    def _eval_last2(self, prof: tuple[Any, ...], drawn: Hand, x: int, weights: dict[int, int],
+                    misses: dict[int, int], n: int, dscale: int, pscale: int) -> int:
+        """``best_next(..., turns=2)`` (no extra play) after drawing x, from its
+        ``_last2_profile`` (not full), times ``dscale * pscale``: ``drawn`` excludes this
+        turn's draw x, ``n`` >= 1 = the unseen cards after it; ``weights`` caches the unseen
+        copies of a mask under ``drawn`` (x takes one off the masks holding it), ``misses`` the
+        ordered k-draws missing w cards per w. ``dscale`` =
+        N_k (n - k) with N_k = n (n - 1) ... (n - k + 1), draw two's denominator (1 when draw
+        two is out of reach or needs more cards), ``pscale`` = n when pass is in reach (else
+        1). The same value as ``_best_last_no_extra`` then ``_with_chance`` (the best of all
+        choices is the same in any order); the closed forms are ``_draw_value``'s and
+        ``_pass_value``'s."""
+        _full, masks, draws, passes = prof
+
+        def w(m: int) -> int:
+            v = weights.get(m)
+            if v is None:
+                v = weights[m] = self.weighted(m, drawn)
+            return v - (m >> x & 1)
+
+        best = 0
         for m in masks:
-            v = w(m, drawn)
+            v = w(m)
             if v > best:
                 best = v
+        scale = dscale * pscale
         if best >= n:
-            return best
-        # the best so far as num / den (integers; a Fraction only at the end)
-        num, den = best, 1
+            return best * scale
+        best *= scale
         k = self.draw_k
-        if draws and n >= k + 1:
-            fk = _falling(n, k)
-            denom = fk * (n - k)
+        if draws and dscale > 1:
+            fk = dscale // (n - k)
             for union, ms in draws:
-                miss = _falling(n - w(union, drawn), k)
-                w_best = max(w(m, drawn) for m in ms)
-                acc = (fk - miss) * (n - k) + miss * w_best
-                if acc * n * den > num * denom:
-                    num, den = acc * n, denom
-        for q, union, ms in passes:
-            w_best = max(w(m, drawn) + (m >> q & 1) for m in ms)
-            hit = w(union, drawn)
-            acc = hit * n + (n - hit) * w_best
-            if acc * den > num * n:
-                num, den = acc, n
-        return num if den == 1 else Fraction(num, den)
+                wu = w(union)
+                miss = misses.get(wu)
+                if miss is None:
+                    miss = misses[wu] = _falling(n - wu, k)
+                w_best = max(w(m) for m in ms)
+                v = ((fk - miss) * (n - k) + miss * w_best) * n * pscale
+                if v > best:
+                    best = v
+        for union, ms in passes:
+            w_best = max(w(m) for m in ms)
+            hit = w(union)
+            v = (hit * n + (n - hit) * w_best) * dscale
+            if v > best:
+                best = v
+        return best
 
     def _taken_masks(self, hm: int, tab1: Hand, disc: Hand, others: Hand, fig1: bool
                      ) -> list[int] | None:

@@ -97,13 +97,22 @@ class Search:
             hit = self.levels_memo[drawn] = sorted(by.items())
         return hit
 
+    def value_key(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+                  drawn: Hand, turns: int) -> tuple[Any, ...]:
+        """The memo key of ``numerator`` (turns >= 2): the position, ``drawn`` and ``turns``;
+        two turns to go without an extra play, with the blanks lumped (``blanks``), so
+        positions that differ only in which blanks they hold share one entry."""
+        if turns == 2 and self.ep == 0:
+            return (*self.blank_key(hand, tab, disc, others, figure, drawn), turns)
+        return (hand, tab, disc, others, figure, drawn, turns)
+
     def numerator(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
                   drawn: Hand, turns: int) -> int:
         """P(score within ``turns`` turns) from the start of a turn (before the draw) times
         U·(U−1)·…·(U−turns+1), U = the unseen cards (the initial ones minus ``drawn``)."""
         if turns == 1:
             return self.weighted(self.outs_mask(hand, tab, disc, others, figure), drawn)
-        key = (hand, tab, disc, others, figure, drawn, turns)
+        key = self.value_key(hand, tab, disc, others, figure, drawn, turns)
         hit = self.value_memo.get(key)
         if hit is not None:
             return hit
