@@ -47,6 +47,8 @@ QUESTIONS = [
     ("issue H pass, 4 editions", dict(H, center="purple-pass", editions=4)),
     ("bench pass, 4 editions", dict(B, center="purple-pass", figure=True, editions=4)),
     ("issue H draw two, 4 editions", dict(H, center="blue-draw-two", editions=4)),
+    ("bench extra play + pass", dict(B, center="green-extra-play", figure=True,
+                                     scored="purple-pass")),
 ]
 
 

@@ -235,6 +235,31 @@ def test_the_pass_question_refuses_or_answers_under_1_gb_and_a_minute() -> None:
     assert got["cpu"] < 60
 
 
+# Extra play in the center, pass scored: two turns before the end pass's outcomes are derived
+# from masks and remembered nowhere, so the memo tables alone grew about 2,000 entries a second
+# and the default budget refused only after about two minutes of CPU
+EXTRA_AND_PASS = dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1",
+                      others="G1 G2 / Y5 P7", center="green-extra-play", figure=True,
+                      scored="purple-pass")
+
+
+def test_chance_outcomes_count_towards_the_budget() -> None:
+    from swkit.odds.cards.search import OUTCOMES_PER_ENTRY
+    eng = _start(make_position(**EXTRA_AND_PASS), 3)[0]
+    before = eng.spent()
+    assert before == eng.memo_entries()
+    for _ in range(3 * OUTCOMES_PER_ENTRY + 1):
+        eng.outcome()
+    assert eng.spent() == eng.memo_entries() + 3 and eng.outcomes == 3 * OUTCOMES_PER_ENTRY + 1
+
+
+@pytest.mark.slow
+def test_extra_play_and_pass_refuse_under_1_gb_and_a_minute() -> None:
+    got = run_limited(EXTRA_AND_PASS, 3)
+    assert "pass (Power 10" in got["refused"] and "extra play (Power 6)" in got["refused"]
+    assert got["needed"] > DEFAULT_BUDGET and got["cpu"] < 60
+
+
 # ---- the widgets: an over-budget question in words, with an estimate; progress ----------------
 
 def test_the_explorer_shows_an_over_budget_refusal_and_an_estimate(

@@ -230,7 +230,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
         if progress is not None:
             progress(x, 2 * n)
         if eng.budget is not None and x:
-            spent = eng.memo_entries()
+            spent = eng.spent()
             if spent > eng.budget / 10 and spent / share[0] > 10 * eng.budget:
                 raise refuse(spent)
 
@@ -256,7 +256,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
             mask = eng.outs_mask(hand, tab, disc_full, others, figure)
             outs = {types[x]: eng.base[x] for x in range(len(types))
                     if mask >> x & 1 and eng.base[x]}
-            share[0], share[2] = 1.0, eng.memo_entries()
+            share[0], share[2] = 1.0, eng.spent()
             pdisc = eng.disc_key(disc_full, plan_turns) if plan_turns >= 2 else disc_full
             for x in range(len(types)):
                 if progress is not None and turns >= 3:

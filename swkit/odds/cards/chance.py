@@ -126,7 +126,7 @@ class Chance:
         left = _falling(n, k)               # ordered draws not summed yet
         top = _falling(n - k, after)        # the most one of them can add
         for combo in _multisets([(i, u) for i, (_x, u) in enumerate(lumps)], k):
-            self._tick()
+            self.outcome()
             ways = _orders(combo)
             cards: list[int] = []
             for i, m in Counter(combo).items():
@@ -180,7 +180,7 @@ class Chance:
         top = _falling(self.unseen0 - _net(drawn), after)
         lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
         for x, u in lumps:
-            self._tick()
+            self.outcome()
             c = x if isinstance(x, int) else x[0]
             d2 = _give(_take(drawn, c), q)
             if derive:

@@ -21,6 +21,16 @@ from typing import Any
 
 from swkit.odds.cards.hands import Hand, _falling, _ins, _net, _take
 
+OUTCOMES_PER_ENTRY = 16
+"""The work budget charges one memo entry for every 16 chance outcomes valued (draw two's
+card pairs, pass's received cards: ``Search.outcome``). Most outcomes end in a remembered
+position, and then this adds a little; but two turns before the end with an extra play in
+reach, pass's outcomes are derived from masks and remembered nowhere, so without this charge
+a question could search for minutes and never reach its budget (the bench position with
+green-extra-play in the center and purple-pass scored, at T = 3: about 3.2 million outcomes
+in 31 s of CPU for 12% of its first draws). One entry costs about as much time as 10 to 20
+outcomes (``python bench/odds_budget.py``)."""
+
 
 class _OverBudget(Exception):
     """Raised inside the search when its memo tables pass the budget (``_Engine._tick``);
@@ -39,6 +49,7 @@ class Search:
     levels_memo: dict[Hand, list[tuple[int, int]]] = field(default_factory=dict)
     budget: int | None = None               # memo entries allowed (None: no limit)
     ticks: int = 0                          # work steps since the start (see _tick)
+    outcomes: int = 0                       # chance outcomes valued (see outcome)
     progress: Callable[[int, int], None] | None = None   # (first draws done, of) at the top
 
     # ---- the work budget (counted in memo entries, the same on every path) ----
@@ -60,10 +71,22 @@ class Search:
         if not self.ticks & 15:
             self.check_budget()
 
+    def outcome(self) -> None:
+        """One chance outcome valued (a card pair of draw two, a card received by pass): a
+        step of work (``_tick``) that also counts 1/``OUTCOMES_PER_ENTRY`` of a memo entry."""
+        self.outcomes += 1
+        self._tick()
+
+    def spent(self) -> int:
+        """The work spent, in memo entries: ``memo_entries()`` plus one entry per
+        ``OUTCOMES_PER_ENTRY`` chance outcomes valued (the same on every path)."""
+        return self.memo_entries() + self.outcomes // OUTCOMES_PER_ENTRY
+
     def check_budget(self) -> None:
-        """Raise ``_OverBudget`` if the memo tables hold more entries than ``budget``."""
+        """Raise ``_OverBudget`` if the work spent (``spent``: memo entries, and chance
+        outcomes at 1/``OUTCOMES_PER_ENTRY`` each) passes ``budget``."""
         if self.budget is not None:
-            spent = self.memo_entries()
+            spent = self.spent()
             if spent > self.budget:
                 raise _OverBudget(spent)
 
