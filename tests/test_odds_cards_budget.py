@@ -281,3 +281,15 @@ def test_the_hint_says_too_much_work_with_an_estimate(monkeypatch: pytest.Monkey
     assert isinstance(got, str) and got.startswith("too much work to count exactly; 1,000 "
                                                    "simulated games of a simple strategy")
     assert "best play does at least as well" in got
+
+
+@pytest.mark.parametrize("extra, named", [
+    (["--simulate", "10", "--budget", "5"], "--budget is the exact search's work budget"),
+    (["--seed", "5"], "--seed is the seed of --simulate's games"),
+])
+def test_an_option_that_would_change_nothing_is_refused(
+        extra: list[str], named: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # fuzz 13: --budget with --simulate, and --seed without it, were silently ignored
+    assert main(hand_args(SWAP, 1) + extra) == 2
+    err = capsys.readouterr().err
+    assert named in err and err.count("\n") == 1, err

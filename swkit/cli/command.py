@@ -39,7 +39,7 @@ from typing import Any, NoReturn
 from swkit import __version__
 from swkit.argtypes import MAX_DIGITS, int_range, shown, whole
 from swkit.cli.progress import ProgressBar
-from swkit.errors import SwkitError, WorkBudgetError
+from swkit.errors import ConfigurationError, SwkitError, WorkBudgetError
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 
 BOTS = ("greedy", "random")
@@ -256,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
                       help="copies of the game shuffled together, 1 to 4: E copies of each "
                            "card (RULES.md §A9; default 1)")
-    hand.add_argument("--budget", type=_int_range(1, 10**9), default=DEFAULT_BUDGET, metavar="N",
+    hand.add_argument("--budget", type=_int_range(1, 10**9), default=None, metavar="N",
                       help="how much work the exact search may do before it stops and says "
                            "so (with about how much it would need); raise it for a slower, "
                            f"bigger search. Counted in {BUDGET_UNIT} "
@@ -267,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "best for the next turn alone, and give that estimate with a 99%% "
                            "interval (a lower bound on the best play; at T = 1 the best play "
                            "itself); quick on any position")
-    hand.add_argument("--seed", type=_int_range(0, 2**32 - 1), default=0, metavar="S",
+    hand.add_argument("--seed", type=_int_range(0, 2**32 - 1), default=None, metavar="S",
                       help="the seed of --simulate's games (default 0)")
 
     roll = kinds.add_parser(
@@ -393,13 +393,21 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
                                            wild_color=args.wild_color,
                                            wild_number=args.wild_number)
             return result, odds_cards.format_deal(result)
+        # An option that would change nothing is refused, not ignored (fuzz 13).
+        if args.simulate is not None and args.budget is not None:
+            raise ConfigurationError("--budget is the exact search's work budget; --simulate "
+                                     "does no exact search: give one of them")
+        if args.simulate is None and args.seed is not None:
+            raise ConfigurationError("--seed is the seed of --simulate's games; the exact "
+                                     "answer has no seed: add --simulate N, or leave --seed out")
         bar = ProgressBar("searching every draw", delay=SLOW_NOTICE_SECONDS)
         try:
             result = odds_cards.hand_query(
                 args.hand, tableau=args.tableau, discard=args.discard, others=args.others,
                 center=args.center, figure=args.figure, scored=args.scored, turns=args.turns,
-                editions=args.editions, budget=args.budget, simulate=args.simulate,
-                seed=args.seed, progress=bar)
+                editions=args.editions,
+                budget=DEFAULT_BUDGET if args.budget is None else args.budget,
+                simulate=args.simulate, seed=args.seed or 0, progress=bar)
         finally:
             bar.close()
         if args.simulate is not None:
