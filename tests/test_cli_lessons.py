@@ -175,6 +175,15 @@ def assert_one_line_error(code: int, out: str, err: str, *parts: str) -> None:
         assert part in err
 
 
+def test_dir_that_is_a_link_to_nowhere(tmp_path, capsys):
+    # fuzz 13: it said "cannot create the folder (File exists)"
+    (tmp_path / "lessons").symlink_to(tmp_path / "gone")
+    code, out, err = run_cli(capsys, "--no-open", "--dir", str(tmp_path / "lessons"))
+    assert_one_line_error(code, out, err, "is a symbolic link to", "gone",
+                          "which does not exist")
+    assert not (tmp_path / "gone").exists()
+
+
 def test_dir_that_is_a_file(tmp_path, capsys):
     path = tmp_path / "notes.txt"
     path.write_text("mine\n")

@@ -163,6 +163,9 @@ def _prepare_folder(folder: Path) -> Path:
     if folder.exists() and not folder.is_dir():
         raise LessonsError(f"--dir {folder} is a file, not a folder: give a folder to copy the "
                            f"lessons into (it is created if missing)")
+    if _is_link(folder) and not folder.exists():
+        raise LessonsError(f"--dir {folder} is a symbolic link to {os.readlink(folder)}, which "
+                           f"does not exist: create that folder, or give another name")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
