@@ -376,8 +376,10 @@ class TournamentResult:
         unit = "points" if self.game == "dice" else "Powers"
         what = "Clubhouse dice" if self.game == "dice" else "Something Wild! cards"
         p = len(self.bots)
-        lines = [f"{what} tournament: {self.games} games, seed {self.seed}; seats rotate: "
-                 f"{self.games // p} games per bot per seat",
+        each = self.games // p
+        lines = [f"{what} tournament: {self.games} game{'' if self.games == 1 else 's'}, seed "
+                 f"{self.seed}; seats rotate: {each} game{'' if each == 1 else 's'} per bot per "
+                 "seat",
                  f"{_won_words(self.game)}, with the 99% interval (Wilson), and the average "
                  "score:"]
         width = max(len(_label(self.bots, i)) for i in range(p))

@@ -324,3 +324,9 @@ def test_workers_are_bounded_and_reported_as_used(monkeypatch) -> None:
     result = run_tournament("dice", ["points", "greedy"], games=2, workers=8)
     assert result.workers == 2 and result.chunk_size == 1
     assert result.to_dict()["workers"] == 2
+
+
+def test_one_game_per_seat_is_said_in_the_singular() -> None:
+    # fuzz 13: "2 games, seed 0; seats rotate: 1 games per bot per seat"
+    text = run_tournament("dice", ["points", "greedy"], games=2, workers=1).format_text()
+    assert "seats rotate: 1 game per bot per seat" in text.splitlines()[0], text
