@@ -57,7 +57,14 @@ SLOW_NOTICE_SECONDS = 2.0
 """After this long without an answer, say on stderr that exact work is still going on."""
 
 
-def _still_working() -> None:
+def _still_working(simulated: int | None = None) -> None:
+    """The slow notice: ``simulated`` = N for ``odds hand --simulate N`` (games, not an exact
+    search: fuzz 13 found it said "an exact answer enumerates every case" and named --budget,
+    which --simulate refuses)."""
+    if simulated is not None:
+        print(f"swkit: still working: playing {simulated:,} simulated games (a smaller "
+              "--simulate is quicker)", file=sys.stderr, flush=True)
+        return
     print("swkit: still working: an exact answer enumerates every case (odds hand within 3 "
           "turns shows its progress and stops at its work budget, --budget)", file=sys.stderr,
           flush=True)
@@ -474,7 +481,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "site":
             from swkit.cli import site
             return site.run(args)
-        notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
+        notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working,
+                                 args=(getattr(args, "simulate", None),))
         notice.daemon = True
         notice.start()
         record, text = _run(args)
