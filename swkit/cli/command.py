@@ -85,8 +85,8 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def _unknown_options(self) -> list[str]:
-        # known to the (sub)command's parser, not only to this one: `swkit site --out D --forc`
-        # is about --forc, not --out (fuzz 13: it suggested "did you mean --out?")
+        # known to the (sub)command's parser, not only to this one: a misspelt option after
+        # "swkit site --out D" is the misspelt one, not --out (fuzz 13: "did you mean --out?")
         known = self._command_parser()._option_string_actions
         return [a for a in self._given if a.startswith("--")
                 and a.split("=", 1)[0] not in known and a.split("=", 1)[0] != "--"]
