@@ -67,6 +67,10 @@ CLUSTER_EXTRA = 'pip install "swkit[cluster]"'
 GAMES_PER_WORKER = 500
 """By default the local backend starts at most one worker per this many games (fewer games:
 one worker, in this process): starting a process costs more than a few hundred games."""
+WORKERS_PER_CORE = 4
+"""At most this many worker processes a CPU core (``workers``, ``--workers``): more only wait
+for each other and take memory (10,000 asked for once started a process per task)."""
+
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -372,8 +376,10 @@ class TournamentResult:
         unit = "points" if self.game == "dice" else "Powers"
         what = "Clubhouse dice" if self.game == "dice" else "Something Wild! cards"
         p = len(self.bots)
-        lines = [f"{what} tournament: {self.games} games, seed {self.seed}; seats rotate: "
-                 f"{self.games // p} games per bot per seat",
+        each = self.games // p
+        lines = [f"{what} tournament: {self.games} game{'' if self.games == 1 else 's'}, seed "
+                 f"{self.seed}; seats rotate: {each} game{'' if each == 1 else 's'} per bot per "
+                 "seat",
                  f"{_won_words(self.game)}, with the 99% interval (Wilson), and the average "
                  "score:"]
         width = max(len(_label(self.bots, i)) for i in range(p))
@@ -495,6 +501,7 @@ Progress = Callable[[int], None]
 def _run_local(game: str, bots: tuple[str, ...], seed: int, games: int,
                workers: int, info: dict[str, int]) -> Iterator[Tally]:
     chunks = _chunks(games, info.setdefault("chunk", _default_chunk(games, workers)))
+    workers = info["workers"] = min(workers, len(chunks))  # a process per task at most
     if workers == 1:
         for a, b in chunks:
             yield play_chunk(game, bots, seed, a, b)
@@ -614,6 +621,12 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise ConfigurationError(f"workers must be a whole number of at least 1, got "
                                  f"{workers!r}")
+    cores = os.cpu_count() or 1
+    if workers is not None and workers > WORKERS_PER_CORE * cores:
+        raise ConfigurationError(
+            f"--workers {workers}: this computer has {cores} CPU core"
+            f"{'' if cores == 1 else 's'}; give at most {WORKERS_PER_CORE * cores} "
+            f"({WORKERS_PER_CORE} a core): more processes only wait for each other")
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise ConfigurationError(f"chunk size must be a whole number of at least 1, got "
                                  f"{chunk_size!r}")

@@ -269,6 +269,22 @@ def test_every_parser_refuses_abbreviated_options(capsys):
     assert "did you mean --version?" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, meant", [
+    (["site", "--out", "x", "--forc"], "--force"),
+    (["odds", "hand", "--hand", "R1 R2", "--budge", "5"], "--budget"),
+    (["play", "dice", "--seed", "1", "--player", "2"], "--players"),
+    (["tournament", "--game", "dice", "--bots", "win,points", "--games", "2", "--worker", "1"],
+     "--workers"),
+])
+def test_the_suggestion_is_for_the_misspelt_option_after_a_right_one(argv, meant, capsys):
+    """fuzz 13: the first option the top parser did not know (a right one of the command,
+    --out) was taken as the misspelt one: "--forc (... did you mean --out?)"."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and f"did you mean {meant}?" in err, err
+
+
 # --- item 6: never write through a link ----------------------------------------------------
 
 @pytest.fixture

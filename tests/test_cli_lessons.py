@@ -86,6 +86,22 @@ def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_pa
     assert "swkit lessons --dir" in out and err == ""
 
 
+@pytest.mark.skipif(os.name != "posix", reason="POSIX shell quoting")
+@pytest.mark.parametrize("name", ["my lessons", "ünï cødé 🎲", "it's", "a\nb", "$HOME;x"])
+def test_the_printed_command_can_be_pasted_into_a_shell(name, tmp_path, capsys):
+    """fuzz 13: 'Open them with: swkit lessons --dir /tmp/my lessons' lost the folder's
+    space (and a quote, a newline, a $) when pasted; it is quoted for the shell now."""
+    folder = tmp_path / name
+    code, out, err = run_cli(capsys, "--no-open", "--dir", str(folder))
+    assert code == 0, err
+    line = out.splitlines()[-1] if "\n" not in name else out[out.rindex("Open them with"):]
+    command = line.removeprefix("Open them with: ").strip()
+    got = subprocess.run(["sh", "-c", "set -- " + command + '; printf "%s\\0" "$@"'],
+                         capture_output=True, text=True).stdout.split("\0")[:-1]
+    assert got == ["swkit", "lessons", "--dir", str(folder)], (command, got)
+    assert lessons.shell_option("--dir", "-x") == "--dir=-x"
+
+
 # --- the copy rules -------------------------------------------------------------------------
 
 def test_first_copy_copies_lessons_guide_and_solutions_only(source, tmp_path):
@@ -157,6 +173,15 @@ def assert_one_line_error(code: int, out: str, err: str, *parts: str) -> None:
     assert err.count("\n") == 1 and err.startswith("swkit lessons: error: --dir ")
     for part in parts:
         assert part in err
+
+
+def test_dir_that_is_a_link_to_nowhere(tmp_path, capsys):
+    # fuzz 13: it said "cannot create the folder (File exists)"
+    (tmp_path / "lessons").symlink_to(tmp_path / "gone")
+    code, out, err = run_cli(capsys, "--no-open", "--dir", str(tmp_path / "lessons"))
+    assert_one_line_error(code, out, err, "is a symbolic link to", "gone",
+                          "which does not exist")
+    assert not (tmp_path / "gone").exists()
 
 
 def test_dir_that_is_a_file(tmp_path, capsys):

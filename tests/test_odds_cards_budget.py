@@ -306,3 +306,44 @@ def test_the_hint_says_too_much_work_with_an_estimate(monkeypatch: pytest.Monkey
     assert isinstance(got, str) and got.startswith("too much work to count exactly; 1,000 "
                                                    "simulated games of a simple strategy")
     assert "best play does at least as well" in got
+
+
+@pytest.mark.parametrize("extra, named", [
+    (["--simulate", "10", "--budget", "5"], "--budget is the exact search's work budget"),
+    (["--seed", "5"], "--seed is the seed of --simulate's games"),
+])
+def test_an_option_that_would_change_nothing_is_refused(
+        extra: list[str], named: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # fuzz 13: --budget with --simulate, and --seed without it, were silently ignored
+    assert main(hand_args(SWAP, 1) + extra) == 2
+    err = capsys.readouterr().err
+    assert named in err and err.count("\n") == 1, err
+
+
+def test_the_slow_notice_of_a_simulation_speaks_of_games(monkeypatch, capsys) -> None:
+    # fuzz 13: --simulate 1000000 printed "an exact answer enumerates every case ... --budget"
+    import swkit.cli.command as command
+    made = []
+
+    class Timer:
+        def __init__(self, seconds, function, args=()):
+            made.append((function, args))
+            self.daemon = True
+
+        def start(self):
+            pass
+
+        def cancel(self):
+            pass
+
+    monkeypatch.setattr(command.threading, "Timer", Timer)
+    assert main(hand_args(SWAP, 1) + ["--simulate", "10"]) == 0
+    function, args = made[-1]
+    capsys.readouterr()
+    function(*args)
+    err = capsys.readouterr().err
+    assert "playing 10 simulated games" in err and "exact" not in err and "--budget" not in err
+    assert main(hand_args(SWAP, 1)) == 0
+    function, args = made[-1]
+    function(*args)
+    assert "an exact answer enumerates every case" in capsys.readouterr().err

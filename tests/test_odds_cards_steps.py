@@ -230,6 +230,31 @@ def test_a_step_is_checked_and_round_trips_as_data() -> None:
         PlanStep.from_dict({"kind": "play", "cards": ["Z9"]})
 
 
+@pytest.mark.parametrize("kind", [["play"], {"a": 1}, 5, None, b"play"])
+def test_a_kind_that_is_no_text_is_refused_by_name(kind: object) -> None:
+    # fuzz 13: a list or dict kind raised a raw TypeError (unhashable type)
+    with pytest.raises(ConfigurationError, match="kind is .*; accepted: play, take_figure"):
+        PlanStep(kind)  # type: ignore[arg-type]
+    with pytest.raises(ConfigurationError, match="kind is .*; accepted: play, take_figure"):
+        PlanStep.from_dict({"kind": kind})
+
+
+@pytest.mark.parametrize("power", ["", " 7", "Yellow-Swap", "yellow swap", "x" * 41])
+def test_a_power_that_is_no_key_is_refused(power: str) -> None:
+    # fuzz 13: any text was taken as a Power key, e.g. "" (worded "use Power ")
+    with pytest.raises(ConfigurationError, match="power is a Power key like 'yellow-swap'"):
+        PlanStep("use_power", power=power)
+    assert PlanStep("use_power", power="yellow-swap").power == "yellow-swap"
+
+
+def test_a_discard_that_names_its_cards_takes_no_count() -> None:
+    # fuzz 13: PlanStep("discard", (R5,), count=10**30) was accepted and the count never said
+    with pytest.raises(ConfigurationError, match="names its cards has no count"):
+        PlanStep("discard", C("R5"), count=3)
+    with pytest.raises(ConfigurationError, match="names its cards has no count"):
+        PlanStep.from_dict({"kind": "discard", "cards": ["R5"], "count": 1})
+
+
 def test_odds_hand_prints_the_steps_as_a_list_and_json_gives_them_as_data(
         capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["odds", "hand", "--hand", "B2 G7 Y9", "--tableau", "R4 R6 B8", "--discard",

@@ -558,7 +558,7 @@ def test_the_build_command_writes_a_table_that_reads_back(tmp_path, capsys):
     assert table.get(board_key(level_boards(2, 4)[0])) is None      # final boards: not stored
     with pytest.raises(SystemExit):
         main(["build", "--dice", "6", "--out", str(out)])
-    assert "at most 5 dice" in capsys.readouterr().err
+    assert "argument --dice: must be from 1 to 5, got 6" in capsys.readouterr().err
     # a number it cannot read is named with its option and the accepted form (kit's argparse
     # types, swkit.argtypes), not argparse's "invalid int value"
     for bad in ("x", "0", "+", "٣"):
@@ -569,6 +569,35 @@ def test_the_build_command_writes_a_table_that_reads_back(tmp_path, capsys):
     out.write_bytes(b"nonsense")
     with pytest.raises(ConfigurationError, match="not a swkit duel table"):
         read_table(out)
+
+
+def test_the_build_command_refuses_a_bad_out_in_one_line(tmp_path, capsys):
+    """fuzz 13: --out "" wrote into the package's data folder, a folder or a name too long
+    ended in a traceback, a failed write left a cut file, and --dic was taken as --dice."""
+    pytest.importorskip("numpy")
+    from swkit.odds.duel.__main__ import main
+    small = ["build", "--dice", "1", "--characters", "1", "--wilds", "0", "--rolls", "1"]
+    for out in ("", "  ", str(tmp_path)):
+        with pytest.raises(SystemExit) as info:
+            main(small + ["--out", out])
+        assert info.value.code == 2
+        assert "argument --out: a file name to write" in capsys.readouterr().err
+    for out in (tmp_path / ("x" * 300), tmp_path / "f" / "t.bin"):
+        if out.name == "t.bin":
+            (tmp_path / "f").write_text("a file, not a folder")
+        assert main(small + ["--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("python -m swkit.odds.duel build: error: cannot write ") and \
+            err.count("\n") == 1 and "Traceback" not in err, err
+    kept = tmp_path / "kept.bin"
+    kept.write_bytes(b"old table")
+    (tmp_path / "link.bin").symlink_to(kept)
+    assert main(small + ["--out", str(tmp_path / "link.bin")]) == 0
+    assert kept.read_bytes() == b"old table"            # a symlink is replaced, not written through
+    assert not list(tmp_path.glob(".*partial"))
+    with pytest.raises(SystemExit):
+        main(small + ["--dic", "2", "--out", str(tmp_path / "t.bin")])
+    assert "unrecognized arguments: --dic" in capsys.readouterr().err
 
 
 def test_a_renamed_scoreboard_names_the_options():

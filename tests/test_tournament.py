@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 import warnings
 
@@ -311,3 +312,21 @@ def test_the_report_and_the_chart_say_what_a_win_counts():
         "% of games won, Clubhouse roll-offs included"] * 2
     cards = run_tournament("cards", ["greedy", "random"], games=2, seed=1, workers=1)
     assert "Games won (games with no winner apart)" in cards.format_text()
+
+
+def test_workers_are_bounded_and_reported_as_used(monkeypatch) -> None:
+    """fuzz 13: --workers 10000 was taken (a process per task, up to 10,000) and the report
+    said 10000 workers for 2 games played by at most 2."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    with pytest.raises(ConfigurationError, match=r"--workers 9: this computer has 2 CPU cores; "
+                                                  r"give at most 8"):
+        run_tournament("dice", ["points", "greedy"], games=2, workers=9)
+    result = run_tournament("dice", ["points", "greedy"], games=2, workers=8)
+    assert result.workers == 2 and result.chunk_size == 1
+    assert result.to_dict()["workers"] == 2
+
+
+def test_one_game_per_seat_is_said_in_the_singular() -> None:
+    # fuzz 13: "2 games, seed 0; seats rotate: 1 games per bot per seat"
+    text = run_tournament("dice", ["points", "greedy"], games=2, workers=1).format_text()
+    assert "seats rotate: 1 game per bot per seat" in text.splitlines()[0], text

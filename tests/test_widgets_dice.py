@@ -445,6 +445,22 @@ def test_the_hint_after_the_third_roll_is_the_stop(cup):
     assert len(w.hint_rows) == 1 and w.hint_rows[0].option.reroll == 0
 
 
+def test_the_hint_after_the_end_says_the_game_is_over(cup):
+    """fuzz 13: once the game was over the hint still said it shows the keeps "after you
+    roll, on your turn", a turn that never comes; Show all clicked there changes nothing."""
+    w = cup(2, 3, bots="win")
+    w.hint_button.value = True
+    play_out(w, first_student)
+    assert "The game is over" in w.hint.value and "on your turn" not in w.hint.value
+    for _ in range(2):
+        w.hint_all.value = not w.hint_all.value
+        check(w)
+        assert w.hint_all.layout.display == "none" and "The game is over" in w.hint.value
+    w.new_game_button.click()
+    check(w)
+    assert "after you roll" in w.hint.value
+
+
 # -- undo and new game ---------------------------------------------------------------------------
 
 def test_undo_takes_back_a_roll_and_the_same_dice_come_again(cup):

@@ -391,6 +391,57 @@ def test_every_button_after_an_answer_an_over_budget_refusal_an_error_and_a_bad_
     ex.close()
 
 
+def test_a_click_on_a_disabled_simulate_changes_nothing_and_a_second_click_starts_over(
+        monkeypatch):
+    """fuzz 13: a click that reached Simulate while it was disabled (a page sends one before
+    the disabled state arrives; code calls click()) simulated the greyed, older question under
+    a refused input; after the engine's refusal it said "it is computing" over the refusal;
+    and a second click ran a second simulation into the same trials (100, 117, 100, 117...)."""
+    import functools
+
+    from swkit.errors import ConfigurationError
+    from swkit.odds.cards import player_odds
+
+    budget = functools.partial(player_odds, budget=2_000)
+    monkeypatch.setattr(explorer, "player_odds", budget)
+    ex = OddsExplorer()
+    ex.kind.value = "hand"
+    ex.turns.value = 3
+    settle(ex)
+    assert ex._estimate is not None and not ex.simulate.disabled    # over the budget
+    ex.sim_n.value = 1000
+    ex.hand.value = "B2 G7 X9"
+    settle(ex)
+    details, refusal = ex.details.value, ex.message.value
+    assert ex.simulate.disabled and "X9" in refusal
+    ex.simulate.click()
+    settle(ex)
+    assert ex.trials == [] and ex.details.value == details and ex.message.value == refusal
+
+    def refuse(position, turns, **kw):
+        raise ConfigurationError("needs more draws than the unseen cards hold")
+    ex.hand.value = "B2 G7 Y9"
+    monkeypatch.setattr(explorer, "player_odds", refuse)
+    ex.turns.value = 2
+    settle(ex)
+    assert "not answered" in ex.headline.value and "unseen cards hold" in ex.message.value
+    ex.simulate.click()
+    settle(ex)
+    assert "unseen cards hold" in ex.message.value and "computing" not in ex.message.value
+    assert ex.trials == []
+
+    monkeypatch.setattr(explorer, "player_odds", budget)
+    ex.turns.value = 3
+    settle(ex)
+    ex.simulate.click()
+    ex.simulate.click()
+    settle(ex)
+    runs = [t.n for t in ex.trials]
+    assert runs == sorted(set(runs)) and runs[-1] == 1000, runs     # one run, in order
+    assert ex.progress.value == 1000 and not ex.simulate.disabled
+    ex.close()
+
+
 def test_simulate_before_the_answer_is_refused_in_words(w):
     w.kind.value = "hand"
     settle(w)

@@ -39,7 +39,7 @@ from typing import Any, NoReturn
 from swkit import __version__
 from swkit.argtypes import MAX_DIGITS, int_range, shown, whole
 from swkit.cli.progress import ProgressBar
-from swkit.errors import SwkitError, WorkBudgetError
+from swkit.errors import ConfigurationError, SwkitError, WorkBudgetError
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 
 BOTS = ("greedy", "random")
@@ -57,7 +57,14 @@ SLOW_NOTICE_SECONDS = 2.0
 """After this long without an answer, say on stderr that exact work is still going on."""
 
 
-def _still_working() -> None:
+def _still_working(simulated: int | None = None) -> None:
+    """The slow notice: ``simulated`` = N for ``odds hand --simulate N`` (games, not an exact
+    search: fuzz 13 found it said "an exact answer enumerates every case" and named --budget,
+    which --simulate refuses)."""
+    if simulated is not None:
+        print(f"swkit: still working: playing {simulated:,} simulated games (a smaller "
+              "--simulate is quicker)", file=sys.stderr, flush=True)
+        return
     print("swkit: still working: an exact answer enumerates every case (odds hand within 3 "
           "turns shows its progress and stops at its work budget, --budget)", file=sys.stderr,
           flush=True)
@@ -78,8 +85,11 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def _unknown_options(self) -> list[str]:
+        # known to the (sub)command's parser, not only to this one: a misspelt option after
+        # "swkit site --out D" is the misspelt one, not --out (fuzz 13: "did you mean --out?")
+        known = self._command_parser()._option_string_actions
         return [a for a in self._given if a.startswith("--")
-                and a.split("=", 1)[0] not in self._option_string_actions]
+                and a.split("=", 1)[0] not in known and a.split("=", 1)[0] != "--"]
 
     def _command_parser(self) -> argparse.ArgumentParser:
         """The parser of the (sub)command the given arguments name (``swkit play dice ...``:
@@ -256,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     hand.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
                       help="copies of the game shuffled together, 1 to 4: E copies of each "
                            "card (RULES.md §A9; default 1)")
-    hand.add_argument("--budget", type=_int_range(1, 10**9), default=DEFAULT_BUDGET, metavar="N",
+    hand.add_argument("--budget", type=_int_range(1, 10**9), default=None, metavar="N",
                       help="how much work the exact search may do before it stops and says "
                            "so (with about how much it would need); raise it for a slower, "
                            f"bigger search. Counted in {BUDGET_UNIT} "
@@ -267,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "best for the next turn alone, and give that estimate with a 99%% "
                            "interval (a lower bound on the best play; at T = 1 the best play "
                            "itself); quick on any position")
-    hand.add_argument("--seed", type=_int_range(0, 2**32 - 1), default=0, metavar="S",
+    hand.add_argument("--seed", type=_int_range(0, 2**32 - 1), default=None, metavar="S",
                       help="the seed of --simulate's games (default 0)")
 
     roll = kinds.add_parser(
@@ -393,13 +403,21 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
                                            wild_color=args.wild_color,
                                            wild_number=args.wild_number)
             return result, odds_cards.format_deal(result)
+        # An option that would change nothing is refused, not ignored (fuzz 13).
+        if args.simulate is not None and args.budget is not None:
+            raise ConfigurationError("--budget is the exact search's work budget; --simulate "
+                                     "does no exact search: give one of them")
+        if args.simulate is None and args.seed is not None:
+            raise ConfigurationError("--seed is the seed of --simulate's games; the exact "
+                                     "answer has no seed: add --simulate N, or leave --seed out")
         bar = ProgressBar("searching every draw", delay=SLOW_NOTICE_SECONDS)
         try:
             result = odds_cards.hand_query(
                 args.hand, tableau=args.tableau, discard=args.discard, others=args.others,
                 center=args.center, figure=args.figure, scored=args.scored, turns=args.turns,
-                editions=args.editions, budget=args.budget, simulate=args.simulate,
-                seed=args.seed, progress=bar)
+                editions=args.editions,
+                budget=DEFAULT_BUDGET if args.budget is None else args.budget,
+                simulate=args.simulate, seed=args.seed or 0, progress=bar)
         finally:
             bar.close()
         if args.simulate is not None:
@@ -463,7 +481,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "site":
             from swkit.cli import site
             return site.run(args)
-        notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working)
+        notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working,
+                                 args=(getattr(args, "simulate", None),))
         notice.daemon = True
         notice.start()
         record, text = _run(args)

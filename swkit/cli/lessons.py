@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import secrets
+import shlex
 import signal
 import socket
 import sqlite3
@@ -162,6 +163,9 @@ def _prepare_folder(folder: Path) -> Path:
     if folder.exists() and not folder.is_dir():
         raise LessonsError(f"--dir {folder} is a file, not a folder: give a folder to copy the "
                            f"lessons into (it is created if missing)")
+    if _is_link(folder) and not folder.exists():
+        raise LessonsError(f"--dir {folder} is a symbolic link to {os.readlink(folder)}, which "
+                           f"does not exist: create that folder, or give another name")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -637,6 +641,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "students' machines of a lab")
 
 
+def shell_option(option: str, value: str | os.PathLike[str]) -> str:
+    """``option`` and ``value`` as one can paste them into a shell: ``--dir 'my lessons'``
+    (POSIX quoting, shlex; on Windows double quotes around a value with a space), and
+    ``--dir=-x`` for a value that starts with "-" (argparse would read it as an option).
+    In: an option such as ``"--dir"`` (or ``"-d"``) and a folder; out: text."""
+    text = os.fspath(value)
+    if os.name == "posix":
+        word = shlex.quote(text)
+    else:
+        word = f'"{text}"' if any(c.isspace() for c in text) or not text else text
+    return f"{option}={word}" if text.startswith("-") else f"{option} {word}"
+
+
 def run(args: argparse.Namespace, prog: str = "swkit lessons") -> int:
     """Carry out ``swkit lessons`` for parsed ``args``; return the exit status (2: bad input)."""
     try:
@@ -647,7 +664,7 @@ def run(args: argparse.Namespace, prog: str = "swkit lessons") -> int:
             report.note = f"{report.note}; {note}" if report.note else note
         print("\n".join(report.lines()), flush=True)
         if args.no_open:
-            print(f"Open them with: swkit lessons --dir {report.folder}")
+            print(f"Open them with: swkit lessons {shell_option('--dir', report.folder)}")
             return 0
         return open_lab(report.folder)
     except LessonsError as exc:

@@ -48,6 +48,7 @@ from swkit.cli.lessons import (
     lesson_files,
     lessons_source,
     rules_source,
+    shell_option,
 )
 from swkit.errors import SwkitError
 from swkit.lite import BUNDLED, VERSION_FILE, lessons_folder, version_record
@@ -97,7 +98,7 @@ class SiteReport:
                 f"  {len(self.contents)} files in {lessons_folder()}/, "
                 f"{self.size / 1e6:.1f} MB in all",
                 "Try it on this computer:",
-                f"  python -m http.server -d {self.folder}",
+                f"  python -m http.server {shell_option('-d', self.folder)}",
                 f"  then open http://localhost:8000/lab/index.html?path={self.first_lesson()}",
                 "Publish it: copy the folder to any static web host (lessons/README.md, "
                 "'No install: the lessons in the browser')."]

@@ -112,7 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=_positive("workers"), default=None, metavar="K",
                         help="processes on this machine (default: one per CPU core, with "
                              "--backend local at most one per 500 games; 1 plays in this "
-                             "process)")
+                             "process; at most 4 per CPU core, and never more than there are "
+                             "tasks)")
     parser.add_argument("--chunk-size", type=_positive("games per task"), default=None,
                         metavar="C", help="games per task sent to a worker (default: about "
                                           "20 tasks a worker); changes no figure")

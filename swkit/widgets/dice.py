@@ -631,8 +631,11 @@ class DiceCup(SwkitWidget):
         if self._busy or not self._deciding():
             self.hint_rows = []
             self.hint_all.layout.display = "none"
-            self.hint.value = ("<div>The hint shows your keeps and their chances after you "
-                               "roll, on your turn.</div>")
+            self.hint.value = (
+                "<div>The game is over: no keeps to choose. Press New game to play again.</div>"
+                if self.game.is_terminal() else
+                "<div>The hint shows your keeps and their chances after you roll, on your "
+                "turn.</div>")
             return
         key = (id(self.game), len(self.game.history))
         if key != self._hint_key:

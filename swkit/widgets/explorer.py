@@ -606,6 +606,8 @@ class OddsExplorer(SwkitWidget):
         self.simulated: Simulated | None = None
         self._quiet = 0
         self._token = 0
+        self._sim_run = 0              # the Simulate run whose steps may still draw
+        self._unanswered = False       # the engine refused the question on screen
         self._view_lock = threading.Lock()
         self.add_class("swkit-explorer")
         self._build()
@@ -942,6 +944,7 @@ class OddsExplorer(SwkitWidget):
             self.question = question
             self.answer = None
             self._estimate = None
+            self._unanswered = False
             self.trials = []
             self.simulated = None
         self.invalidate()                # drops a slow answer or a simulation still running
@@ -990,6 +993,7 @@ class OddsExplorer(SwkitWidget):
                 with self._view_lock:
                     if token != self._token:
                         return
+                    self._unanswered = True
                     self.headline.value = (f'<div style="{_BIG}">{escape(question.text())}: '
                                            "<b>not answered</b></div>")
                 self.say(named_powers(str(result), load_edition("mickey").powers), "refused")
@@ -1097,6 +1101,12 @@ class OddsExplorer(SwkitWidget):
         """Simulate the answer's question, drawing it against the exact value; over the work
         budget (no exact answer), the simple strategy's estimate, in words."""
         answer, estimate = self.answer, self._estimate
+        # A click can arrive while the button is disabled (a page sends it before the
+        # disabled state reaches it, or code calls click()). After a refused input or an
+        # unanswered question it does what a disabled button does: nothing, and the refusal
+        # on screen (what to fix) stays; it never simulates the greyed, older question.
+        if self._input_refused or (answer is None and estimate is None and self._unanswered):
+            return
         if answer is None and estimate is None:
             self.say("Wait for the exact answer first (it is computing).", "refused")
             return
@@ -1114,6 +1124,8 @@ class OddsExplorer(SwkitWidget):
         total, seed = self.sim_n.value, self.sim_seed.value
         with self._view_lock:
             token = self._token
+            self._sim_run += 1           # a second click starts over: the first run stops
+            run = self._sim_run
             self.trials = []
             self.simulated = None
         self.progress.max = total
@@ -1127,9 +1139,12 @@ class OddsExplorer(SwkitWidget):
 
         def step() -> float | None:
             """One batch of trials (each its own job inline, so the page stays live)."""
+            with self._view_lock:
+                if token != self._token or run != self._sim_run:
+                    return None
             sim = next(sims, None)
             with self._view_lock:
-                if token != self._token:
+                if token != self._token or run != self._sim_run:
                     return None
                 if sim is not None:
                     last["sim"] = sim
@@ -1145,7 +1160,7 @@ class OddsExplorer(SwkitWidget):
                 if last["sim"] is not None and answer is not None:
                     self._draw(token, answer, list(self.trials), last["sim"])
                 with self._view_lock:
-                    if token == self._token:
+                    if token == self._token and run == self._sim_run:
                         self.simulate.disabled = self._input_refused
                 return None
             if answer is None:

@@ -25,6 +25,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from swkit.cards.editions import _KEY, LIMITS
 from swkit.cards.notation import Card, format_cards, parse_card
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError
@@ -80,7 +81,7 @@ class PlanStep:
     after: str | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in STEP_KINDS:
+        if not isinstance(self.kind, str) or self.kind not in STEP_KINDS:
             raise ConfigurationError(f"a plan step's kind is {self.kind!r}; accepted: "
                                      f"{', '.join(STEP_KINDS)}")
         if not isinstance(self.cards, tuple) or \
@@ -94,6 +95,9 @@ class PlanStep:
                 raise ConfigurationError(f"a {self.kind} step has no {name} (got {value!r}); "
                                          f"its fields: {', '.join(uses) or 'none but cards'}")
         need = _NEEDS.get(self.kind, ())
+        if self.kind == "discard" and self.after is None and self.count is not None:
+            raise ConfigurationError(f"a discard step that names its cards has no count (got "
+                                     f"{self.count!r}); count goes with after='draw' or 'pass'")
         if self.kind == "discard" and self.after is not None:
             need = ("count",)
             if self.after not in ("draw", "pass") or self.cards:
@@ -112,9 +116,12 @@ class PlanStep:
         if self.triple is not None and self.triple not in ("set", "run"):
             raise ConfigurationError(f"a score step's triple is 'set' or 'run', got "
                                      f"{self.triple!r}")
-        if self.power is not None and not isinstance(self.power, str):
+        if self.power is not None and (not isinstance(self.power, str)
+                                       or not _KEY.match(self.power)
+                                       or len(self.power) > LIMITS["key"]):
             raise ConfigurationError(f"a use_power step's power is a Power key like "
-                                     f"'yellow-swap', got {self.power!r}")
+                                     f"'yellow-swap' (lower-case letters, digits and '-', at "
+                                     f"most {LIMITS['key']} characters), got {self.power!r}")
         allowed = _CARD_COUNTS.get(self.kind)
         if self.after is not None:
             allowed = (0,)

@@ -9,30 +9,37 @@ the solve's CPU time, the peak memory, seat 0's value and the file's size.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import sys
 from collections.abc import Sequence
 
 from swkit.argtypes import int_range
-from swkit.odds.dice import MAX_CHARACTERS, MAX_DICE, MAX_ROLLS, MAX_WILDS
+from swkit.odds.dice import MAX_ROLLS, MAX_WILDS
+from swkit.odds.duel.core import MAX_DUEL_CHARACTERS, MAX_DUEL_DICE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 done, 2 bad arguments)."""
-    parser = argparse.ArgumentParser(prog="python -m swkit.odds.duel",
+    """Run the command line; returns the exit status (0 done, 2 bad arguments or a file that
+    cannot be written, said in one line)."""
+    parser = argparse.ArgumentParser(prog="python -m swkit.odds.duel", allow_abbrev=False,
                                      description="Build the solved two-player dice game's table.")
     sub = parser.add_subparsers(dest="command", required=True)
-    build = sub.add_parser("build", help="solve the game and write its table")
+    build = sub.add_parser("build", help="solve the game and write its table", allow_abbrev=False)
     build.add_argument("--out", help="the file to write (default: the package's data folder)")
-    build.add_argument("--dice", type=int_range(1, MAX_DICE), default=5,
-                       help=f"number of dice, 1 to {MAX_DICE} (default 5)")
-    build.add_argument("--characters", type=int_range(1, MAX_CHARACTERS), default=5,
-                       help=f"character faces per die, 1 to {MAX_CHARACTERS} (default 5)")
+    build.add_argument("--dice", type=int_range(1, MAX_DUEL_DICE), default=5,
+                       help=f"number of dice, 1 to {MAX_DUEL_DICE} (default 5)")
+    build.add_argument("--characters", type=int_range(1, MAX_DUEL_CHARACTERS), default=5,
+                       help=f"character faces per die, 1 to {MAX_DUEL_CHARACTERS} (default 5)")
     build.add_argument("--wilds", type=int_range(0, MAX_WILDS), default=1,
                        help=f"wild (Clubhouse) faces per die, 0 to {MAX_WILDS} (default 1)")
     build.add_argument("--rolls", type=int_range(1, MAX_ROLLS), default=3,
                        help=f"rolls per turn, 1 to {MAX_ROLLS} (default 3)")
     args = parser.parse_args(argv)
+    if args.out is not None and (not args.out.strip() or os.path.isdir(args.out)):
+        build.error(f"argument --out: a file name to write, got {args.out!r}"
+                    + (" (a folder)" if args.out.strip() else "")
+                    + "; leave --out out to write the package's data folder")
 
     import numpy as np
 
@@ -45,15 +52,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                           rolls=args.rolls)
         solved = solve(model)
     except SwkitError as exc:
-        parser.error(str(exc))
+        build.error(str(exc))
     last = 2 * model.characters
     keys = np.concatenate(solved.keys[:last])
     values = np.concatenate(solved.values[:last])
     out = args.out or shipped_path(model.n, model.characters, model.wilds, model.rolls)
-    size = write_table(out, model, keys, values,
-                       {"value": float(solved.values[0][0]),
-                        "built_by": "python -m swkit.odds.duel build",
-                        "boards_by_level": solved.info["boards"]})
+    try:
+        size = write_table(out, model, keys, values,
+                           {"value": float(solved.values[0][0]),
+                            "built_by": "python -m swkit.odds.duel build",
+                            "boards_by_level": solved.info["boards"]})
+    except OSError as exc:
+        print(f"{build.prog}: error: cannot write {out}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"solved {model}: {sum(solved.info['boards']):,} boards "
           f"({solved.info['boards'][-1]:,} final) in {solved.cpu_seconds:.1f} s of CPU, "

@@ -24,9 +24,12 @@ is a binary search. :func:`write_table` (numpy) writes it from a solve of
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import struct
 import sys
+import tempfile
 import zlib
 from array import array
 from bisect import bisect_left
@@ -126,7 +129,8 @@ def read_table(path: str | Path) -> DuelTable:
 def write_table(path: str | Path, model: Any, keys: Any, values: Any,
                 extra: dict[str, Any] | None = None) -> int:
     """Write the boards ``keys`` (uint32, any order) with seat 0's ``values`` (float64) of
-    ``model`` as a table (numpy). Returns the file's size in bytes."""
+    ``model`` as a table (numpy). Returns the file's size in bytes. Raises OSError when the
+    file cannot be written (the old file, if any, is then left as it was)."""
     import numpy as np
 
     from swkit.odds.duel.batch import error_bound
@@ -145,6 +149,23 @@ def write_table(path: str | Path, model: Any, keys: Any, values: Any,
     out = bytearray(MAGIC)
     for blob in blobs:
         out += struct.pack("<I", len(blob)) + blob
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    Path(path).write_bytes(bytes(out))
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        raise OSError(f"{target} is not a regular file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # A new file beside the target, then one rename: a failed write (a full disk) leaves the
+    # old table whole, and a symlink at the target is replaced, never written through.
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=".partial",
+                               dir=target.parent)
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)  # as a plain open() would make it, not mkstemp's 0600
+        with os.fdopen(fd, "wb") as f:
+            f.write(bytes(out))
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
     return len(out)
