@@ -150,3 +150,14 @@ def test_the_written_out_power_list_is_the_data_files() -> None:
     from swkit.cards.editions import load_edition, power_list
     from swkit.cli.command import POWER_LIST
     assert power_list(load_edition()) == POWER_LIST
+
+
+def test_a_simulated_interval_end_near_0_or_1_is_not_rounded_to_a_promise() -> None:
+    from swkit.cli.odds_cards import format_simulated
+    base = dict(turns=1, simulated=1_000_000, seed=0)
+    none = format_simulated(dict(base, estimate=0.0, interval=[0.0, 6.6e-6], hits=0))
+    assert "interval 0.00% to under 0.01%" in none and "about 0.00%" in none
+    every = format_simulated(dict(base, estimate=1.0, interval=[0.999993, 1.0], hits=1_000_000))
+    assert "interval over 99.99% to 100.00%" in every
+    mid = format_simulated(dict(base, estimate=0.25, interval=[0.2489, 0.2511], hits=250_000))
+    assert "25.00% (99% interval 24.89% to 25.11%" in mid

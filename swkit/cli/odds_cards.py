@@ -170,13 +170,24 @@ def simulate_query(pos: Position, turns: int, n: int, seed: int = 0) -> dict[str
             "strategy": STRATEGY, "lower_bound": turns > 1}
 
 
+def _percent2(p: float) -> str:
+    """A probability in [0, 1] as a percent with two decimals, never rounded to a promise: a
+    value above 0 that rounds to 0.00% reads "under 0.01%", one below 1 that rounds to 100.00%
+    reads "over 99.99%" (an interval's end of a few millionths is not "0.00%")."""
+    if 0 < p < 0.00005:
+        return "under 0.01%"
+    if 0.99995 <= p < 1:
+        return "over 99.99%"
+    return f"{p * 100:.2f}%"
+
+
 def format_simulated(result: dict[str, Any]) -> str:
     """A short readable answer for ``simulate_query``'s result."""
     t = result["turns"]
     when = "this turn" if t == 1 else f"within {t} of your turns"
     low, high = result["interval"]
-    lines = [f"Simulated: P(you score {when}) is about {result['estimate'] * 100:.2f}% "
-             f"(99% interval {low * 100:.2f}% to {high * 100:.2f}%; {result['hits']} of "
+    lines = [f"Simulated: P(you score {when}) is about {_percent2(result['estimate'])} "
+             f"(99% interval {_percent2(low)} to {_percent2(high)}; {result['hits']} of "
              f"{result['simulated']} games, seed {result['seed']})"]
     if t > 1:
         lines.append(f"  {WITHIN_CONDITION}")
