@@ -18,10 +18,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from odds_budget import QUESTIONS  # bench/ is the script's folder, so on sys.path
+
 CHILD = """
 import json, sys, time
 from swkit.odds import cards
 from swkit.odds.cards import engine
+
 spec, turns = json.loads(sys.argv[1]), int(sys.argv[2])
 engines = []
 make = engine._engine
@@ -32,15 +35,8 @@ print(json.dumps([str(r.probability), time.process_time() - start,
                   engines[-1].memo_entries()]))
 """
 
-B = dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7")
-POSITIONS = [
-    ("realistic", dict(B, center="green-discard")),
-    ("swap", dict(B, center="yellow-swap", figure=True, scored="purple-wild")),
-    ("extra play", dict(B, tableau="R4 R6 B8 G5", center="red-take-discard", figure=True,
-                        scored="green-discard,green-extra-play")),
-    ("draw two", dict(B, center="blue-draw-two", figure=True)),
-    ("pass", dict(B, center="purple-pass", figure=True)),
-]
+# the bench's five positions, as bench/odds_budget.py names them ("bench swap" -> "swap")
+POSITIONS = [(name.removeprefix("bench "), spec) for name, spec in QUESTIONS[:5]]
 
 
 def run(code: Path, spec: dict, turns: int, numpy: bool) -> tuple[str, float, int]:
