@@ -25,11 +25,9 @@ OUTCOMES_PER_ENTRY = 16
 """The work budget charges one memo entry for every 16 chance outcomes valued (draw two's
 card pairs, pass's received cards: ``Search.outcome``). Most outcomes end in a remembered
 position, and then this adds a little; but two turns before the end with an extra play in
-reach, pass's outcomes are derived from masks and remembered nowhere, so without this charge
-a question could search for minutes and never reach its budget (the bench position with
-green-extra-play in the center and purple-pass scored, at T = 3: about 3.2 million outcomes
-in 31 s of CPU for 12% of its first draws). One entry costs about as much time as 10 to 20
-outcomes (``python bench/odds_budget.py``)."""
+reach, pass's outcomes are derived from masks and remembered nowhere, and the budget must
+still grow with the time spent. One entry costs about as much time as 10 to 20 outcomes; the
+measurements are in bench/README.md ("Chance outcomes count too")."""
 
 
 class _OverBudget(Exception):
