@@ -130,6 +130,14 @@ class _KeysFormatter(argparse.HelpFormatter):
 _shown, _whole, _int_range = shown, whole, int_range
 
 
+_NO_DICE = ('an empty value: name the 5 dice showing, e.g. --dice "Mickey Mickey Clubhouse '
+            'Minnie Donald" (names or unique prefixes, C for the Clubhouse)')
+"""The refusal of an empty --dice (odds roll, odds duel)."""
+_DICE_HELP = ('the 5 dice showing after a roll, names or unique prefixes, C for the Clubhouse, '
+              'e.g. "Mickey Mickey C g p"')
+"""The help of --dice (odds roll, odds duel)."""
+
+
 def _seed(text: str) -> int:
     """An argparse type: a seed, a whole number of at most :data:`MAX_DIGITS` digits."""
     return _whole(text, f"a whole number of at most {MAX_DIGITS} digits")
@@ -287,13 +295,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "--at-least: the expected points this turn on the board given by --scored "
                     "and --taken.")
     roll.add_argument("--dice", default=None, metavar="FACES",
-                      type=_given('an empty value: name the 5 dice showing, e.g. --dice "Mickey '
-                                  'Mickey Clubhouse Minnie Donald" (names or unique prefixes, C '
-                                  "for the Clubhouse), or leave --dice out to ask before the "
-                                  "first roll"),
-                      help='the 5 dice showing after a roll, names or unique prefixes, C for '
-                           'the Clubhouse, e.g. "Mickey Mickey C g p"; leave out to ask before '
-                           "the first roll")
+                      type=_given(f"{_NO_DICE}, or leave --dice out to ask before the first "
+                                  "roll"),
+                      help=f"{_DICE_HELP}; leave out to ask before the first roll")
     roll.add_argument("--rolls-left", type=_int_range(0, 3), default=None,
                       metavar="R",
                       help="rolls still allowed this turn (RULES.md §B3): with --dice (after a "
@@ -341,11 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
                            'Minnie:5"; "" or "/" is the empty board; the seat to move follows '
                            "from the counts (seat 0 when both have as many tokens)")
     duel.add_argument("--dice", required=True, metavar="FACES",
-                      type=_given('an empty value: name the 5 dice showing, e.g. --dice "Mickey '
-                                  'Mickey Clubhouse Minnie Donald" (names or unique prefixes, C '
-                                  "for the Clubhouse)"),
-                      help='the 5 dice showing after a roll, names or unique prefixes, C for '
-                           'the Clubhouse, e.g. "Mickey Mickey C g p"')
+                      type=_given(_NO_DICE), help=_DICE_HELP)
     duel.add_argument("--rolls-left", type=_int_range(0, 2), default=None, metavar="R",
                       help="rolls still allowed this turn, 0 to 2 (default 2: after the first "
                            "roll; RULES.md §B3)")
