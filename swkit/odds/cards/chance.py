@@ -119,8 +119,7 @@ class Chance:
             w_best = max(self.weighted(m, drawn) for m in masks)
             miss = _falling(n - self.weighted(union, drawn), k)
             return (_falling(n, k) - miss) * (n - k) + miss * w_best
-        if after == 1 and self._derivable(fig1):
-            masks = [(t3, self.outs_mask(hand1, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        masks = self._derived_masks(hand1, ends, others, fig1, after)
         lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
         total = 0
         left = _falling(n, k)               # ordered draws not summed yet
@@ -136,15 +135,7 @@ class Chance:
             d2 = drawn
             for x in cards:
                 d2 = _take(d2, x)
-            if after == 1 and self._derivable(fig1):
-                v = max(self.weighted(self._outs_with(m, t3, tuple(cards)), d2)
-                        for t3, m in masks)
-            else:
-                h2 = hand1
-                for x in cards:
-                    h2 = _ins(h2, x)
-                v = max(self.numerator(h2, t3, dk3, others, fig1, d2, after)
-                        for t3, dk3 in ends)
+            v = self._best_next(hand1, tuple(cards), ends, masks, others, fig1, d2, after)
             total += ways * v
             left -= ways
             if need is not None and total + left * top <= need:
@@ -172,9 +163,7 @@ class Chance:
             w_best = max(self.weighted(m, drawn) + (m >> q & 1) for m in masks)
             hit = self.weighted(union, drawn)
             return hit * n + (n - hit) * w_best
-        derive = after == 1 and self._derivable(fig1)
-        if derive:
-            masks = [(t3, self.outs_mask(hand2, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        masks = self._derived_masks(hand2, ends, others, fig1, after)
         total = 0
         left = sum(u for _c, u in pool)
         top = _falling(self.unseen0 - _net(drawn), after)
@@ -183,13 +172,30 @@ class Chance:
             self.outcome()
             c = x if isinstance(x, int) else x[0]
             d2 = _give(_take(drawn, c), q)
-            if derive:
-                v = max(self.weighted(self._outs_with(m, t3, (c,)), d2) for t3, m in masks)
-            else:
-                v = max(self.numerator(_ins(hand2, c), t3, dk3, others, fig1, d2, after)
-                        for t3, dk3 in ends)
+            v = self._best_next(hand2, (c,), ends, masks, others, fig1, d2, after)
             total += u * v
             left -= u
             if need is not None and total + left * top <= need:
                 return None
         return total
+
+    def _derived_masks(self, hand: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
+                       fig1: bool, after: int) -> list[tuple[Hand, int]] | None:
+        """With one turn after (``after`` = 1) and outs that can be derived from masks
+        (``_derivable``): each Discard end's tableau with its outs mask for ``hand``, so that
+        a chance outcome's value needs no search (``_best_next``); else None."""
+        if after == 1 and self._derivable(fig1):
+            return [(t3, self.outs_mask(hand, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        return None
+
+    def _best_next(self, hand: Hand, cards: tuple[int, ...], ends: list[tuple[Hand, Hand]],
+                   masks: list[tuple[Hand, int]] | None, others: Hand, fig1: bool,
+                   d2: Hand, after: int) -> int:
+        """The best next numerator over the Discard ends once ``cards`` (drawn or received)
+        join ``hand``; ``d2``: the cards drawn so far, ``cards`` included. From ``masks``
+        (``_derived_masks``) when given, else by the search over ``after`` turns."""
+        if masks is not None:
+            return max(self.weighted(self._outs_with(m, t3, cards), d2) for t3, m in masks)
+        for x in cards:
+            hand = _ins(hand, x)
+        return max(self.numerator(hand, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
