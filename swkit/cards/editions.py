@@ -131,6 +131,12 @@ class Power:
         return {"number": self.number, "key": self.key, "color": self.color, "text": self.text,
                 "effect": self.effect, "params": dict(self.params)}
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """``pickle`` and ``copy`` rebuild the Power with its params read-only again (a
+        read-only mapping cannot be pickled itself)."""
+        return _power, (self.number, self.key, self.color, self.text, self.effect,
+                        dict(self.params))
+
     def __str__(self) -> str:
         return self.key
 
@@ -246,6 +252,12 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
             raise _fail(where, f"effect {effect} needs params.{name}")
         params[name] = _check_param(where, name, kind, params_in[name], effect)
     return Power(number, key, letter, text, effect, MappingProxyType(params))
+
+
+def _power(number: int, key: str, color: str, text: str, effect: str,
+           params: dict[str, Any]) -> Power:
+    """A Power whose params are a read-only view of ``params`` (for :meth:`Power.__reduce__`)."""
+    return Power(number, key, color, text, effect, MappingProxyType(params))
 
 
 def edition_from_dict(data: Any, source: str = "edition") -> Edition:

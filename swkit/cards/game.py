@@ -419,7 +419,7 @@ class CardGame:
         self.pass_choices: dict[int, list[Card]] = {}
         self.winner: int | None = None
         self.end_reason = ""
-        self.history: list[tuple[int, str]] = []
+        self._history: list[tuple[int, str]] = []
         self.log: list[dict[str, Any]] = []
         self._moves_cache: dict[str, tuple[Any, ...]] | None = None
 
@@ -749,7 +749,7 @@ class CardGame:
             move = moves.get(text)
             if move is None:
                 raise IllegalActionError(self._explain(text, args))
-        self.history.append((self.current_player(), text))
+        self._history.append((self.current_player(), text))
         self._do(move)
         self._advance()
 
@@ -797,7 +797,7 @@ class CardGame:
             else:
                 raise IllegalActionError(f"{card} is not in the deck, so it cannot be drawn "
                                          "(RULES.md §A3 step 1)")
-        self.history.append((CHANCE, f"draw {card}"))
+        self._history.append((CHANCE, f"draw {card}"))
         self._moves_cache = None
         owner = self.turn % self.players
         insort(self.hands[owner], card)
@@ -947,7 +947,7 @@ class CardGame:
         """The whole game in progress as a JSON string: the state, the shuffle stream's state,
         the editions, the history and the starting position (for undo)."""
         data = self._snapshot()
-        data["history"] = [list(h) for h in self.history]
+        data["history"] = [list(h) for h in self._history]
         data["start"] = self._start
         return json.dumps(data, separators=(",", ":"))
 
@@ -977,7 +977,7 @@ class CardGame:
         if not check:  # our own JSON (copy): trusted
             data = json.loads(text)
             game = cls._from_snapshot(data)
-            game.history = [(int(p), str(a)) for p, a in data["history"]]
+            game._history = [(int(p), str(a)) for p, a in data["history"]]
             game._start = data["start"]
             return game
         from swkit.cards.saves import load_checked  # the checks import this module
@@ -1114,7 +1114,7 @@ class CardGame:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
             return NotImplemented
-        return (self._snapshot() == other._snapshot() and self.history == other.history
+        return (self._snapshot() == other._snapshot() and self._history == other._history
                 and self._start == other._start)
 
     __hash__ = None  # type: ignore[assignment]
@@ -1128,18 +1128,31 @@ class CardGame:
 
     def copy(self) -> CardGame:
         """An independent copy (same state, history and stream)."""
-        return CardGame._load(self.to_json(), check=False)
+        return type(self)._load(self.to_json(), check=False)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, bool]]:
+        """``copy.copy``, ``copy.deepcopy`` and ``pickle`` go through the save (``to_json``),
+        as :meth:`copy` does: each gives an independent game, stream included, that shares
+        no list with this one."""
+        return type(self)._load, (self.to_json(), False)
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        """The steps applied, oldest first, each ``(seat or CHANCE, text)``: ``"play R7"``,
+        ``"draw B2"``. A tuple made when asked: changing it cannot change the game (use
+        :meth:`undo`)."""
+        return tuple(self._history)
 
     def undo(self) -> tuple[int, str]:
         """Take back the last history entry (an action or a draw) and return it as
         ``(player or CHANCE, text)``. The state, stream included, is rebuilt by replaying the
         history from the start. Raises IllegalActionError when there is nothing to undo."""
-        if not self.history:
+        if not self._history:
             raise IllegalActionError("nothing to undo: no action or draw has been made yet")
-        last = self.history[-1]
+        last = self._history[-1]
         game = CardGame._from_snapshot(self._start)
         game._start = self._start
-        for who, text in self.history[:-1]:
+        for who, text in self._history[:-1]:
             if who == CHANCE:
                 game.apply_chance(text.split()[1])
             else:
