@@ -63,6 +63,7 @@ from swkit.saves import (
     walk,
 )
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
+from swkit.whole import as_whole
 
 __all__ = [
     "CHANCE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "TERMINAL", "TURNS_BY_PLAYERS",
@@ -331,6 +332,7 @@ class DiceGame:
                 f"Clubhouse dice takes 1 to {MAX_PLAYERS} players, got {players!r} (RULES.md §B2)")
         if not _is_int(seed):
             raise ConfigurationError(f"the seed must be an integer, got {seed!r}")
+        players, seed = int(players), int(seed)
         chars = check_characters(characters)
         if turns is None:
             turns = TURNS_BY_PLAYERS[players]
@@ -341,7 +343,7 @@ class DiceGame:
         self.players: int = players
         self.seed: int = seed
         self.characters: tuple[str, ...] = chars
-        self.turns: int = turns
+        self.turns: int = int(turns)
         self.faces: tuple[str, ...] = die_faces(chars)
         self.rng: random.Random = random.Random(substream_seed(seed, "dice"))
         self.board: Scoreboard = Scoreboard(chars, players)
@@ -746,6 +748,7 @@ class DiceGame:
         if not _is_int(player) or not 0 <= player < self.players:
             raise ConfigurationError(
                 f"seat {player!r} is not in this game: seats are 0..{self.players - 1}")
+        player = int(player)
         return DiceView(
             player=player, players=self.players, characters=self.characters,
             turns_per_player=self.turns, phase=self._phase, turn=self.turn,
@@ -1086,7 +1089,9 @@ def points_text(value: int) -> str:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """Whether ``value`` is a whole number of any integer type (a NumPy integer too), not a
+    bool (:func:`swkit.whole.as_whole`)."""
+    return as_whole(value) is not None
 
 
 # -- saved games: the schema walk (issue 15 §A; swkit.saves) -----------------------------------

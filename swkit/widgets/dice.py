@@ -86,6 +86,7 @@ from swkit.odds.dice_bots import (
     make_dice_bot,
 )
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
+from swkit.whole import as_whole
 from swkit.widgets._base import SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
 
@@ -283,7 +284,7 @@ class DiceCup(SwkitWidget):
     # -- building ---------------------------------------------------------------------------
     @staticmethod
     def _bot_names(players: int, bots: str | Sequence[str]) -> list[str]:
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        if as_whole(players) is None or not 1 <= players <= 4:
             raise ConfigurationError(
                 f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
         if not isinstance(bots, str | list | tuple):
