@@ -325,13 +325,13 @@ class DiceCup(SwkitWidget):
         self.roll_button = widgets.Button(description="Roll (3 left)",
                                           layout=widgets.Layout(width="190px", height="48px"))
         self.roll_button.add_class("swkit-roll")
-        self.roll_button.on_click(self.guard(self._on_roll))
+        self.roll_button.on_click(self.guard(self._on_roll, move=True))
         self._all_score_buttons: dict[str, widgets.Button] = {}
         for character in self.game.characters:
             button = widgets.Button(description=character,
                                     layout=widgets.Layout(width="auto", min_width="150px"))
             button.add_class("swkit-score")
-            button.on_click(self.guard(lambda _b, c=character: self._on_score(c)))
+            button.on_click(self.guard(lambda _b, c=character: self._on_score(c), move=True))
             self._all_score_buttons[character] = button
         self.score_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.score_label = widgets.HTML()
@@ -354,11 +354,11 @@ class DiceCup(SwkitWidget):
         self.undo_button = widgets.Button(description="Undo",
                                           tooltip="Take back your last move")
         self.undo_button.add_class("swkit-undo")
-        self.undo_button.on_click(self.guard(self._on_undo))
+        self.undo_button.on_click(self.guard(self._on_undo, move=True))
         self.new_game_button = widgets.Button(description="New game",
                                               tooltip="Start a new game")
         self.new_game_button.add_class("swkit-new-game")
-        self.new_game_button.on_click(self.guard(self._on_new_game))
+        self.new_game_button.on_click(self.guard(self._on_new_game, move=True))
         self.same_seed = widgets.Checkbox(value=True, description="Same seed (same dice)",
                                           indent=False,
                                           tooltip="New game replays the same dice")
@@ -827,6 +827,7 @@ class DiceCup(SwkitWidget):
         if self._syncing:
             return
         try:
+            self.check_seen()           # a keep clicked on dice the page had not shown yet
             self._check_not_busy()
             if not self._deciding():
                 raise IllegalActionError(
