@@ -11,18 +11,12 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_cli_lessons import own_jupyter_data  # noqa: F401 - autouse: a fresh Jupyter data folder
 
 from swkit.cli import lessons
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "01-counting-sets-and-runs.ipynb"
-
-
-@pytest.fixture(autouse=True)
-def own_jupyter_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    data = tmp_path / "jupyter-data"
-    monkeypatch.setenv("JUPYTER_DATA_DIR", str(data))
-    return data
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from random_play import play
 
 from swkit.cards.game import CardGame
 from swkit.dice.game import DiceGame
-from swkit.state import CHANCE
 
 GAMES: dict[str, Callable[[int], Any]] = {
     "cards": lambda seed: CardGame(players=3, seed=seed),
@@ -36,19 +36,8 @@ COPIERS: dict[str, Callable[[Any], Any]] = {
 
 
 def step(game: Any, chooser: random.Random) -> None:
-    """One step of play: chance samples from the game's own stream, a player picks at random."""
-    if game.current_player() == CHANCE:
-        game.apply_chance()
-    else:
-        game.apply(chooser.choice(game.legal_actions()))
-
-
-def play(game: Any, steps: int, chooser: random.Random) -> Any:
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        step(game, chooser)
-    return game
+    """One step of play (see :func:`random_play.play`)."""
+    play(game, 1, chooser)
 
 
 @pytest.mark.parametrize("copier", sorted(COPIERS))

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 import pytest
+from random_play import dumps_repeating, json_path, objects, play
 
 from swkit.cards.editions import load_edition
 from swkit.cards.game import CardGame
@@ -18,19 +19,10 @@ from swkit.dice.game import DiceGame
 from swkit.errors import ConfigurationError
 from swkit.files import RepeatedKeyError, loads_unique, parse_json
 from swkit.saves import SaveError
-from swkit.state import CHANCE
 
 
 def played(game: Any, steps: int, seed: int) -> Any:
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        if game.is_terminal():
-            break
-        if game.current_player() == CHANCE:
-            game.apply_chance()
-        else:
-            game.apply(chooser.choice(game.legal_actions()))
-    return game
+    return play(game, steps, random.Random(seed))
 
 
 SAVES = {
@@ -44,19 +36,6 @@ SAVES = {
 }
 
 
-def objects(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], dict]]:
-    """Every JSON object in ``value`` with its path, in reading order."""
-    found: list[tuple[tuple[Any, ...], dict]] = []
-    if isinstance(value, dict):
-        found.append((path, value))
-        for key, item in value.items():
-            found += objects(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found += objects(item, (*path, i))
-    return found
-
-
 def kinds(data: dict) -> list[tuple[tuple[Any, ...], str]]:
     """One ``(object path, key)`` per kind of field: the first object at each path shape
     (list indices ignored), each of its keys."""
@@ -65,31 +44,6 @@ def kinds(data: dict) -> list[tuple[tuple[Any, ...], str]]:
         shape = tuple("#" if isinstance(p, int) else p for p in path)
         chosen.setdefault(shape, (path, obj))
     return [(path, key) for path, obj in chosen.values() for key in obj]
-
-
-def dumps_repeating(value: Any, target: tuple[Any, ...], key: str, extra: Any,
-                    first: bool, path: tuple[Any, ...] = ()) -> str:
-    """``value`` as compact JSON, with ``key`` of the object at ``target`` written a second
-    time with ``extra`` (before the original when ``first``)."""
-    if isinstance(value, dict):
-        parts = [json.dumps(k) + ":" + dumps_repeating(v, target, key, extra, first, (*path, k))
-                 for k, v in value.items()]
-        if path == target:
-            again = json.dumps(key) + ":" + json.dumps(extra)
-            parts.insert(0 if first else len(parts), again)
-        return "{" + ",".join(parts) + "}"
-    if isinstance(value, list):
-        return "[" + ",".join(dumps_repeating(v, target, key, extra, first, (*path, i))
-                              for i, v in enumerate(value)) + "]"
-    return json.dumps(value)
-
-
-def shown(path: tuple[Any, ...], key: str) -> str:
-    text = ""
-    for part in (*path, key):
-        text = f"{text}[{part}]" if isinstance(part, int) else (f"{text}.{part}" if text
-                                                                else part)
-    return text
 
 
 @pytest.mark.parametrize("name", sorted(SAVES))
@@ -109,7 +63,7 @@ def test_every_kind_of_field_written_twice_is_refused_naming_it(name: str) -> No
             assert json.loads(text) is not None
             with pytest.raises(SaveError) as caught:
                 type(game).from_json(text)
-            assert caught.value.path == shown(path, key), (path, key)
+            assert caught.value.path == json_path((*path, key)), (path, key)
             assert f"the key {key!r} is written twice" in str(caught.value)
             refused += 1
     assert refused == 4 * len(cases)

@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 import pytest
+from random_play import click_at_random
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 import swkit.widgets.explorer as explorer
@@ -126,17 +127,8 @@ def test_random_clicks_during_the_win_bots_turn_never_break_the_hint(backend):  
         for _ in range(400):
             if w.game.is_terminal():
                 break
-            pick = chooser.random()
-            if pick < 0.35:
-                w.roll_button.click()
-            elif pick < 0.55 and w.score_buttons:
-                chooser.choice(list(w.score_buttons.values())).click()
-            elif pick < 0.8:
-                toggle = chooser.choice(w.dice_buttons)
-                toggle.value = not toggle.value
-            else:
-                w.hint_button.value = not w.hint_button.value
-                w.hint_button.value = True
+            click_at_random(w, chooser)
+            w.hint_button.value = True
             if chooser.random() < 0.3:
                 time.sleep(0.001)
         w.wait_idle()
