@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from swkit.errors import ConfigurationError
 from swkit.state import CHANCE, TERMINAL, substream_seed
+from swkit.whole import as_whole
 
 if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or drawn
     from matplotlib.figure import Figure
@@ -119,7 +120,7 @@ def _check(game: str, bots: Sequence[str], games: int) -> tuple[str, ...]:
         if bad:
             raise ConfigurationError(f"unknown card bot {bad[0]!r}: choose from "
                                      f"{', '.join(accepted)}")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+    if as_whole(games) is None or games < 1:
         raise ConfigurationError(f"games must be a whole number of at least 1, got {games!r}")
     if games % len(names):
         p = len(names)
@@ -618,7 +619,7 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
         raise ConfigurationError(
             "--workers sets the size of a local cluster; with --scheduler the cluster's own "
             "workers play (leave --workers out)")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
+    if workers is not None and (as_whole(workers) is None or workers < 1):
         raise ConfigurationError(f"workers must be a whole number of at least 1, got "
                                  f"{workers!r}")
     cores = os.cpu_count() or 1
@@ -627,9 +628,14 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
             f"--workers {workers}: this computer has {cores} CPU core"
             f"{'' if cores == 1 else 's'}; give at most {WORKERS_PER_CORE * cores} "
             f"({WORKERS_PER_CORE} a core): more processes only wait for each other")
-    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+    if chunk_size is not None and (as_whole(chunk_size) is None or chunk_size < 1):
         raise ConfigurationError(f"chunk size must be a whole number of at least 1, got "
                                  f"{chunk_size!r}")
+    if as_whole(seed) is None:
+        raise ConfigurationError(f"seed must be a whole number (it fixes every game), got "
+                                 f"{seed!r}")
+    games, workers, chunk_size = as_whole(games), as_whole(workers), as_whole(chunk_size)
+    seed = as_whole(seed)
     if backend == "dask":
         _import_dask()
     k = workers or os.cpu_count() or 1

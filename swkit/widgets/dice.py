@@ -86,6 +86,7 @@ from swkit.odds.dice_bots import (
     make_dice_bot,
 )
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
+from swkit.whole import as_whole
 from swkit.widgets._base import SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
 
@@ -283,7 +284,7 @@ class DiceCup(SwkitWidget):
     # -- building ---------------------------------------------------------------------------
     @staticmethod
     def _bot_names(players: int, bots: str | Sequence[str]) -> list[str]:
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        if as_whole(players) is None or not 1 <= players <= 4:
             raise ConfigurationError(
                 f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
         if not isinstance(bots, str | list | tuple):
@@ -324,13 +325,13 @@ class DiceCup(SwkitWidget):
         self.roll_button = widgets.Button(description="Roll (3 left)",
                                           layout=widgets.Layout(width="190px", height="48px"))
         self.roll_button.add_class("swkit-roll")
-        self.roll_button.on_click(self.guard(self._on_roll))
+        self.roll_button.on_click(self.guard(self._on_roll, move=True))
         self._all_score_buttons: dict[str, widgets.Button] = {}
         for character in self.game.characters:
             button = widgets.Button(description=character,
                                     layout=widgets.Layout(width="auto", min_width="150px"))
             button.add_class("swkit-score")
-            button.on_click(self.guard(lambda _b, c=character: self._on_score(c)))
+            button.on_click(self.guard(lambda _b, c=character: self._on_score(c), move=True))
             self._all_score_buttons[character] = button
         self.score_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.score_label = widgets.HTML()
@@ -353,11 +354,11 @@ class DiceCup(SwkitWidget):
         self.undo_button = widgets.Button(description="Undo",
                                           tooltip="Take back your last move")
         self.undo_button.add_class("swkit-undo")
-        self.undo_button.on_click(self.guard(self._on_undo))
+        self.undo_button.on_click(self.guard(self._on_undo, move=True))
         self.new_game_button = widgets.Button(description="New game",
                                               tooltip="Start a new game")
         self.new_game_button.add_class("swkit-new-game")
-        self.new_game_button.on_click(self.guard(self._on_new_game))
+        self.new_game_button.on_click(self.guard(self._on_new_game, move=True))
         self.same_seed = widgets.Checkbox(value=True, description="Same seed (same dice)",
                                           indent=False,
                                           tooltip="New game replays the same dice")
@@ -826,6 +827,7 @@ class DiceCup(SwkitWidget):
         if self._syncing:
             return
         try:
+            self.check_seen()           # a keep clicked on dice the page had not shown yet
             self._check_not_busy()
             if not self._deciding():
                 raise IllegalActionError(

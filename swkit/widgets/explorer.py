@@ -554,6 +554,13 @@ _STALE_CSS = """<style>
 """The old answer is greyed out while a refused input waits to be fixed."""
 
 
+class _Superseded(Exception):
+    """Raised from a search's progress callback once the student has asked another question:
+    the old search stops there (cooperative cancellation; no thread is killed). Each search
+    builds its own engine (``player_odds``), so a search stopped this way leaves nothing
+    behind that another question reads."""
+
+
 class _Refused(SwkitError):
     """A picker or field the explorer cannot ask about: ``field`` is the widget to fix (its
     message is shown next to it)."""
@@ -960,8 +967,8 @@ class OddsExplorer(SwkitWidget):
 
         def progress(done: int, total: int) -> None:
             with self._view_lock:
-                if token != self._token:
-                    return
+                if token != self._token:   # a new question: this search stops here
+                    raise _Superseded
                 self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
                                        f"{escape(question.text())}: <b>computing… "
                                        f"{round(100 * done / max(total, 1))}%</b></div>")
@@ -972,6 +979,8 @@ class OddsExplorer(SwkitWidget):
                     self._show(token, solve(question, quick=True), drawing="all K")
                 answer = (solve(question, progress=progress)
                           if isinstance(question, HandQuestion) else solve(question))
+            except _Superseded:             # another question is on screen: nothing to show
+                return None
             except WorkBudgetError as refusal:   # too large: the reason and an estimate
                 self._too_large(token, question, refusal)
                 return None
