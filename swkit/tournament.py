@@ -29,10 +29,13 @@ intervals.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
+import signal
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -540,26 +543,26 @@ def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int,
               info: dict[str, int]) -> Iterator[Tally]:
     distributed = _import_dask()
     import logging
-    cluster = None
-    if scheduler is None:
-        with warnings.catch_warnings():
-            # The scheduler's HTTP server moves off a busy port 8787 and warns: harmless here.
-            warnings.filterwarnings("ignore", message="Port .* is already in use")
-            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                               processes=True, dashboard_address=None,
-                                               silence_logs=logging.ERROR)
-        client = distributed.Client(cluster)
-    else:
-        try:
-            client = distributed.Client(scheduler, timeout=timeout)
-        except (OSError, TimeoutError, ValueError) as exc:
-            detail = " ".join(str(exc).split()) or type(exc).__name__
-            raise ConfigurationError(
-                f"cannot reach the Dask scheduler at {scheduler!r} ({detail}): start one with "
-                f"'dask scheduler' and its workers with 'dask worker ADDRESS', give its "
-                f"address as tcp://HOST:8786, or leave --scheduler out for a local "
-                f"cluster") from None
+    cluster = client = None
     try:
+        if scheduler is None:
+            with warnings.catch_warnings(), _interrupts_held():
+                # The scheduler's HTTP server moves off a busy port 8787 and warns: harmless.
+                warnings.filterwarnings("ignore", message="Port .* is already in use")
+                cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                   processes=True, dashboard_address=None,
+                                                   silence_logs=logging.ERROR)
+            client = distributed.Client(cluster)
+        else:
+            try:
+                client = distributed.Client(scheduler, timeout=timeout)
+            except (OSError, TimeoutError, ValueError) as exc:
+                detail = " ".join(str(exc).split()) or type(exc).__name__
+                raise ConfigurationError(
+                    f"cannot reach the Dask scheduler at {scheduler!r} ({detail}): start one "
+                    f"with 'dask scheduler' and its workers with 'dask worker ADDRESS', give "
+                    f"its address as tcp://HOST:8786, or leave --scheduler out for a local "
+                    f"cluster") from None
         if scheduler is not None:
             try:
                 client.wait_for_workers(1, timeout=timeout)
@@ -579,9 +582,33 @@ def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int,
                     f"a Dask worker cannot import {exc.name}: install swkit (the same version) "
                     f"on every worker") from None
     finally:
-        client.close()
+        if client is not None:
+            client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back in this thread while a local cluster starts, and deliver it
+    after: the cluster's threads and worker processes, started meanwhile, inherit the blocked
+    signal, so a Ctrl-C at the terminal (sent to every process of the command) stops the
+    command once, here, which closes the cluster, instead of killing each worker with a
+    traceback of its own. Does nothing outside the main thread or where signals cannot be
+    blocked (Windows). Python's resource tracker is started first: starting it unblocks
+    SIGINT in the thread that starts it (``multiprocessing.resource_tracker``), which would
+    be the cluster's thread."""
+    if (threading.current_thread() is not threading.main_thread()
+            or not hasattr(signal, "pthread_sigmask")):
+        yield
+        return
+    from multiprocessing import resource_tracker
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
@@ -641,10 +668,11 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
         parts: Iterable[Tally] = _run_local(game, names, seed, games, k, info)
     else:
         parts = _run_dask(game, names, seed, games, k, scheduler, timeout, info)
-    for part in parts:
-        tally.merge(part)
-        if progress is not None:
-            progress(part.games)
+    with contextlib.closing(parts):  # a Ctrl-C meanwhile stops the workers before it goes on
+        for part in parts:
+            tally.merge(part)
+            if progress is not None:
+                progress(part.games)
     return _result(game, names, games, seed, backend, info["workers"], info["chunk"], tally)
 
 
