@@ -74,8 +74,9 @@ def _working_words(args: argparse.Namespace) -> str:
     if args.kind == "hand":
         return ("an exact answer searches every draw (within 3 turns it shows its progress "
                 "and stops at its work budget, --budget)")
-    return {"deal": f"counting every deal of {args.cards} cards exactly",
-            "roll": "working out the best keeps over every roll of the dice, exactly",
+    if args.kind == "deal":
+        return f"counting every deal of {args.cards} cards exactly"
+    return {"roll": "working out the best keeps over every roll of the dice, exactly",
             "solo": "solving the solo game exactly (every keep and score of its five turns)",
             "duel": "working out each choice's chance to win, against the best replies",
             }[args.kind]
@@ -480,8 +481,9 @@ def _kept(args: argparse.Namespace | None, started: float) -> str:
             built = False
         if built:
             return f"the site was built first: {out}"
-        return (f"no new site: {out} is as it was (the build's temporary folder is "
-                "removed)")
+        if out.exists():
+            return f"no new site: {out} is as it was (the build's temporary folder is removed)"
+        return "no site built, and nothing left behind (the build's temporary folder is removed)"
     return "nothing was done"
 
 

@@ -143,8 +143,10 @@ def _check_plot(path: str) -> Path:
     import matplotlib
     from matplotlib.figure import Figure
 
+    from swkit.files import show_name
+
     target = Path(path)
-    shown = _shown(path)
+    shown = show_name(path)
     formats = Figure().canvas.get_supported_filetypes()
     suffix = target.suffix.lower().lstrip(".")
     if suffix not in formats:
@@ -162,10 +164,10 @@ def _check_plot(path: str) -> Path:
                          f"({reason}): give a file name ending in .png, .svg or .pdf") from None
     folder = target.parent
     if not folder.is_dir():
-        raise SwkitError(f"--plot {shown}: the folder {_shown(str(folder))} does not exist")
+        raise SwkitError(f"--plot {shown}: the folder {show_name(folder)} does not exist")
     if target.is_dir():
         raise SwkitError(f"--plot {shown} is a folder: give a file name in it, e.g. "
-                         f"{_shown(str(target / ('wins.' + suffix)))}")
+                         f"{show_name(target / ('wins.' + suffix))}")
     try:
         _trial_file(target)
     except OSError as exc:
@@ -237,8 +239,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         _save_chart(result.plot(), plot)
     except OSError as exc:
+        from swkit.files import show_name
         print(f"{PROG}: error: the figures are above, but the chart could not be written to "
-              f"{_shown(str(plot))}: {exc.strerror or exc}", file=sys.stderr)
+              f"{show_name(plot)}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted: the figures are above; no chart written", file=sys.stderr)
