@@ -6,8 +6,10 @@ the draw of every position (keep y, play y), the columns the draws y, the bounds
 from ``swkit.odds.draws`` (a row is three table indices: tableau, discard key, hand); the
 branch and bound goes in rounds, expanding per position the choice with the highest bound for
 most of its open draws. numpy is imported only here, when a batch runs: without numpy
-``_batched`` is False and the engine takes ``extra``'s per-draw path, with the same answers.
-Checked against plain enumeration: ``tests/test_odds_cards_extra_play.py::
+(``swkit.odds.accel``) the same rows, rounds and expansions run position by position on plain
+Python rows (``_numerator2_rows``, ``rows.RowTables``), with the same answers and the same memo
+entries, so the same work budget answers the same questions. Checked against plain
+enumeration: ``tests/test_odds_cards_extra_play.py::
 test_many_positions_after_earlier_draws_match_plain_enumeration``; the formulas:
 ``tests/test_odds_cards_draws.py``; numpy against the pure path:
 ``tests/test_odds_cards_budget.py::test_the_budget_counts_memo_entries_the_same_way_on_the_numpy_and_pure_paths``.
