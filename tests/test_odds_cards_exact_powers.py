@@ -21,7 +21,7 @@ from swkit.odds.deal import Deck
 
 KEY = {p.key: p for p in POWERS}
 COMBOS = [("blue-draw-two", ()), ("purple-pass", ()), ("purple-pass", ("blue-draw-two",)),
-          ("green-extra-play", ("purple-pass",))]
+          ("green-extra-play", ("purple-pass",)), ("blue-draw-two", ("green-extra-play",))]
 
 
 def _position(seed: int, center: str, scored: tuple[str, ...], turns: int = 2,
@@ -118,3 +118,71 @@ def test_monte_carlo_twin_samples_draw_two_and_pass(spec: dict, seed: int) -> No
     exact = player_odds(pos, 2).probability
     est = mc_player_odds(pos, 2, n=20_000, seed=seed)
     assert est.covers(exact), (est, exact)
+
+
+# ---- draw two with an extra play: the pairs' values read from the masks (issue 21) -----------
+
+def _pair_sum_by_search(eng, masks, pool, drawn, n, need):
+    """``Chance._pair_sum`` as the general loop of ``_draw_value`` computes it: each pair as
+    a multiset with its orders and copies, its value by ``_best_next`` from the masks."""
+    from collections import Counter
+
+    from swkit.odds.cards.hands import _falling, _multisets, _orders, _take
+
+    total, left, top = 0, _falling(n, 2), n - 2
+    for combo in _multisets([(i, u) for i, (_x, u) in enumerate(pool)], 2):
+        eng.outcome()
+        ways, cards = _orders(combo), []
+        for i, m in Counter(combo).items():
+            ways *= _falling(pool[i][1], m)
+            cards.extend((pool[i][0],) * m)
+        d2 = drawn
+        for x in cards:
+            d2 = _take(d2, x)
+        total += ways * eng._best_next((), tuple(cards), [], masks, (), True, d2, 1)
+        left -= ways
+        if need is not None and total + left * top <= need:
+            return None
+    return total
+
+
+DRAW_TWO_EXTRA = [
+    dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+         figure=True, center="blue-draw-two", scored="green-extra-play"),
+    dict(hand="B2 G7 Y9", tableau="R4 R6 B8 G5", discard="G3 P5 Y4 B1", figure=True,
+         center="blue-draw-two", scored="green-extra-play,green-discard", editions=2),
+    dict(hand="B2 B3", tableau="R4 G6", discard="G3", figure=False, center="green-extra-play",
+         scored="blue-draw-two", editions=3),
+]
+
+
+def _answer_and_work(pos: Position, monkeypatch: pytest.MonkeyPatch) -> tuple:
+    """``player_odds(pos, 2)``, the chance outcomes it valued, its memo entries, and whether
+    ``_pair_sum`` ran."""
+    from swkit.odds.cards import chance, engine
+
+    calls: list[int] = []
+    made: list = []
+    real, make = chance.Chance._pair_sum, engine._engine
+    monkeypatch.setattr(chance.Chance, "_pair_sum",
+                        lambda self, *a: calls.append(1) or real(self, *a))
+    monkeypatch.setattr(engine, "_engine", lambda p, later: made.append(make(p, later)) or made[-1])
+    r = player_odds(pos, 2, budget=None)
+    monkeypatch.setattr(chance.Chance, "_pair_sum", real)
+    monkeypatch.setattr(engine, "_engine", make)
+    return r, made[-1].outcomes, made[-1].memo_entries(), bool(calls)
+
+
+@pytest.mark.parametrize("spec", [pytest.param(0, marks=pytest.mark.slow),
+                                  pytest.param(1, marks=pytest.mark.slow), 2])
+def test_draw_two_with_an_extra_play_reads_the_pairs_from_the_masks(spec, monkeypatch) -> None:
+    """The same answers, plans and chance outcomes as the general loop; no more memo entries
+    (a pair that makes every type an out at one end needs no other end's masks)."""
+    from swkit.odds.cards import chance
+
+    pos = make_position(**DRAW_TWO_EXTRA[spec])
+    fast = _answer_and_work(pos, monkeypatch)
+    monkeypatch.setattr(chance.Chance, "_pair_sum", _pair_sum_by_search)
+    slow = _answer_and_work(pos, monkeypatch)
+    assert fast[3] and slow[3], "draw two's pairs should be read from the masks here"
+    assert fast[:2] == slow[:2] and fast[2] <= slow[2]

@@ -121,6 +121,8 @@ class Chance:
             return (_falling(n, k) - miss) * (n - k) + miss * w_best
         masks = self._derived_masks(hand1, ends, others, fig1, after)
         lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
+        if masks is not None and k == 2 and self.ep == 1:
+            return self._pair_sum(masks, pool, drawn, n, need)
         total = 0
         left = _falling(n, k)               # ordered draws not summed yet
         top = _falling(n - k, after)        # the most one of them can add
@@ -140,6 +142,66 @@ class Chance:
             left -= ways
             if need is not None and total + left * top <= need:
                 return None
+        return total
+
+    def _pair_sum(self, masks: list[tuple[Hand, int]], pool: list[tuple[int, int]],
+                  drawn: Hand, n: int, need: int | Fraction | None) -> int | None:
+        """``_draw_value`` for draw two one turn before the end with one extra play and the
+        figure (``masks``: ``_derived_masks``): the same sum over the pairs of cards, in the
+        same order (``_multisets``), each charged as one chance outcome (``outcome``), with
+        the same early stop, but each pair's value read from the masks directly: after the
+        cards a and b join the hand, an end's outs are every type if its mask holds a, or b
+        is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``_outs_with``); their
+        weight loses the cards a and b drawn (``_best_next``)."""
+        every = self.every
+        by: dict[int, int] = {}             # ``_levels(drawn)``, not remembered
+        for x, u in pool:
+            by[u] = by.get(u, 0) | 1 << x
+        levels = list(by.items())
+        plus = self._plus_mask
+        rows: list[tuple[Hand, int, dict[int, int]]] = [(t3, m, {}) for t3, m in masks]
+        full = n - 2                        # the weight of every type after the two cards
+        total = 0
+        left = n * (n - 1)                  # ordered draws not summed yet
+        top = n - 2                         # the most one of them can add
+
+        def value(a: int, b: int) -> int:
+            best = 0
+            for t3, m, row in rows:
+                if m == every or m >> a & 1:
+                    return full
+                pa = row.get(a)
+                if pa is None:
+                    pa = row[a] = plus(t3, a)
+                m2 = m | pa
+                if m2 == every or m2 >> b & 1:
+                    return full
+                pb = row.get(b)
+                if pb is None:
+                    pb = row[b] = plus(t3, b)
+                m2 |= pb
+                v = -(m2 >> a & 1) - (m2 >> b & 1)
+                for c, lm in levels:
+                    v += c * (m2 & lm).bit_count()
+                if v > best:
+                    best = v
+            return best
+
+        for i, (a, ua) in enumerate(pool):  # _multisets' order: (a, b) for b after a, (a, a)
+            for b, ub in pool[i + 1:]:
+                self.outcome()
+                ways = 2 * ua * ub
+                total += ways * value(a, b)
+                left -= ways
+                if need is not None and total + left * top <= need:
+                    return None
+            if ua >= 2:
+                self.outcome()
+                ways = ua * (ua - 1)
+                total += ways * value(a, a)
+                left -= ways
+                if need is not None and total + left * top <= need:
+                    return None
         return total
 
     def _pass_value(self, hand2: Hand, q: int, ends: list[tuple[Hand, Hand]], others: Hand,
