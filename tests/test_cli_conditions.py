@@ -53,13 +53,20 @@ def no_traceback_one_line(stderr: str, *words: str) -> str:
 
 # --- Ctrl-C ----------------------------------------------------------------------------------
 
+def _default_sigint() -> None:
+    """In the child before it starts: Ctrl-C's default action. A pytest-xdist worker ignores
+    SIGINT, a child inherits that, and Python then installs no KeyboardInterrupt handler."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(argv: list[str], ready: str, *, after: float = 0.5,
               cwd: Path | None = None) -> tuple[int, str, str]:
     """Run ``swkit argv`` in a session of its own, wait until its stderr shows ``ready`` (it
     is at work), then send SIGINT to its whole process group, as Ctrl-C at a terminal does.
     Returns (exit status, stdout, stderr); fails if anything of the group is left running."""
     child = subprocess.Popen([*SWKIT, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             env=environment(), cwd=cwd, start_new_session=True)
+                             env=environment(), cwd=cwd, start_new_session=True,
+                             preexec_fn=_default_sigint)
     err: list[bytes] = []
     seen = threading.Event()
 
@@ -75,8 +82,8 @@ def interrupt(argv: list[str], ready: str, *, after: float = 0.5,
         assert seen.wait(120), b"".join(err)
         time.sleep(after)
         os.killpg(child.pid, signal.SIGINT)
+        child.wait(timeout=120)   # then read: a child that ignored the signal fails here
         out = child.stdout.read().decode()
-        child.wait(timeout=120)
         reader.join(timeout=10)
         deadline = time.monotonic() + 15  # helpers (the resource tracker) end after it
         while left := subprocess.run(["pgrep", "-a", "-s", str(child.pid)],
@@ -141,7 +148,8 @@ def test_ctrl_c_during_a_site_build_leaves_nothing_behind(tmp_path):
         pytest.skip("the site build tools are not installed")
     child = subprocess.Popen([*SWKIT, "site", "--out", "site"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=environment(),
-                             cwd=tmp_path, start_new_session=True)
+                             cwd=tmp_path, start_new_session=True,
+                             preexec_fn=_default_sigint)
     deadline = time.monotonic() + 120
     while not any(tmp_path.glob(".swkit-site-*/wheels/*.whl")):  # well into the build
         assert time.monotonic() < deadline and child.poll() is None
