@@ -544,8 +544,9 @@ class Chart:
                                                             strict=True)) if v is not None]
                 lines.append(f"{name}: " + ", ".join(items) + ".")
             elif isinstance(s, Reference):
-                lines.append(f"Dashed line: {s.label or value_name}, at "
-                             f"{self.value_text(s.value)}.")
+                label, at = s.label or value_name, self.value_text(s.value)
+                lines.append(f"Dashed line: {label}" + ("." if label.endswith(at)
+                                                        else f", at {at}."))
             elif isinstance(s, Line):
                 shown = _sample(len(s.xs), self.xscale == "log", s.xs)
                 items = [f"{self._x_text(s.xs[i])}: {self.value_text(s.ys[i])}" for i in shown]
@@ -876,11 +877,8 @@ class _SvgChart:
     def _layout(self) -> None:
         c = self.c
         tick = FONT_SIZE - 2
-        self.title_lines = _wrap(c.title, max(10, int(self.W / (0.58 * (FONT_SIZE + 2)))))
-        top = 8 + len(self.title_lines) * (FONT_SIZE + 6)
-        self.legend_rows = c.legend_rows(self.W - 24)
-        top += len(self.legend_rows) * (tick + 6) + 6
         self.v_low, self.v_high = c.value_range()
+        self.x_low, self.x_high = c.x_range()
         if c.horizontal:
             self.v_ticks = _nice_ticks(self.v_low, self.v_high)
             left_labels = list(c.categories or ())
@@ -896,10 +894,16 @@ class _SvgChart:
         bottom = 8 + bottom_lines * (tick + 3) + 6 + (FONT_SIZE + 8 if c.xlabel else 0)
         right = 24 if c.horizontal else 16
         if c.categories is None and any(isinstance(s, (Line, Points, Band)) for s in c.series):
-            right = max(right, _text_width(_number_text(c.x_range()[1]), tick) / 2 + 4)
+            right = max(right, _text_width(_number_text(self.x_high), tick) / 2 + 4)
         if c.horizontal:
             right += max((_text_width(t, self.c._label_size()) * 0.9 for s in c.series
                           if isinstance(s, Bars) for t in s.texts if t), default=0)
+        # the title and the legend start at the plot's left edge and wrap within the width
+        per_line = int((self.W - left - 8) / _text_width("x", FONT_SIZE + 2))
+        self.title_lines = _wrap(c.title, max(10, per_line))
+        self.legend_rows = c.legend_rows(self.W - left - 8)
+        top = (8 + len(self.title_lines) * (FONT_SIZE + 6)
+               + len(self.legend_rows) * (tick + 6) + 6)
         self.px, self.py = left, top
         self.pw = max(40.0, self.W - left - right)
         self.ph = max(40.0, self.H - top - bottom)
@@ -912,7 +916,7 @@ class _SvgChart:
         return self.py + self.ph - frac * self.ph
 
     def _x(self, x: float) -> float:
-        low, high = self.c.x_range()
+        low, high = self.x_low, self.x_high
         if self.c.xscale == "log":
             frac = (math.log10(x) - math.log10(low)) / (math.log10(high) - math.log10(low))
         else:
@@ -1035,7 +1039,7 @@ class _SvgChart:
                                  0, 0, c.ylabel, size=FONT_SIZE, anchor="middle")) + "</g>")
 
     def _x_ticks(self) -> list[float]:
-        low, high = self.c.x_range()
+        low, high = self.x_low, self.x_high
         if self.c.xscale == "log":
             first, last = math.ceil(math.log10(low) - 1e-9), math.floor(math.log10(high) + 1e-9)
             return [10.0 ** k for k in range(first, last + 1)]
