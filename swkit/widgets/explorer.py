@@ -707,8 +707,10 @@ class OddsExplorer(SwkitWidget):
         # <desc> (a browser kernel); hidden while it has none; the caption under it says the
         # numbers on screen
         self.chart = widgets.HTML(layout=widgets.Layout(max_width="100%", display="none"))
+        self.chart.add_class("swkit-chart")
         self.stale_note = widgets.HTML()
         self.chart_caption = widgets.HTML()
+        self.chart_caption.add_class("swkit-chart-caption")
         # simulation
         self.sim_n = widgets.Dropdown(options=[("1,000", 1000), ("10,000", 10_000),
                                                ("100,000", 100_000)], value=10_000,
