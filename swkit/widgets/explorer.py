@@ -1179,7 +1179,7 @@ class OddsExplorer(SwkitWidget):
                 last["drawn"] = time.perf_counter()
             return 0.0
 
-        self.in_steps(step, 0.0)
+        self.in_steps(step, 0.0, moves=False)   # its own lock: a click never waits a batch
 
     def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
         self._set_chart(token, answer, chart_png(answer, trials, sim), sim)
