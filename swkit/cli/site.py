@@ -1,6 +1,6 @@
 """``swkit site``: build the lessons as a static JupyterLite site (no install for students).
 
-    swkit site [--out DIR] [--no-solutions] [--force]
+    swkit site [--out DIR] [--no-solutions] [--pyodide-from-cdn] [--force]
 
 The site is plain files: JupyterLab and a Python kernel (Pyodide) that run in the browser. A
 teacher publishes the folder on any static host and students open a link (issue 13; the
@@ -10,9 +10,13 @@ What goes in (:func:`site_contents`): every lesson, the solutions unless ``--no-
 the teacher's guide ``README.md`` and ``RULES.md``, under the folder ``v<version>/``
 (:func:`swkit.lite.lessons_folder`), and ``version.json`` at the top. The site carries the pure
 wheels the lessons need (:func:`bundle_wheels`: swkit's own and :data:`swkit.lite.BUNDLED`),
-packed from this Python's installed copies, so the build needs no network; the kernel's fallback
-to the package index is off and source maps are left out. Pyodide itself, numpy and matplotlib
-come from Pyodide's distribution (:data:`PYODIDE_CDN`) at run time.
+packed from this Python's installed copies; the kernel's fallback to the package index is off
+and source maps are left out. The site carries Python itself too: a copy of Pyodide (the npm
+package and the kernel's own pure wheels, :mod:`swkit.cli.pyodide`, fetched once and cached) in
+:data:`PYODIDE_FOLDER`, and the kernel's ``pyodideUrl`` setting points there, so a student's
+browser fetches nothing from elsewhere. ``--pyodide-from-cdn`` leaves it out: the kernel then
+loads Pyodide from :data:`PYODIDE_CDN`. numpy and matplotlib are not on the site (no build of
+them for Pyodide comes from a package registry); the kit has pure-Python paths without them.
 
 Safety (as ``swkit lessons``): ``--out`` is never a symlink; an existing ``--out`` is replaced
 only when it is an earlier swkit site (it holds :data:`MARKER`), is empty, or ``--force`` is
@@ -50,6 +54,7 @@ from swkit.cli.lessons import (
     rules_source,
     shell_option,
 )
+from swkit.cli.pyodide import COMPLETE, pyodide_copy
 from swkit.errors import SwkitError
 from swkit.lite import BUNDLED, VERSION_FILE, lessons_folder, version_record
 
@@ -67,7 +72,16 @@ BUILD_TOOLS = {"jupyterlite_core": "jupyterlite-core==0.8.6",
 """Module to import -> the requirement that provides it (``pip install "swkit[site]"``)."""
 
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
-"""Where the built kernel loads Pyodide (the interpreter, numpy, matplotlib, ...) at run time."""
+"""Where the kernel loads Pyodide at run time when the site does not carry it
+(``--pyodide-from-cdn``)."""
+
+PYODIDE_FOLDER = "static/pyodide"
+"""Where the site carries Pyodide (jupyterlite-pyodide-kernel's own place for a local copy: it
+copies the build's ``static/pyodide`` there and points its ``pyodideUrl`` setting at it)."""
+
+PYODIDE_LEFT_OUT = ("*.map", "*.d.ts", "console*.html", "README.md", "package.json")
+"""Files of the npm package the site does not serve: source maps, type declarations, Pyodide's
+own demo console, the package's readme and manifest."""
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -266,12 +280,25 @@ def lite_config() -> dict:
                 "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}}}}
 
 
+def pyodide_url(site: Path) -> str | None:
+    """The kernel's ``pyodideUrl`` setting in the built ``site``'s ``jupyter-lite.json`` (None:
+    not set, the kernel then loads Pyodide from :data:`PYODIDE_CDN`)."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    plugins = config.get("jupyter-config-data", {}).get("litePluginSettings", {})
+    return plugins.get(KERNEL_PLUGIN, {}).get("pyodideUrl")
+
+
 def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = True,
-               force: bool = False, log: Path | None = None) -> SiteReport:
+               force: bool = False, log: Path | None = None, pyodide_from_cdn: bool = False,
+               pyodide_cache: Path | None = None) -> SiteReport:
     """Build the site into ``out`` (see the module docstring) and return a :class:`SiteReport`.
 
+    ``pyodide_from_cdn``: leave Pyodide out (the kernel then loads it from :data:`PYODIDE_CDN`);
+    by default the site carries it, from the cached copy in ``pyodide_cache``
+    (:func:`swkit.cli.pyodide.pyodide_copy`, made on the first build).
     Raises :class:`SiteError` for a missing build tool (naming what to install), a refused
-    ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log).
+    ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log), and
+    :class:`swkit.cli.pyodide.PyodideError` when Pyodide is neither cached nor can be fetched.
     ``log``: where to keep the build tool's output (default: dropped unless it fails).
     """
     missing = missing_tools()
@@ -280,6 +307,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
                         f"pip install \"swkit[site]\"")
     out = check_out(Path(out), force=force)
     contents = site_contents(solutions=solutions)
+    pyodide = None if pyodide_from_cdn else pyodide_copy(pyodide_cache)
     start = time.perf_counter()
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -304,6 +332,9 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         (work / "contents" / VERSION_FILE).write_text(json.dumps(version_record()) + "\n")
         lite = work / "lite"
         lite.mkdir()
+        if pyodide is not None:
+            shutil.copytree(pyodide, lite / PYODIDE_FOLDER,
+                            ignore=shutil.ignore_patterns(COMPLETE, *PYODIDE_LEFT_OUT))
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
         built = work / "site"
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--no-sourcemaps",
@@ -315,6 +346,10 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         if run.returncode != 0:
             tail = (run.stdout + run.stderr).strip().splitlines()[-15:]
             raise SiteError("jupyter lite build failed: " + " | ".join(tail))
+        served = pyodide_url(built)
+        if pyodide is not None and served != f"./{PYODIDE_FOLDER}/pyodide.mjs":
+            raise SiteError(f"jupyter lite build did not point the kernel at the site's own "
+                            f"Pyodide (pyodideUrl: {served!r})")
         (built / MARKER).write_text(json.dumps({"swkit": __version__}) + "\n")
         if out.exists():
             shutil.rmtree(out) if out.is_dir() else out.unlink()
@@ -331,6 +366,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(see --force); never a symbolic link")
     parser.add_argument("--no-solutions", action="store_true",
                         help="leave the worked answers (solutions/) out of the site")
+    parser.add_argument("--pyodide-from-cdn", action="store_true",
+                        help=f"leave Python (Pyodide, about 13 MB) out of the site: the "
+                             f"students' browsers then load it from {PYODIDE_CDN}, which a "
+                             f"school's web filter may block")
     parser.add_argument("--force", action="store_true",
                         help="replace --out even when it holds files that are not a swkit site")
 
@@ -338,7 +377,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, prog: str = "swkit site") -> int:
     """Carry out ``swkit site`` for parsed ``args``; return the exit status (2: refused)."""
     try:
-        report = build_site(args.out, solutions=not args.no_solutions, force=args.force)
+        report = build_site(args.out, solutions=not args.no_solutions, force=args.force,
+                            pyodide_from_cdn=args.pyodide_from_cdn)
     except SwkitError as exc:
         print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2

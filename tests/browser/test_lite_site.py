@@ -1,12 +1,12 @@
-"""The swkit site (``swkit site``, issue 13 §3) in a real Lite kernel, offline.
+"""The swkit site (``swkit site``) in a real Lite kernel, offline.
 
-The site is built with :func:`swkit.cli.site.build_site` and served on 127.0.0.1. Pyodide's
-distribution address is routed to a local copy (``pyodide_copy.py``: the npm package and the
-kernel's pure wheels, the lock rewritten for their sha256); every other request leaving
-127.0.0.1 is aborted and fails the test (the tier's ``offline`` fixture). One kernel start is
-shared by every check, in one test, in order:
+The site is built with :func:`swkit.cli.site.build_site`, carrying Python itself (Pyodide, from
+the cached copy in build/pyodide-cache: :func:`swkit.cli.pyodide.pyodide_copy`), and served as it
+is on 127.0.0.1: no address is rerouted. Every request leaving 127.0.0.1 is aborted and fails the
+test (the tier's ``offline`` fixture), and so does any request the site answers with an error (a
+file it lacks). One kernel start is shared by every check, in one test, in order:
 
-- lesson 9 opens from the site's version folder and its kernel starts;
+- lesson 9 opens from the site's lessons folder and its kernel starts;
 - in that kernel: the lesson's first cell installs swkit from the site, then exact values come
   out as under CPython: 25/2838 (lesson 1's deal), a dice keep value (1 - (4/9)^2 = 65/81) and
   a card hint (a pinned answer of tests/data/odds_cards_pinned.json); the site's version.json
@@ -15,19 +15,17 @@ shared by every check, in one test, in order:
 - Run All; one dice turn in the DiceCup with the hint on (roll, keep, roll, score, the bot's
   turn), and the screenshot build/screenshots/lite-dicecup.png; one card turn in the CardTable
   with the hint on, through the bot's reply;
-- no Python traceback on the page, and no request for a file the local copy lacks.
+- no Python traceback on the page.
 
-What cannot be reached offline (numpy and matplotlib come from Pyodide's CDN) is covered under
-CPython. The times (page open to kernel ready, to the first exact answer), the build's time and
-size and the bytes the page loaded are written to build/site-record.json; ``python
-bench/site.py`` prints them.
+The times (page open to kernel ready, to the first exact answer), the build's time and size and
+the bytes the page loaded are written to build/site-record.json; ``python bench/site.py`` prints
+them.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
-import mimetypes
 import os
 import re
 import sys
@@ -36,14 +34,14 @@ from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
+from playwright.sync_api import Locator, Page, Request, expect
 
+from swkit.cli.pyodide import PyodideError, pyodide_copy
+from swkit.cli.site import PYODIDE_FOLDER, pyodide_url
 from swkit.lite import lessons_folder
-
-sys.path.insert(0, str(Path(__file__).parent))
-from pyodide_copy import CDN, CopyError, pyodide_copy  # noqa: E402
 
 
 def _harness() -> ModuleType:
@@ -65,6 +63,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "build" / "screenshots"
 RECORD = ROOT / "build" / "site-record.json"
+PYODIDE_CACHE = ROOT / "build" / "pyodide-cache"
+"""The test's copy of Pyodide (swkit.cli.pyodide.pyodide_copy; made once, needs npm)."""
 LESSON = f"{lessons_folder()}/09-play.ipynb"
 KERNEL_START_MS = 180_000
 """A Lite kernel started in 23-30 s here (notes); a loaded CI machine gets six times that."""
@@ -131,7 +131,14 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
         pytest.fail(f"the site tools are missing: {missing_tools()} (pip install -e '.[test]')")
     out = tmp_path_factory.mktemp("lite") / "site"
     cpu = time.process_time()
-    report = build_site(out)
+    try:
+        pyodide_copy(PYODIDE_CACHE)
+    except PyodideError as exc:  # as a missing Chromium: a failure in CI, a skip elsewhere
+        if os.environ.get("SWKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"SWKIT_REQUIRE_BROWSER=1 but {exc}")
+        pytest.skip(str(exc))
+    report = build_site(out, pyodide_cache=PYODIDE_CACHE)
+    assert pyodide_url(out) == f"./{PYODIDE_FOLDER}/pyodide.mjs"  # Python is the site's own
     yield out, {"build_seconds": round(report.seconds, 1),
                 "build_cpu_seconds_this_process": round(time.process_time() - cpu, 1),
                 "site_bytes": report.size}
@@ -153,38 +160,29 @@ def site_server(built_site: tuple[Path, dict], jupyter_env: dict[str, str],
 
 
 @pytest.fixture
-def local_pyodide(context: BrowserContext, offline: list[str]) -> Iterator[dict]:
-    """Route :data:`CDN` to the local copy (registered after ``offline``'s guard, so it comes
-    first). Yields a record: ``missing`` (addresses the copy lacks) and ``bytes`` (served)."""
-    try:
-        folder = pyodide_copy()
-    except CopyError as exc:  # as a missing Chromium: a failure in CI, a skip elsewhere
-        if os.environ.get("SWKIT_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"SWKIT_REQUIRE_BROWSER=1 but {exc}")
-        pytest.skip(str(exc))
-    record: dict = {"missing": [], "bytes": 0, "files": []}
+def site_requests(page: Page) -> Iterator[dict]:
+    """Every request the page (and its kernel's worker) makes, as served: a record with
+    ``bytes`` (bodies received), ``requests``, ``pyodide_bytes`` and ``pyodide_files`` (the
+    site's copy of Pyodide) and ``failed`` (addresses answered 400 or more: a file the site
+    lacks). Fails the test on any failed request."""
+    record: dict = {"bytes": 0, "requests": 0, "pyodide_bytes": 0, "pyodide_files": [],
+                    "failed": []}
 
-    def serve(route: Route) -> None:
-        name = route.request.url[len(CDN):].split("?")[0].split("#")[0]
-        path = folder / name
-        if not name or ".." in name or not path.is_file():
-            record["missing"].append(route.request.url)
-            route.fulfill(status=404, body="not in the local copy",
-                          headers={"Access-Control-Allow-Origin": "*"})
-            return
-        kind = {".wasm": "application/wasm", ".mjs": "text/javascript",
-                ".js": "text/javascript", ".json": "application/json",
-                ".zip": "application/zip", ".whl": "application/zip"}.get(
-            path.suffix, mimetypes.guess_type(path.name)[0] or "application/octet-stream")
-        record["bytes"] += path.stat().st_size
-        record["files"].append(name)
-        route.fulfill(path=str(path), headers={"Access-Control-Allow-Origin": "*",
-                                               "Content-Type": kind})
+    def finished(request: Request) -> None:
+        size = max(request.sizes()["responseBodySize"], 0)
+        record["bytes"] += size
+        record["requests"] += 1
+        path = urlsplit(request.url).path
+        if f"/{PYODIDE_FOLDER}/" in path:
+            record["pyodide_bytes"] += size
+            record["pyodide_files"].append(path.rsplit("/", 1)[-1])
+        response = request.response()
+        if response is not None and response.status >= 400:
+            record["failed"].append(f"{response.status} {request.url}")
 
-    context.route(CDN + "**", serve)
+    page.context.on("requestfinished", finished)
     yield record
-    assert not record["missing"], f"the kernel asked for files Pyodide's CDN has and the " \
-                                  f"local copy lacks: {record['missing']}"
+    assert not record["failed"], f"the site lacks files the page asked for: {record['failed']}"
 
 
 def wait_for_kernel(page: Page) -> None:
@@ -313,11 +311,8 @@ def play_card_turn(table: Locator) -> None:
 
 
 def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
-                                             built_site: tuple[Path, dict], local_pyodide: dict,
-                                             offline: list[str]) -> None:
-    loaded: list[int] = []
-    page.context.on("requestfinished",
-                    lambda r: loaded.append(max(r.sizes()["responseBodySize"], 0)))
+                                             built_site: tuple[Path, dict],
+                                             site_requests: dict, offline: list[str]) -> None:
     opened = time.perf_counter()
     page.goto(f"{site_server.url}/lab/index.html?path={LESSON}", timeout=120_000)
     wait_for_kernel(page)
@@ -358,6 +353,7 @@ def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
     no_tracebacks(page, outputs)
 
     page.screenshot(path=str(SCREENSHOTS / "lite-lesson9-end.png"))
-    save({**record, "page_bytes": sum(loaded), "pyodide_bytes": local_pyodide["bytes"],
-          "pyodide_files": sorted(set(local_pyodide["files"])), "requests": len(loaded),
-          "complete": True})
+    save({**record, "page_bytes": site_requests["bytes"],
+          "pyodide_bytes": site_requests["pyodide_bytes"],
+          "pyodide_files": sorted(set(site_requests["pyodide_files"])),
+          "requests": site_requests["requests"], "complete": True})
