@@ -7,8 +7,11 @@ teacher publishes the folder on any static host and students open a link (issue 
 teacher's guide, lessons/README.md, "No install: the lessons in the browser").
 
 What goes in (:func:`site_contents`): every lesson, the solutions unless ``--no-solutions``,
-the teacher's guide ``README.md`` and ``RULES.md``, under the folder ``v<version>/``
-(:func:`swkit.lite.lessons_folder`), and ``version.json`` at the top. The site carries the pure
+the teacher's guide ``README.md`` and ``RULES.md``, under a folder named for swkit's version and
+the lessons' content (:func:`swkit.lite.lessons_folder`, e.g. ``v0.1.0-3f2a9c81d0/``: a changed
+lesson gets a new address, which no copy in a student's browser shadows), ``version.json`` at the
+top (:func:`swkit.lite.version_record`), and the class's landing page as the site's
+``index.html`` (:mod:`swkit.cli.landing`). The site carries the pure
 wheels the lessons need (:func:`bundle_wheels`: swkit's own and :data:`swkit.lite.BUNDLED`),
 packed from this Python's installed copies; the kernel's fallback to the package index is off
 and source maps are left out. The site carries Python itself too: a copy of Pyodide (the npm
@@ -22,10 +25,10 @@ Safety (as ``swkit lessons``): ``--out`` is never a symlink; an existing ``--out
 only when it is an earlier swkit site (it holds :data:`MARKER`), is empty, or ``--force`` is
 given. The site is built beside it first, so a failed build loses nothing.
 
-A rebuild over an earlier swkit site keeps that site's lessons folders of other versions
-(:func:`earlier_lessons`): a student's edited copy lives in the browser under its old folder's
-path, and JupyterLite opens it only while that folder is still on the site; its first cell then
-says where the newer lesson is (:func:`swkit.lite.version_message`).
+A rebuild over an earlier swkit site keeps that site's other lessons folders
+(:func:`earlier_lessons`): a student's copy lives in the browser under its old folder's path,
+and JupyterLite opens it only while that folder is still on the site; its first cell then says
+when a newer version of the lesson is on the site (:func:`swkit.lite.update_message`).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swkit import __version__
+from swkit.cli.landing import landing_page, lesson_entries, solution_entries
 from swkit.cli.lessons import (
     RULES_NAME,
     LessonsError,
@@ -56,7 +60,7 @@ from swkit.cli.lessons import (
 )
 from swkit.cli.pyodide import COMPLETE, pyodide_copy
 from swkit.errors import SwkitError
-from swkit.lite import BUNDLED, VERSION_FILE, lessons_folder, version_record
+from swkit.lite import BUNDLED, VERSION_FILE, version_record
 
 DEFAULT_OUT = "swkit-site"
 """The folder ``swkit site`` builds into, relative to where it is run."""
@@ -99,21 +103,18 @@ class SiteReport:
     size: int
     seconds: float
     contents: list[str]
-
-    def first_lesson(self) -> str:
-        """The site path of the first lesson (by name), e.g. ``v0.1.0/01-....ipynb``."""
-        first = min((c for c in self.contents if c.endswith(".ipynb") and "/" not in c),
-                    default="")
-        return f"{lessons_folder()}/{first}"
+    lessons: str = ""
+    """The lessons folder's name (:func:`swkit.lite.lessons_folder`)."""
 
     def lines(self) -> list[str]:
         """The report in words: the folder, its size and how to try it."""
         return [f"Site built in {self.seconds:.0f} s: {self.folder}",
-                f"  {len(self.contents)} files in {lessons_folder()}/, "
+                f"  {len(self.contents)} files in {self.lessons}/, "
                 f"{self.size / 1e6:.1f} MB in all",
                 "Try it on this computer:",
-                f"  python -m http.server {shell_option('-d', self.folder)}",
-                f"  then open http://localhost:8000/lab/index.html?path={self.first_lesson()}",
+                f"  python -m http.server --bind 127.0.0.1 {shell_option('-d', self.folder)}",
+                "  then open http://127.0.0.1:8000/ (the class's page: every lesson, one link "
+                "each)",
                 "Publish it: copy the folder to any static web host (lessons/README.md, "
                 "'No install: the lessons in the browser')."]
 
@@ -243,9 +244,10 @@ def check_out(out: Path, *, force: bool) -> Path:
     return out
 
 
-def earlier_lessons(out: Path) -> dict[str, Path]:
+def earlier_lessons(out: Path, current: str) -> dict[str, Path]:
     """The files of an earlier swkit site in ``out`` to carry into its rebuild: every lessons
-    folder of another version (``files/v<version>/...``, :func:`swkit.lite.lessons_folder`),
+    folder (``files/v<version>-<digest>/...``, :func:`swkit.lite.lessons_folder`; or
+    ``files/v<version>/...`` of earlier builds) but ``current``,
     relative POSIX path -> file. Empty when ``out`` is not an earlier swkit site (no
     :data:`MARKER`). Symbolic links are neither followed nor carried."""
     files = out / "files"
@@ -253,7 +255,7 @@ def earlier_lessons(out: Path) -> dict[str, Path]:
         return {}
     carried: dict[str, Path] = {}
     for folder in sorted(files.iterdir()):
-        if (folder.is_symlink() or not folder.is_dir() or folder.name == lessons_folder()
+        if (folder.is_symlink() or not folder.is_dir() or folder.name == current
                 or not re.fullmatch(r"v\d[\w.+-]*", folder.name)):
             continue
         for top, _, names in os.walk(folder):  # never into a linked folder
@@ -290,7 +292,7 @@ def pyodide_url(site: Path) -> str | None:
 
 def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = True,
                force: bool = False, log: Path | None = None, pyodide_from_cdn: bool = False,
-               pyodide_cache: Path | None = None) -> SiteReport:
+               pyodide_cache: Path | None = None, source: Path | None = None) -> SiteReport:
     """Build the site into ``out`` (see the module docstring) and return a :class:`SiteReport`.
 
     ``pyodide_from_cdn``: leave Pyodide out (the kernel then loads it from :data:`PYODIDE_CDN`);
@@ -300,13 +302,19 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log), and
     :class:`swkit.cli.pyodide.PyodideError` when Pyodide is neither cached nor can be fetched.
     ``log``: where to keep the build tool's output (default: dropped unless it fails).
+    ``source``: the lessons folder to publish (default: the kit's own,
+    :func:`swkit.cli.lessons.lessons_source`).
     """
     missing = missing_tools()
     if missing:
         raise SiteError(f"the site build needs {', '.join(missing)} (not installed): "
                         f"pip install \"swkit[site]\"")
     out = check_out(Path(out), force=force)
-    contents = site_contents(solutions=solutions)
+    contents = site_contents(solutions=solutions, source=source)
+    record = version_record({name: path.read_bytes() for name, path in contents.items()})
+    current = record["lessons"]
+    landing = landing_page(current, lesson_entries(contents["README.md"], contents),
+                           solution_entries(contents), version=__version__)
     pyodide = None if pyodide_from_cdn else pyodide_copy(pyodide_cache)
     start = time.perf_counter()
     try:
@@ -322,14 +330,14 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         work = Path(temp)
         wheels = work / "wheels"
         bundle_wheels(wheels, work / "pack")
-        folder = work / "contents" / lessons_folder()
+        folder = work / "contents" / current
         for name, path in contents.items():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, folder / name)
-        for name, path in (earlier_lessons(out) if out.is_dir() else {}).items():
+        for name, path in (earlier_lessons(out, current) if out.is_dir() else {}).items():
             (work / "contents" / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, work / "contents" / name)
-        (work / "contents" / VERSION_FILE).write_text(json.dumps(version_record()) + "\n")
+        (work / "contents" / VERSION_FILE).write_text(json.dumps(record, indent=1) + "\n")
         lite = work / "lite"
         lite.mkdir()
         if pyodide is not None:
@@ -350,11 +358,13 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         if pyodide is not None and served != f"./{PYODIDE_FOLDER}/pyodide.mjs":
             raise SiteError(f"jupyter lite build did not point the kernel at the site's own "
                             f"Pyodide (pyodideUrl: {served!r})")
+        (built / "index.html").write_text(landing, encoding="utf-8")  # JupyterLite's: a redirect
         (built / MARKER).write_text(json.dumps({"swkit": __version__}) + "\n")
         if out.exists():
             shutil.rmtree(out) if out.is_dir() else out.unlink()
         built.rename(out)
-    return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents))
+    return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents),
+                      current)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
