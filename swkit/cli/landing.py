@@ -7,7 +7,8 @@ link opens the lesson alone in JupyterLite's single-notebook interface (``notebo
 earlier tabs are restored and one kernel starts (JupyterLab's accessibility statement also
 recommends that interface). JupyterLab, with every file, is one link further down.
 
-The page is plain HTML and CSS (no script): ``lang`` set, headings in order (h1, h2, h3), link
+The page is plain HTML and CSS (no script runs; it holds the empty configuration block that
+JupyterLite's apps read, :data:`CONFIG_DATA`): ``lang`` set, headings in order (h1, h2, h3), link
 names that say which lesson, text colours of contrast at least 4.5:1 on the background
 (:data:`COLOURS`), and a single column that reflows down to 320 CSS px.
 """
@@ -124,6 +125,13 @@ def notebook_link(folder: str, path: str) -> str:
     return f"notebooks/index.html?path={quote(f'{folder}/{path}')}"
 
 
+CONFIG_DATA = ('<script id="jupyter-config-data" type="application/json" '
+               'data-jupyter-lite-root=".">{}</script>')
+"""JupyterLite's apps read the configuration block of every ``index.html`` up to the site's top
+(their ``config-utils.js``): the landing page, at the top, carries an empty one. It is JSON
+data, not a script that runs; the page runs none."""
+
+
 STYLE = """
 html { font-size: 112.5%; }
 body { margin: 0; background: {background}; color: {text};
@@ -172,6 +180,7 @@ def landing_page(folder: str, lessons: list[LessonEntry], solutions: list[tuple[
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>swkit lessons: probability with cards and dice</title>
 <style>{style}</style>
+{CONFIG_DATA}
 </head>
 <body>
 <main>
