@@ -178,6 +178,7 @@ def landing_page(folder: str, lessons: list[LessonEntry], solutions: list[tuple[
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="favicon.ico">
 <title>swkit lessons: probability with cards and dice</title>
 <style>{style}</style>
 {CONFIG_DATA}

@@ -359,6 +359,8 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
             raise SiteError(f"jupyter lite build did not point the kernel at the site's own "
                             f"Pyodide (pyodideUrl: {served!r})")
         (built / "index.html").write_text(landing, encoding="utf-8")  # JupyterLite's: a redirect
+        if (built / "lab" / "favicon.ico").is_file():  # browsers ask the top for it by themselves
+            shutil.copyfile(built / "lab" / "favicon.ico", built / "favicon.ico")
         (built / MARKER).write_text(json.dumps({"swkit": __version__}) + "\n")
         if out.exists():
             shutil.rmtree(out) if out.is_dir() else out.unlink()

@@ -90,7 +90,7 @@ def test_a_corrected_lesson_reaches_the_student(page: Page, site: tuple[Path, Se
 
     open_notebook(page, address)                                   # back at the same address
     assert page.evaluate(KERNELS) == 1
-    expect(page.get_by_text(MINE)).to_be_visible()                 # the student's own copy
+    expect(page.locator(".jp-RenderedMarkdown", has_text=MINE)).to_be_visible()  # theirs
     told = execute(page, install, timeout=300)
     assert told.startswith("A newer version of this lesson is on the site"), told
     assert told.count("\n") == 1 and "await swkit.lite.fresh_copy()" in told
@@ -105,5 +105,5 @@ def test_a_corrected_lesson_reaches_the_student(page: Page, site: tuple[Path, Se
     link = page.get_by_role("link", name="Lesson 9: Play!")
     expect(link).to_have_attribute("href", f"notebooks/index.html?path={new}/09-play.ipynb")
     open_notebook(page, notebook_url(server, f"{new}/09-play-fresh.ipynb"))
-    expect(page.get_by_text(CORRECTION)).to_be_visible()
+    expect(page.locator(".jp-RenderedMarkdown", has_text=CORRECTION)).to_be_visible()
     assert execute(page, install, timeout=300) == ""                # the fresh copy is current
