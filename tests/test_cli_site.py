@@ -505,6 +505,14 @@ def test_a_real_build(tmp_path, capsys, monkeypatch):
         served = (out / site.PYODIDE_FOLDER / entry["file_name"]).read_bytes()
         assert lite.file_digest(served) == entry["sha256"], entry["file_name"]
     assert (out / site.PYODIDE_FOLDER / "pyodide.asm.wasm").is_file()
+    # the wheels' modules come compiled for the site's Python (Node runs Pyodide at build time)
+    python = lock["info"]["python"].split(".")
+    tag = f"cpython-{python[0]}{python[1]}"
+    sympy_names = _names(next((out / "pypi").glob("sympy-*.whl")))
+    assert "sympy/core/add.pyc" in sympy_names and "sympy/core/add.py" not in sympy_names
+    assert not [n for n in sympy_names if "/tests/" in n]
+    swkit_names = _names(next((out / "pypi").glob("swkit-*.whl")))
+    assert {"swkit/lite.py", f"swkit/__pycache__/lite.{tag}.pyc"} <= set(swkit_names)
     landing = (out / "index.html").read_text("utf-8")
     assert landing.startswith("<!DOCTYPE html>") and '<html lang="en">' in landing
     assert f'notebooks/index.html?path={record["lessons"]}/09-play.ipynb' in landing

@@ -58,7 +58,7 @@ from swkit.cli.lessons import (
     rules_source,
     shell_option,
 )
-from swkit.cli.pyodide import COMPLETE, pyodide_copy
+from swkit.cli.pyodide import COMPLETE, precompile, pyodide_copy
 from swkit.errors import SwkitError
 from swkit.lite import BUNDLED, VERSION_FILE, version_record
 
@@ -105,9 +105,15 @@ class SiteReport:
     contents: list[str]
     lessons: str = ""
     """The lessons folder's name (:func:`swkit.lite.lessons_folder`)."""
+    precompiled: bool | None = None
+    """Whether the wheels' modules were compiled for the site's Python (None: not tried, the
+    site does not carry Python; False: Node is missing)."""
 
     def lines(self) -> list[str]:
         """The report in words: the folder, its size and how to try it."""
+        slow = ["Note: Node.js is not installed, so the site's Python files are not compiled "
+                "ahead: each lesson's first start takes about 10 s longer (install nodejs and "
+                "build again)."] if self.precompiled is False else []
         return [f"Site built in {self.seconds:.0f} s: {self.folder}",
                 f"  {len(self.contents)} files in {self.lessons}/, "
                 f"{self.size / 1e6:.1f} MB in all",
@@ -116,7 +122,7 @@ class SiteReport:
                 "  then open http://127.0.0.1:8000/ (the class's page: every lesson, one link "
                 "each)",
                 "Publish it: copy the folder to any static web host (lessons/README.md, "
-                "'No install: the lessons in the browser')."]
+                "'No install: the lessons in the browser').", *slow]
 
 
 def missing_tools() -> list[str]:
@@ -181,11 +187,12 @@ def _swkit_files() -> list[tuple[Path, str]]:
     return out
 
 
-def pack_wheel(name: str, dest: Path, work: Path) -> Path:
-    """Pack the installed distribution ``name`` (pure Python) as a wheel in ``dest``, offline,
-    with ``wheel pack``; return its path. swkit's own package files are taken from the imported
-    package (this checkout in an editable install). Raises :class:`SiteError` when ``name`` is
-    not installed or is not pure Python."""
+def stage_wheel(name: str, work: Path) -> Path:
+    """The files of the installed distribution ``name`` (pure Python), laid out as its wheel in
+    a folder under ``work`` (returned, named ``NAME-VERSION``), with its METADATA and WHEEL.
+    swkit's own package files are taken from the imported package (this checkout in an
+    editable install). Raises :class:`SiteError` when ``name`` is not installed or is not pure
+    Python."""
     try:
         dist = importlib.metadata.distribution(name)
     except importlib.metadata.PackageNotFoundError:
@@ -211,20 +218,62 @@ def pack_wheel(name: str, dest: Path, work: Path) -> Path:
         raise SiteError(f"the installed {name} {version} has no metadata: reinstall it")
     (info / "METADATA").write_text(metadata, encoding="utf-8")
     (info / "WHEEL").write_text(_wheel_text(name), encoding="utf-8")
+    return root
+
+
+def pack_staged(root: Path, dest: Path) -> Path:
+    """Pack a folder made by :func:`stage_wheel` as a wheel in ``dest`` with ``wheel pack``,
+    offline; return its path. Raises :class:`SiteError` when packing fails."""
     dest.mkdir(parents=True, exist_ok=True)
     run = subprocess.run([sys.executable, "-m", "wheel", "pack", str(root), "-d", str(dest)],
                          capture_output=True, text=True)
     if run.returncode != 0:
-        raise SiteError(f"could not pack the wheel of {name}: {run.stderr.strip()[-500:]}")
-    wheel = dest / f"{stem}-py3-none-any.whl"
+        raise SiteError(f"could not pack the wheel {root.name}: {run.stderr.strip()[-500:]}")
+    wheel = dest / f"{root.name}-py3-none-any.whl"
     if not wheel.is_file():
-        raise SiteError(f"could not pack the wheel of {name}: {wheel.name} was not written")
+        raise SiteError(f"could not pack the wheel {root.name}: {wheel.name} was not written")
     return wheel
 
 
-def bundle_wheels(dest: Path, work: Path) -> list[Path]:
-    """The site's wheels in ``dest``: swkit's own and each of :data:`swkit.lite.BUNDLED`."""
-    return [pack_wheel(name, dest, work) for name in ("swkit", *BUNDLED)]
+def pack_wheel(name: str, dest: Path, work: Path) -> Path:
+    """Pack the installed distribution ``name`` (pure Python) as a wheel in ``dest``, offline
+    (:func:`stage_wheel`, :func:`pack_staged`); return its path. Raises :class:`SiteError` as
+    they do."""
+    return pack_staged(stage_wheel(name, work), dest)
+
+
+def bundle_wheels(dest: Path, work: Path, pyodide: Path | None = None) -> bool:
+    """The site's wheels in ``dest``: swkit's own and each of :data:`swkit.lite.BUNDLED`. With
+    ``pyodide`` (the site's cached copy of it), their modules are compiled to bytecode for the
+    site's Python first (:func:`swkit.cli.pyodide.precompile`; swkit keeps its source beside,
+    the others ship the bytecode alone), and the others' compiled wheels are cached beside that
+    copy (``compiled-wheels/``) for the next build. Returns whether they were compiled."""
+    names = ("swkit", *BUNDLED)
+    cache = None if pyodide is None else pyodide.parent / f"compiled-wheels-{pyodide.name}"
+    cached = {}
+    for name in names[1:]:
+        wheel = None if cache is None else cache / _wheel_name(name)
+        if wheel is not None and wheel.is_file():
+            cached[name] = wheel
+    roots = [stage_wheel(name, work) for name in names if name not in cached]
+    keep = {root.name: root.name.startswith("swkit-") for root in roots}  # swkit shows its lines
+    compiled = pyodide is not None and precompile(work, pyodide, keep)
+    dest.mkdir(parents=True, exist_ok=True)
+    for root in roots:
+        wheel = pack_staged(root, dest)
+        if compiled and cache is not None and not keep[root.name]:
+            cache.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(wheel, cache / f".{wheel.name}")
+            (cache / f".{wheel.name}").replace(cache / wheel.name)
+    for wheel in cached.values():
+        shutil.copyfile(wheel, dest / wheel.name)
+    return compiled
+
+
+def _wheel_name(name: str) -> str:
+    """The file name of the wheel :func:`stage_wheel` packs for the installed ``name``."""
+    dist = importlib.metadata.distribution(name)
+    return f"{dist.metadata['Name'].replace('-', '_')}-{dist.version}-py3-none-any.whl"
 
 
 def check_out(out: Path, *, force: bool) -> Path:
@@ -329,7 +378,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     with holder as temp:
         work = Path(temp)
         wheels = work / "wheels"
-        bundle_wheels(wheels, work / "pack")
+        compiled = bundle_wheels(wheels, work / "pack", pyodide)
         folder = work / "contents" / current
         for name, path in contents.items():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -366,7 +415,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
             shutil.rmtree(out) if out.is_dir() else out.unlink()
         built.rename(out)
     return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents),
-                      current)
+                      current, compiled if pyodide is not None else None)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
