@@ -73,14 +73,20 @@ SHOWN_NAME = 80
 
 def show_name(name: str | os.PathLike[str]) -> str:
     """A file name as messages quote it: ``'box.json'``; a name over :data:`SHOWN_NAME`
-    characters is cut, saying its length (``'aaaa…' (300 characters)``), so that a message
-    stays one readable line."""
+    characters is cut in the middle, keeping its start and its end (the file's own name), and
+    says its length, so that a message stays one readable line and still names the file:
+
+    >>> print(show_name("/home/" + "a" * 100 + "/box.json"))
+    '/home/aaaaaaaaaaaaaa…aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/box.json' (115 characters)
+    """
     text = os.fspath(name)
     if isinstance(text, bytes):
         text = os.fsdecode(text)
     if len(text) <= SHOWN_NAME:
         return repr(text)
-    return f"{text[:SHOWN_NAME - 20]!r}… ({len(text)} characters)"
+    tail = (SHOWN_NAME - 20) * 2 // 3   # the end holds the file's own name: keep more of it
+    head = SHOWN_NAME - 20 - tail
+    return f"{text[:head] + '…' + text[-tail:]!r} ({len(text)} characters)"
 
 
 def _size(limit: int) -> str:
