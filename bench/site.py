@@ -61,7 +61,11 @@ KERNEL_IDLE = """() => {
 }"""
 
 ANSWERED = """(wanted) => window.jupyterapp.shell.currentWidget.content.widgets.some(cell =>
-  (cell.model.toJSON().outputs || []).some(out => JSON.stringify(out).includes(wanted)))"""
+  (cell.model.toJSON().outputs || []).some(out => JSON.stringify(out).includes(wanted)))
+  || Array.from(document.querySelectorAll('.jp-OutputArea-output')).some(
+       out => out.innerText.includes(wanted))"""
+"""Whether ``wanted`` shows in an output: in the notebook's model (printed text) or on the page
+(a widget's view, whose text is not in the model)."""
 
 
 def _mb(size: float) -> str:
