@@ -87,7 +87,15 @@ def test_a_stale_answer_is_dropped():
 def test_messages_are_escaped_and_announced(kind):
     w = SwkitWidget()
     w.say("<b>R5</b>", kind)
-    assert "&lt;b&gt;" in w.message.value and 'aria-live="polite"' in w.message.value
+    assert "&lt;b&gt;" in w.message.value
+    # announced through the widget's one live region, not a second region of its own
+    assert 'aria-live' not in w.message.value
+    assert w.announced == ["<b>R5</b>"]
+    assert 'role="status" aria-live="polite"' in w.live.value and "&lt;b&gt;" in w.live.value
+    w.say("")
+    assert w.message.value == "" and w.announced == ["<b>R5</b>"]   # clearing says nothing
+    w.say("<b>R5</b>", kind)
+    assert w.announced == ["<b>R5</b>"] * 2 and 'data-n="2"' in w.live.value  # said again
 
 
 @pytest.mark.parametrize("kind", ["DiceCup", "CardTable", "OddsExplorer"])

@@ -24,6 +24,7 @@ placeholder is on the page and a bot's pause being an event-loop delay, not ``ti
 from __future__ import annotations
 
 import html
+import re
 import threading
 import traceback
 from collections.abc import Callable, Iterator
@@ -35,7 +36,7 @@ import ipywidgets as widgets
 from swkit.errors import SwkitError
 from swkit.widgets._work import Runner, Step, make_runner
 
-__all__ = ["SwkitWidget", "escape"]
+__all__ = ["LIVE_CSS", "SwkitWidget", "escape", "plain"]
 
 # Text colors with at least 7:1 contrast on white (WCAG AAA), readable on a projector.
 _STYLE = {
@@ -45,9 +46,23 @@ _STYLE = {
 }
 
 
+LIVE_CSS = """
+.swkit-live { position:absolute !important; width:1px !important; height:1px !important;
+  overflow:hidden !important; clip-path:inset(50%); white-space:nowrap; margin:0 !important; }
+"""
+"""The live region is read, not seen (what it says is on screen already): kept in the page and
+the accessibility tree, one pixel, clipped. Each widget's own style sheet includes it."""
+
+
 def escape(text: object) -> str:
     """``text`` as HTML-safe text (cards and messages are shown inside HTML widgets)."""
     return html.escape(str(text))
+
+
+def plain(markup: str) -> str:
+    """The text of a piece of the widgets' HTML, tags dropped and spaces squeezed (for an
+    announcement that says what a line on screen says)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 class SwkitWidget(widgets.VBox):
@@ -55,25 +70,47 @@ class SwkitWidget(widgets.VBox):
 
     Attributes: ``errors`` -- the unexpected exceptions raised inside callbacks or background
     work, oldest first (a correct widget keeps it empty); ``message`` -- the ``HTML`` area where
-    refusals and errors are shown, announced to screen readers (``aria-live``); ``backend`` --
-    where background work runs, ``"thread"`` or ``"inline"`` (see the module docstring).
+    refusals and errors are shown; ``live`` -- the widget's one polite live region
+    (``role="status"``, CSS class ``swkit-live``, read by screen readers and not drawn), which
+    :meth:`announce` fills with each game event; ``announced`` -- every text it was given,
+    oldest first; ``backend`` -- where background work runs, ``"thread"`` or ``"inline"`` (see
+    the module docstring).
     """
 
     def __init__(self, **kwargs: Any) -> None:
         self.errors: list[BaseException] = []
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em"))
+        self.live = widgets.HTML(value="")
+        self.live.add_class("swkit-live")
+        self.announced: list[str] = []
         self._generation = 0
         self._runner: Runner = make_runner()
         self._lock = threading.Lock()
+        self._announcing = threading.Lock()
         super().__init__(**kwargs)
 
     # -- messages ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` in the message area; ``kind`` is "info", "refused" or "error"."""
+        """Show ``text`` in the message area, and announce it (:meth:`announce`); ``kind`` is
+        "info", "refused" or "error". An empty ``text`` clears the area, silently."""
         style = _STYLE.get(kind, _STYLE["info"])
         self.message.value = (
-            f'<div role="status" aria-live="polite" style="{style};font-size:1.05em">'
-            f"{escape(text)}</div>" if text else "")
+            f'<div style="{style};font-size:1.05em">{escape(text)}</div>' if text else "")
+        if text:
+            self.announce(text)
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` once to a screen reader: it replaces what the live region held (a
+        polite ``role="status"`` region, ``aria-atomic``: read whole, after what the reader
+        is saying) and is appended to ``announced``. In: plain text (escaped here)."""
+        text = " ".join(text.split())
+        if not text:
+            return
+        with self._announcing:
+            self.announced.append(text)
+            # the count makes the value new even when the words repeat (a second refusal)
+            self.live.value = (f'<div role="status" aria-live="polite" aria-atomic="true" '
+                               f'data-n="{len(self.announced)}">{escape(text)}</div>')
 
     def _record(self, error: BaseException) -> None:
         self.errors.append(error)

@@ -56,7 +56,7 @@ from swkit.plots import (  # imports no matplotlib: chart_png does, when it draw
     percent_text,
     probability_bars,
 )
-from swkit.widgets._base import SwkitWidget, escape
+from swkit.widgets._base import LIVE_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_keywords
 from swkit.widgets._words import IF_NOBODY_MOVES, named_powers
 
@@ -558,7 +558,7 @@ at 9em JupyterLab clipped it to "my scored Pow…"."""
 
 _STALE_CSS = """<style>
 .swkit-explorer .swkit-stale { opacity:0.4; }
-</style>"""
+""" + LIVE_CSS + "</style>"
 """The old answer is greyed out while a refused input waits to be fixed."""
 
 
@@ -744,6 +744,7 @@ class OddsExplorer(SwkitWidget):
             w.observe(on, names="value")
         self.children = [
             widgets.HTML(_STALE_CSS + f'<h3 style="{_BIG};margin:0">Odds explorer</h3>'),
+            self.live,
             widgets.HBox([self.game]), self.kind, self.deal_box, self.hand_box, self.dice_box,
             self.stale_note, self.headline, self.formula, self.details, self.message,
             self.chart, self.chart_caption,
@@ -960,7 +961,7 @@ class OddsExplorer(SwkitWidget):
             return
 
         def placeholder() -> None:
-            self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+            self.headline.value = (f'<div style="{_BIG}">'
                                    f"{escape(question.text())}: <b>computing…</b></div>")
             self.formula.value = ""
             self.details.value = ""
@@ -971,7 +972,7 @@ class OddsExplorer(SwkitWidget):
             with self._view_lock:
                 if token != self._token:
                     return
-                self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+                self.headline.value = (f'<div style="{_BIG}">'
                                        f"{escape(question.text())}: <b>computing… "
                                        f"{round(100 * done / max(total, 1))}%</b></div>")
 
@@ -1014,9 +1015,10 @@ class OddsExplorer(SwkitWidget):
         with self._view_lock:
             if token != self._token:
                 return
-            self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+            self.headline.value = (f'<div style="{_BIG}">'
                                    f"{escape(question.text())}: <b>too much work to count "
                                    "exactly</b></div>")
+            self.announce(f"{question.text()}: too much work to count exactly")
             self.formula.value = f'<div style="{_TEXT}">{escape(words)}.</div>'
             self.details.value = (f'<div style="{_TEXT}">Exact answers for fewer turns: '
                                   f"{escape(known or 'none yet')}. Simulating an estimate…</div>")
@@ -1047,9 +1049,12 @@ class OddsExplorer(SwkitWidget):
                 return
             self.answer = answer
             self.headline.value = (
-                f'<div style="{_BIG}" role="status" aria-live="polite">'
+                f'<div style="{_BIG}">'
                 f"{escape(answer.headline)} = <b>{escape(answer.value_text())}</b></div>"
                 + _under_headline(answer))
+            said = f"{answer.headline} = {answer.value_text()}"
+            if not self.announced or self.announced[-1] != said:  # a deal's answer comes twice
+                self.announce(said)
             if answer.formula:
                 self.formula.value = (f'<div style="{_TEXT}">${answer.formula}$<br>'
                                       f"({escape(answer.formula_note)})</div>")
