@@ -335,8 +335,10 @@ class DiceCup(SwkitWidget):
             self.dice_buttons.append(toggle)
             columns.append(widgets.VBox([picture, toggle],
                                         layout=widgets.Layout(align_items="center",
-                                                              width="82px")))
-        self.dice_row = widgets.HBox(columns)
+                                                              width="86px",
+                                                              overflow="visible")))
+        self.dice_row = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap",
+                                                                    overflow="visible"))
         self.roll_button = widgets.Button(description="Roll (3 left)",
                                           layout=widgets.Layout(width="190px", height="48px"))
         self.roll_button.add_class("swkit-roll")
@@ -1020,6 +1022,13 @@ class DiceCup(SwkitWidget):
         self.say("")
         self._set_toggles([False] * 5)
         self._after_student()
+        self._focus_roll()
+
+    def _focus_roll(self) -> None:
+        """Put the keyboard's focus on Roll when the student may press it: the score button
+        just pressed is gone, and focus must not fall back to the top of the page."""
+        if not self.roll_button.disabled:
+            self.roll_button.focus()
 
     def _log_score(self, score: dict[str, Any]) -> None:
         spaces = self.game.board.to_dict()["rows"][score["character"]]["spaces"]
@@ -1068,6 +1077,7 @@ class DiceCup(SwkitWidget):
                 self._slots = list(range(5))
                 self.call.value = self._your_turn_html()
             self._refresh()
+            self._focus_roll()
 
         self.in_steps(step, self.bot_delay, finish)
 

@@ -73,6 +73,10 @@ STATES: list[tuple[str, str, str]] = [
     ("explorer-refused", "The odds explorer refusing a card it cannot read",
      'cup = OddsExplorer()\ncup.kind.value = "hand"\ncup.wait_idle()\n'
      'cup.hand.value = "B2 G7 X9"\ncup.wait_idle()'),
+    ("keys-dice", "A solo dice game, played by the keyboard in the test",
+     "cup = DiceCup(players=1, seed=8, bot_delay=0)"),
+    ("keys-cards", "A card game, played by the keyboard in the test",
+     "cup = CardTable(players=2, seed=8, bot_delay=0)"),
     # last: the bots' pause (10 s) leaves the test time to check the cup mid-turn
     ("dice-bot", "The dice cup on the bot's turn",
      "cup = DiceCup(players=2, seed=8, bot_delay=10)\ncup.roll_button.click()\n"

@@ -14,6 +14,7 @@ violations inside the outputs and on the whole page.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -30,8 +31,9 @@ OUTPUTS = ".jp-OutputArea-output"
 REPORTS = ROOT / "build" / "a11y"
 
 
-def check_outputs(page: Page, where: str) -> None:
-    """axe on the output areas (no violation allowed) and on the whole page (recorded)."""
+def check_outputs(page: Page, where: str) -> str:
+    """axe on the output areas and on the whole page (recorded in build/a11y/); returns the
+    violations inside the outputs in words, "" when there is none."""
     inside = run_axe(page, OUTPUTS)
     whole = run_axe(page, None)
     outside = [v for v in whole.violations if v["id"] not in {x["id"] for x in inside.violations}]
@@ -45,7 +47,7 @@ def check_outputs(page: Page, where: str) -> None:
           f"{len(inside.passed)} passed, {len(inside.violations)} violated; whole page: "
           f"{len(whole.violations)} violated ({', '.join(v['id'] for v in outside) or 'none'} "
           "outside the outputs)")
-    assert not inside.violations, f"{where}:\n{inside.summary()}"
+    return f"{where}:\n{inside.summary()}" if inside.violations else ""
 
 
 def test_widget_states_in_jupyterlab(lab, tmp_path):
@@ -55,12 +57,125 @@ def test_widget_states_in_jupyterlab(lab, tmp_path):
         expect(lab.outputs.locator(f".a11y-{name}")).to_have_count(1, timeout=60_000)
     bot = lab.outputs.locator(".a11y-dice-bot .swkit-roll")
     expect(bot).to_have_text("Seat 1 is rolling…")
-    check_outputs(lab.page, "states-lab")
+    violations = check_outputs(lab.page, "states-lab")
     expect(bot).to_have_text("Seat 1 is rolling…")  # still the bot's turn: it was checked
+    names_roles_states(lab.outputs)
+    play_dice_by_keys(lab.page, lab.outputs)
+    play_cards_by_keys(lab.page, lab.outputs)
+    assert not violations, violations
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.name[:2])
 def test_lessons_in_jupyterlab(lab, lesson):
     lab.open(lesson)
     lab.run_all()
-    check_outputs(lab.page, f"lesson{lesson.name[:2]}-lab")
+    violations = check_outputs(lab.page, f"lesson{lesson.name[:2]}-lab")
+    assert not violations, violations
+
+
+# --- names, roles, states: what a screen reader reads -------------------------------------------
+
+def snap(locator) -> str:
+    """``locator.aria_snapshot()`` with YAML's quotes around a line taken off (a name holding
+    a colon is written ``- 'checkbox "keep die 1: Mickey"'``)."""
+    return re.sub(r"(?m)^(\s*- )'((?:[^']|'')*)'", lambda m: m.group(1) + m.group(2).replace(
+        "''", "'"), locator.aria_snapshot())
+
+
+def names_roles_states(outputs) -> None:
+    """The accessibility tree (``aria_snapshot``) of the widgets: each control says what it
+    does to what, each toggle whether it is on, each picture what it shows."""
+    hint = outputs.locator(".a11y-dice-hint")
+    first = snap(hint.locator(".swkit-die").first)
+    assert '- checkbox "keep die 1: ' in first and "[checked]" in first, first
+    second = snap(hint.locator(".swkit-die").nth(1))
+    assert '- checkbox "keep die 2: ' in second and "[checked]" not in second, second
+    tree = snap(hint)
+    assert '- checkbox "Hint" [checked]' in tree, tree
+    assert '- button "Score Mickey: ' in tree, tree
+    assert '- img "die: Mickey' in tree                       # the faces, in words
+    assert '- columnheader "Choice"' in tree                  # the hint table has header cells
+    assert '- log "What happened"' in tree
+    board = snap(outputs.locator(".a11y-dice-end .swkit-board"))
+    assert re.search(r'- img "Clubhouse dice scoreboard\. Mickey: P\d', board), board  # whose
+    start = snap(outputs.locator(".a11y-dice-start"))
+    assert '- checkbox "die 1: not rolled yet" [disabled]' in start, start
+    cards = snap(outputs.locator(".a11y-cards-hint"))
+    assert '- button "play R8"' in cards, cards
+    assert '- checkbox "Hint" [checked]' in cards
+    assert '- img "Your hand:' in cards
+    power = snap(outputs.locator(".a11y-cards-power"))
+    assert re.search(r'- button "use Power \d+ \((blue|green|purple|red|yellow)\)"', power), power
+    explorer = snap(outputs.locator(".a11y-explorer-hand"))
+    assert '- textbox "my hand:"' in explorer, explorer
+    assert '- combobox "question:"' in explorer
+
+
+# --- the keyboard alone -------------------------------------------------------------------------
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  const box = e.closest('.widget-checkbox');
+  const s = getComputedStyle(box ? e.closest('label') : e);
+  return {text: (box ? e.closest('label').textContent : e.textContent).trim(),
+          tag: e.tagName, visible: s.outlineStyle !== 'none' || s.boxShadow !== 'none'};
+}"""
+
+
+def tab_to(page: Page, within: str, text: str, back: bool = False, most: int = 60) -> None:
+    """Press Tab (Shift+Tab with ``back``) until the focused control is inside ``within`` and
+    its words start with ``text`` (no press if it is focused already); its focus must be
+    visible. Fails after ``most`` presses."""
+    seen = []
+    for press in range(most + 1):
+        if press:
+            page.keyboard.press("Shift+Tab" if back else "Tab")
+        focused = page.evaluate(FOCUSED)
+        inside = page.evaluate(f"() => !!document.activeElement.closest({within!r})")
+        seen.append(focused["text"][:30])
+        if inside and focused["text"].startswith(text):
+            assert focused["visible"], f"the focus on {text!r} is not visible"
+            return
+    pytest.fail(f"Tab never reached {text!r} in {within}; focus went through {seen}")
+
+
+def play_dice_by_keys(page: Page, outputs) -> None:
+    """A whole solo game: Roll with Enter, keep a die with Space, score with Enter."""
+    cup = outputs.locator(".a11y-keys-dice")
+    within = ".a11y-keys-dice"
+    cup.locator(".swkit-roll").focus()          # the keyboard comes into the cup at Roll
+    for turn in range(1, 6):
+        expect(cup.locator(".swkit-roll")).to_have_text("Roll (3 left)")
+        page.keyboard.press("Enter")
+        expect(cup.locator(".swkit-roll")).to_have_text("Roll (2 left)")
+        tab_to(page, within, "keep die 1", back=True)       # back to the dice, by Shift+Tab
+        page.keyboard.press("Space")
+        expect(cup.locator(".swkit-die input").first).to_be_checked()
+        tab_to(page, within, "Roll")
+        page.keyboard.press("Enter")
+        expect(cup.locator(".swkit-roll")).to_have_text("Roll (1 left)")
+        tab_to(page, within, "Score ")
+        page.keyboard.press("Enter")
+        expect(cup.locator(".swkit-log")).to_contain_text(f"Round {turn}, seat 0 (you)")
+        if turn < 5:
+            # the score button is gone: the focus is on Roll again, not lost
+            page.wait_for_function("() => document.activeElement.textContent.trim() === "
+                                   "'Roll (3 left)'", timeout=15_000)
+    expect(cup.locator(".swkit-status")).to_contain_text("Game over: you scored")
+    expect(cup.locator(".swkit-score")).to_have_count(0)
+
+
+def play_cards_by_keys(page: Page, outputs) -> None:
+    """Seed 8's first turn by keys: play B3 (it takes the figure), then use Power 7."""
+    table = outputs.locator(".a11y-keys-cards")
+    within = ".a11y-keys-cards"
+    table.locator(".swkit-hint-toggle input").focus()
+    page.keyboard.press("Space")                 # the hint on, by Space
+    expect(table.locator(".swkit-hint-toggle input")).to_be_checked()
+    tab_to(page, within, "play B3")
+    page.keyboard.press("Enter")
+    expect(table.locator(".swkit-log")).to_contain_text("plays B3, takes figure 1")
+    tab_to(page, within, "use Power 7 (blue)")
+    page.keyboard.press("Enter")
+    expect(table.locator(".swkit-log")).to_contain_text("uses Power 7 (blue) (draws G7 R8)")
+    expect(table.locator(".swkit-status")).to_contain_text("Your move. Round 2")
