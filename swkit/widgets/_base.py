@@ -70,18 +70,29 @@ class SwkitWidget(widgets.VBox):
 
     Attributes: ``errors`` -- the unexpected exceptions raised inside callbacks or background
     work, oldest first (a correct widget keeps it empty); ``message`` -- the ``HTML`` area where
-    refusals and errors are shown; ``live`` -- the widget's one polite live region
-    (``role="status"``, CSS class ``swkit-live``, read by screen readers and not drawn), which
-    :meth:`announce` fills with each game event; ``announced`` -- every text it was given,
-    oldest first; ``backend`` -- where background work runs, ``"thread"`` or ``"inline"`` (see
-    the module docstring).
+    refusals and errors are shown; ``live`` -- the widget's one polite live region (a ``Box``
+    with the CSS class ``swkit-live``, read by screen readers and not drawn; see
+    :meth:`announce`); ``live_text`` -- the ``HTML`` inside it holding the text last announced;
+    ``announced`` -- every text announced, oldest first; ``backend`` -- where background work
+    runs, ``"thread"`` or ``"inline"`` (see the module docstring).
+
+    The region must stay the same element while its words change, or some screen readers say
+    nothing: ipywidgets redraws an ``HTML`` widget's contents at each change and gives no way
+    to set an attribute on an element that stays. So the region (``role="status"``, polite,
+    atomic) is an ``HTML`` widget whose value never changes, and it takes the changing text
+    (``live_text``, an element with a unique id) as its child in the accessibility tree by
+    ``aria-owns``.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         self.errors: list[BaseException] = []
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em"))
-        self.live = widgets.HTML(value="")
-        self.live.add_class("swkit-live")
+        self.live_text = widgets.HTML(value="")
+        owned = f"swkit-live-{self.live_text.model_id}"
+        self._live_owned = owned
+        region = widgets.HTML(value=f'<div role="status" aria-live="polite" aria-atomic="true" '
+                                    f'aria-owns="{owned}"></div>')
+        self.live = widgets.Box([region, self.live_text]).add_class("swkit-live")
         self.announced: list[str] = []
         self._generation = 0
         self._runner: Runner = make_runner()
@@ -109,8 +120,8 @@ class SwkitWidget(widgets.VBox):
         with self._announcing:
             self.announced.append(text)
             # the count makes the value new even when the words repeat (a second refusal)
-            self.live.value = (f'<div role="status" aria-live="polite" aria-atomic="true" '
-                               f'data-n="{len(self.announced)}">{escape(text)}</div>')
+            self.live_text.value = (f'<div id="{self._live_owned}" '
+                                    f'data-n="{len(self.announced)}">{escape(text)}</div>')
 
     def _record(self, error: BaseException) -> None:
         self.errors.append(error)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from a11y_states import STATES, write_states_notebook
 from axe import run_axe
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -139,10 +139,34 @@ def tab_to(page: Page, within: str, text: str, back: bool = False, most: int = 6
     pytest.fail(f"Tab never reached {text!r} in {within}; focus went through {seen}")
 
 
+def live_parent(page: Page, region: Locator) -> tuple[str, str]:
+    """(role, live) of the accessibility-tree parent of the element ``region`` owns, as
+    Chromium computes it (DevTools protocol): a screen reader hears a change inside a live
+    region only when that parent is the region."""
+    owned = region.get_attribute("aria-owns")
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Accessibility.enable")
+        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": f"#{owned}"})["nodeId"]
+        tree = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node,
+                                                           "fetchRelatives": True})["nodes"]
+        mine = next(n for n in tree if n.get("backendDOMNodeId") == tree[0]["backendDOMNodeId"])
+        parent = next(n for n in tree if n["nodeId"] == mine.get("parentId"))
+        props = {p["name"]: p["value"].get("value") for p in parent.get("properties", [])}
+        return parent["role"]["value"], props.get("live", "")
+    finally:
+        cdp.detach()
+
+
 def play_dice_by_keys(page: Page, outputs) -> None:
-    """A whole solo game: Roll with Enter, keep a die with Space, score with Enter."""
+    """A whole solo game: Roll with Enter, keep a die with Space, score with Enter. Its live
+    region stays the same element all game, and what it says is the screen reader's."""
     cup = outputs.locator(".a11y-keys-dice")
     within = ".a11y-keys-dice"
+    region = cup.locator('.swkit-live [role="status"]')
+    first = region.element_handle()
+    expect(cup.locator(".swkit-live")).to_have_count(1)
     cup.locator(".swkit-roll").focus()          # the keyboard comes into the cup at Roll
     for turn in range(1, 6):
         expect(cup.locator(".swkit-roll")).to_have_text("Roll (3 left)")
@@ -163,6 +187,12 @@ def play_dice_by_keys(page: Page, outputs) -> None:
                                    "'Roll (3 left)'", timeout=15_000)
     expect(cup.locator(".swkit-status")).to_contain_text("Game over: you scored")
     expect(cup.locator(".swkit-score")).to_have_count(0)
+    # the region is the element it was at the start; the last words are in it, for the reader
+    assert first.evaluate("(e) => e.isConnected && e === document.querySelector("
+                          "'.a11y-keys-dice .swkit-live [role=status]')")
+    assert live_parent(page, region) == ("status", "polite")
+    said = snap(cup.locator(".swkit-live"))
+    assert re.fullmatch(r'- status: "You: Score \w+: .*Winner: seat 0 \(you\)[^"]*"', said), said
 
 
 def play_cards_by_keys(page: Page, outputs) -> None:
