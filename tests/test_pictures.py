@@ -281,3 +281,21 @@ def test_a_sentence_label_can_leave_out_the_card_count():
     label = "a set: one number, any colors"
     root = parse(pictures.cards_svg(parse_cards("R7 B7 G7"), label=label, count=False))
     assert label in texts(root) and "(3 cards)" not in " ".join(texts(root))
+
+
+def test_in_jupyter_every_picture_is_html_with_its_words() -> None:
+    """What IPython sends the front end: the ``<svg>`` inline as text/html, the format
+    JupyterLab prefers, where its role, label and title reach a screen reader (an
+    ``image/svg+xml`` output is drawn as an ``<img>`` without alt)."""
+    from IPython.core.formatters import DisplayFormatter
+
+    dice = DiceGame(players=2, seed=1)
+    dice.apply_chance("Mickey Mickey Goofy Clubhouse Pluto")
+    cards = CardGame(players=2, seed=3)
+    shown = [Card("R", 7), Tableau(parse_cards("B1 B2")), Hand(parse_cards("G3 Y4")), Tableau(()),
+             load_edition("mickey").powers[0], Roll(("Mickey", "Clubhouse")), dice.board,
+             dice.view(0), cards.view(0)]
+    for thing in shown:
+        data, _ = DisplayFormatter().format(thing)
+        assert data["text/html"] == data["image/svg+xml"] == thing._repr_svg_(), type(thing)
+        parse(data["text/html"])
