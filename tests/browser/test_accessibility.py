@@ -109,6 +109,13 @@ def names_roles_states(outputs) -> None:
     explorer = snap(outputs.locator(".a11y-explorer-hand"))
     assert '- textbox "my hand:"' in explorer, explorer
     assert '- combobox "question:"' in explorer
+    assert '- radio "Cards (Something Wild!)" [checked]' in explorer
+    assert '- radio "I score this turn" [checked]' in explorer
+    assert '- radio "I score within 2 turns"\n' in explorer + "\n"
+    roll = snap(outputs.locator(".a11y-explorer-roll"))
+    assert '- radio "Dice (Clubhouse)" [checked]' in roll, roll
+    assert '- radio "2 rolls left" [checked]' in roll
+    assert '- checkbox "I scored Mickey"' in roll and '- checkbox "Goofy 5"' in roll
 
 
 # --- the keyboard alone -------------------------------------------------------------------------
