@@ -49,7 +49,7 @@ from swkit.errors import ConfigurationError, IllegalActionError, SwkitError, Wor
 from swkit.odds.cards import DrawPlan, PlayerOdds, Position, player_odds, step_words
 from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
-from swkit.widgets._base import LIVE_CSS, SwkitWidget, escape, plain
+from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape, plain
 from swkit.widgets._checks import (
     arguments,
     check_bot_delay,
@@ -99,7 +99,7 @@ _CSS = """<style>
 .swkit-cardtable .swkit-hint-toggle label:has(input:checked) input { accent-color:#ffffff; }
 .swkit-cardtable label:has(input:focus-visible) { outline:3px solid #004d80;
   outline-offset:2px; }
-""" + LIVE_CSS + "</style>"
+""" + WIDGET_CSS + "</style>"
 
 
 def _tint(color: str, white: float = 0.62) -> str:
@@ -232,12 +232,13 @@ class CardTable(SwkitWidget):
             layout=layout(flex_flow="row wrap", grid_gap="6px")).add_class("swkit-actions")
         self.typed = widgets.Text(
             description="Type a move", placeholder="e.g. play R7 or score R3 R4 R5",
-            style={"description_width": "initial"}, layout=layout(width="26em"))
+            style={"description_width": "initial"}, layout=layout(width="26em", max_width="100%"))
         self.try_button = widgets.Button(description="Try it",
                                          tooltip="Try the move typed in the box")
         self.try_button.on_click(self.guard(self._on_try))
-        typed = self._typed_box = widgets.HBox([self.typed, self.try_button]).add_class(
-            "swkit-typed")
+        typed = self._typed_box = widgets.HBox(
+            [self.typed, self.try_button], layout=layout(flex_flow="row wrap")
+        ).add_class("swkit-typed")
         self.hint = widgets.HTML(layout=layout(display="none")).add_class("swkit-hint")
         self.log_view = widgets.HTML().add_class("swkit-log")
         self.message.add_class("swkit-message")
@@ -635,7 +636,8 @@ class CardTable(SwkitWidget):
             wilds = view.wilds if seat == view.turn_player else None
             parts.append(
                 f'<div class="swkit-seat" data-seat="{seat}" style="border:3px solid {border};'
-                f'border-radius:8px;padding:6px 8px;background:{background};min-width:330px">'
+                f'border-radius:8px;padding:6px 8px;background:{background};flex:1 1 330px;'
+                f'max-width:100%;box-sizing:border-box">'
                 f"<div><b>{escape(self._seat_title(seat))}</b> · {n} card{'s' * (n != 1)} in "
                 f"hand{flag}</div>"
                 f'<div class="swkit-tableau" data-seat="{seat}">'

@@ -87,7 +87,7 @@ from swkit.odds.dice_bots import (
     make_dice_bot,
 )
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
-from swkit.widgets._base import LIVE_CSS, SwkitWidget, escape
+from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
 
 __all__ = ["CALL", "DiceCup", "HintRow"]
@@ -110,7 +110,8 @@ _CSS = """<style>
   display:flex; align-items:center; gap:4px; box-sizing:border-box; min-height:34px;
   padding:2px 6px; background:#ffffff; color:#1a1a1a; border:2px solid #1a1a1a;
   border-radius:6px; font-weight:bold; line-height:1.2; white-space:normal; cursor:pointer; }
-.swkit-dicecup .swkit-die label.widget-label-basic { width:78px; font-size:13px; }
+.swkit-dicecup .swkit-die label.widget-label-basic { width:90px; font-size:12.5px;
+  flex-direction:column; text-align:center; padding:3px 2px; overflow-wrap:anywhere; }
 .swkit-dicecup .swkit-die input, .swkit-dicecup .swkit-hint input { width:20px; height:20px;
   margin:0; flex:none; accent-color:#1a1a1a; }
 .swkit-dicecup .swkit-die label:has(input:checked),
@@ -134,7 +135,7 @@ _CSS = """<style>
 .swkit-dicecup .swkit-hint-table .swkit-yours td:first-child { outline:3px solid #004d80; }
 .swkit-dicecup .swkit-hint-table .swkit-about { color:#595959; }
 .swkit-dicecup .swkit-hint-table .swkit-exact { white-space:nowrap; }
-""" + LIVE_CSS + "</style>"
+""" + WIDGET_CSS + "</style>"
 
 
 @dataclass(frozen=True)
@@ -335,7 +336,7 @@ class DiceCup(SwkitWidget):
             self.dice_buttons.append(toggle)
             columns.append(widgets.VBox([picture, toggle],
                                         layout=widgets.Layout(align_items="center",
-                                                              width="86px",
+                                                              width="94px",
                                                               overflow="visible")))
         self.dice_row = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap",
                                                                     overflow="visible"))
@@ -382,14 +383,18 @@ class DiceCup(SwkitWidget):
         self.same_seed.add_class("swkit-same-seed")
         self.log_view = widgets.HTML()
         self.log_view.add_class("swkit-log")
+        # the dice, Roll, the scores and the hint's best rows fit one laptop screen (1366x768)
+        # together: the board, the game's buttons and the log come after them
         self.children = [
             widgets.HTML(_CSS), self.live, self.heading, self.status, self.call,
             self.dice_row,
-            widgets.HBox([self.roll_button], layout=widgets.Layout(margin="6px 0")),
-            self.score_label, self.score_box, self.message, self.legend, self.board,
-            widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
-                          self.same_seed]),
-            self.hint, self.hint_all,
+            widgets.HBox([self.roll_button, self.hint_button],
+                         layout=widgets.Layout(margin="6px 0", align_items="center",
+                                               flex_flow="row wrap", grid_gap="6px 16px")),
+            self.score_label, self.score_box, self.message, self.hint, self.hint_all,
+            self.legend, self.board,
+            widgets.HBox([self.undo_button, self.new_game_button, self.same_seed],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HTML("<b>What happened</b> (newest turn first; you are seat 0)"),
             self.log_view,
         ]
@@ -782,9 +787,12 @@ class DiceCup(SwkitWidget):
             f'<div class="swkit-hint-words">{head}, with {rolls}'
             f'{"" if n == 1 else ", best first"}. '
             f"{escape(short)}</div>"
+            # a narrow page scrolls the table in its own box (WCAG 1.4.10 lets a data table),
+            # which the keyboard can reach to scroll
+            '<div class="swkit-scroll" tabindex="0" role="group" aria-label="the choices">'
             "<table><tr><th>Choice</th><th>Expected points</th>"
             "<th>Chance of the count (if you reroll)</th>"
-            f"{win_head}</tr>" + "".join(rows) + "</table>" + extra + details)
+            f"{win_head}</tr>" + "".join(rows) + "</table></div>" + extra + details)
 
     @staticmethod
     def _same_win(a: Fraction | float, b: Fraction | float) -> bool:

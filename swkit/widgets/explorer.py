@@ -56,7 +56,7 @@ from swkit.plots import (  # imports no matplotlib: chart_png does, when it draw
     percent_text,
     probability_bars,
 )
-from swkit.widgets._base import LIVE_CSS, SwkitWidget, escape
+from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_keywords
 from swkit.widgets._words import IF_NOBODY_MOVES, named_powers
 
@@ -552,15 +552,21 @@ def _wide(**more: str) -> widgets.Layout:
     """A wide picker's layout: 36em, or the page's width when that is narrower (a phone, a
     zoomed page: nothing is cut and nothing scrolls sideways). One per picker: a layout shared
     between widgets would be closed with the first of them, see ``SwkitWidget.close``."""
-    return widgets.Layout(width="100%", max_width="36em", **more)
+    return widgets.Layout(width="auto", max_width="36em", **more)
 _STYLE = {"description_width": "11em"}
 """Wide enough for the longest label ("my scored Powers:", 17 characters of about 0.6 em):
 at 9em JupyterLab clipped it to "my scored Pow…"."""
 
 _STALE_CSS = """<style>
-.swkit-explorer .swkit-stale { opacity:0.4; }
-""" + LIVE_CSS + "</style>"
-"""The old answer is greyed out while a refused input waits to be fixed."""
+.swkit-explorer .swkit-stale { opacity:0.7; }
+.swkit-explorer .widget-radio-box label { height:auto; min-height:28px; display:flex;
+  align-items:center; flex-direction:row-reverse; justify-content:flex-end; gap:4px;
+  margin-right:1em; cursor:pointer; }
+.swkit-explorer .widget-checkbox label { min-height:28px; }
+""" + WIDGET_CSS + "</style>"
+"""The old answer is greyed out while a refused input waits to be fixed (still 6:1 on white:
+it can be read); a choice's words are
+its target, at least 28 px tall (WCAG 2.5.8 asks 24)."""
 
 
 def _rolls_left(counts: list[int]) -> list[tuple[str, int]]:
@@ -679,7 +685,7 @@ class OddsExplorer(SwkitWidget):
                                             indent=False)
         self.scored_powers = widgets.SelectMultiple(
             options=powers, value=(), description="my scored Powers:", style=_STYLE,
-            layout=_wide(height="9em"),
+            rows=6, layout=_wide(),
             tooltip="hold Ctrl (or Shift) to choose several")
         self.turns = widgets.RadioButtons(
             options=[("I score this turn", 1), ("I score within 2 turns", 2),

@@ -62,7 +62,35 @@ def test_widget_states_in_jupyterlab(lab, tmp_path):
     names_roles_states(lab.outputs)
     play_dice_by_keys(lab.page, lab.outputs)
     play_cards_by_keys(lab.page, lab.outputs)
+    fits_a_laptop(lab.page, lab.outputs)
     assert not violations, violations
+
+
+def test_widget_states_in_voila(voila, tmp_path):
+    """Voila, the interface for a child who needs it: axe, target sizes, and reflow at 320 CSS
+    px wide (WCAG 1.4.10: 1280 px at 400% zoom) and 640 px (200%), with screenshots."""
+    voila.open(write_states_notebook(tmp_path / "a11y-states.ipynb"))
+    for name, _heading, _code in STATES:
+        expect(voila.outputs.locator(f".a11y-{name}")).to_have_count(1, timeout=60_000)
+    page = voila.page
+    violations = check_outputs(page, "states-voila")
+    small = page.evaluate(SMALL_TARGETS)
+    print(f"\ntargets checked: {small['checked']}; under 24x24 CSS px: {small['small']}")
+    pairs = page.evaluate(COLORS)
+    dim = low_contrast(pairs)
+    print(f"color pairs checked: {len(pairs)}; under the bar: {dim}")
+    cut = {}
+    for width in (320, 640):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(500)
+        cut[width] = page.evaluate(OVERFLOW)
+        for name in ("dice-hint", "cards-power", "explorer-hand", "explorer-roll"):
+            shoot(voila.outputs.locator(f".a11y-{name}"), f"{name}-{width}px")
+    print(f"sticking out at 320 and 640 CSS px: {cut}")
+    assert not violations, violations
+    assert not small["small"], small["small"]
+    assert not dim, dim
+    assert cut == {320: [], 640: []}, cut
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.name[:2])
@@ -71,6 +99,169 @@ def test_lessons_in_jupyterlab(lab, lesson):
     lab.run_all()
     violations = check_outputs(lab.page, f"lesson{lesson.name[:2]}-lab")
     assert not violations, violations
+
+
+# --- seeing: target sizes, reflow, one laptop screen ------------------------------------------
+
+WIDGETS = ".swkit-dicecup, .swkit-cardtable, .swkit-explorer"
+SCREENSHOTS = ROOT / "build" / "screenshots"
+
+SMALL_TARGETS = """() => {
+  // every control a pointer can hit inside the widgets; a checkbox's or radio's target is its
+  // label (a click on the words ticks it). WCAG 2.5.8: at least 24 x 24 CSS px.
+  const sel = 'button, select, textarea, input:not([type=checkbox]):not([type=radio]), ' +
+              'label:has(> input[type=checkbox]), label:has(> input[type=radio])';
+  const found = [];
+  let checked = 0;
+  for (const w of document.querySelectorAll('WIDGETS')) {
+    for (const e of w.querySelectorAll(sel)) {
+      if (e.closest('.swkit-live')) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;      // not on screen (display: none)
+      checked++;
+      if (r.width < 24 || r.height < 24)
+        found.push(`${e.tagName} "${e.textContent.trim().slice(0, 30)}" ` +
+                   `${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return {checked, small: found};
+}""".replace("WIDGETS", WIDGETS)
+
+OVERFLOW = """() => {
+  // WCAG 1.4.10: no scrolling sideways. The page must not be wider than the window, and no
+  // widget's part may stick out of its widget (cut off, or scrolled to). A part inside its own
+  // scrolling box (the log) is reached by that box.
+  const W = document.documentElement.clientWidth, out = [];
+  if (document.scrollingElement.scrollWidth > W + 1)
+    out.push(`page ${document.scrollingElement.scrollWidth} px wide in ${W}`);
+  for (const w of document.querySelectorAll('WIDGETS')) {
+    const edge = Math.min(W, w.getBoundingClientRect().right);
+    for (const e of w.querySelectorAll('*')) {
+      if (e.closest('.swkit-live')) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.right <= edge + 1) continue;
+      let s = e.parentElement, scrolled = false;
+      for (; s && s !== w; s = s.parentElement) {
+        const o = getComputedStyle(s).overflowX;
+        if (o === 'auto' || o === 'scroll') { scrolled = true; break; }
+      }
+      if (scrolled) continue;
+      const kids = Array.from(e.children).some(k => k.getBoundingClientRect().right > edge + 1);
+      if (!kids) out.push(`${[...w.classList].find(c => c.startsWith('a11y-'))}: ` +
+                          `${e.tagName}.${[...e.classList].join('.')} ` +
+                          `"${e.textContent.trim().slice(0, 30)}" ends at ` +
+                          `${Math.round(r.right)} of ${Math.round(edge)}`);
+    }
+    // nothing spills out of a box too short for it, over what comes next
+    for (const e of w.querySelectorAll('div, label, span, button')) {
+      if (e.closest('.swkit-live, svg') || !e.clientHeight) continue;
+      const s = getComputedStyle(e);
+      if (s.overflowY === 'visible' && e.scrollHeight > e.clientHeight + 2 &&
+          !Array.from(e.children).some(k => k.scrollHeight > k.clientHeight + 2 &&
+                                            getComputedStyle(k).overflowY === 'visible'))
+        out.push(`${[...w.classList].find(c => c.startsWith('a11y-'))}: ` +
+                 `${e.tagName}.${[...e.classList].join('.')} ` +
+                 `"${e.textContent.trim().slice(0, 30)}" spills: ` +
+                 `${e.scrollHeight} px tall in ${e.clientHeight}`);
+    }
+  }
+  return out.slice(0, 12);
+}""".replace("WIDGETS", WIDGETS)
+
+
+COLORS = r"""() => {
+  // the color pairs the widgets draw, as the browser computed them: each text on the
+  // background under it (and its opacity), each control's outline on the background around it
+  const bg = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = getComputedStyle(e).backgroundColor;
+      if (c !== 'transparent' && !/, 0\)$/.test(c)) return c;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  const opacity = (e) => { let o = 1; for (; e; e = e.parentElement)
+    o *= parseFloat(getComputedStyle(e).opacity); return o; };
+  const pairs = new Map();
+  const add = (kind, fg, back, e, extra) => {
+    const key = [kind, fg, back, extra.large, extra.opacity].join('|');
+    if (!pairs.has(key)) pairs.set(key, {kind, fg, bg: back, ...extra,
+      sample: e.textContent.trim().slice(0, 40) || e.tagName});
+  };
+  for (const w of document.querySelectorAll('WIDGETS')) {
+    for (const e of w.querySelectorAll('*')) {
+      if (e.closest('.swkit-live, svg') || !e.getClientRects().length) continue;
+      const s = getComputedStyle(e);
+      if (s.visibility === 'hidden') continue;
+      const off = e.closest(':disabled, label:has(> input:disabled)') !== null;
+      const text = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.data.trim());
+      const size = parseFloat(s.fontSize), bold = parseInt(s.fontWeight) >= 700;
+      if (text && !off)
+        add('text', s.color, bg(e), e, {large: size >= 24 || (bold && size >= 18.66),
+                                        opacity: opacity(e)});
+      const control = e.matches('input[type=text], input[type=number], select, textarea, ' +
+                                'label:has(> input[type=checkbox])');
+      if (control && !off && parseFloat(s.borderTopWidth) > 0)
+        add('outline', s.borderTopColor, bg(e.parentElement), e, {large: false, opacity: 1});
+    }
+  }
+  return Array.from(pairs.values());
+}""".replace("WIDGETS", WIDGETS)
+
+
+def hex_color(css: str) -> tuple[float, float, float]:
+    """``rgb(r, g, b)`` / ``rgba(...)`` as three 0-255 numbers."""
+    return tuple(float(v) for v in re.findall(r"[\d.]+", css)[:3])
+
+
+def as_hex(rgb) -> str:
+    return "#" + "".join(f"{round(v):02x}" for v in rgb)
+
+
+def low_contrast(pairs: list[dict]) -> list[str]:
+    """The pairs under WCAG's bar, by :func:`swkit.pictures.contrast_ratio`: text 4.5:1
+    (3:1 large), a control's outline 3:1. A faded text is blended with its background first."""
+    from swkit.pictures import contrast_ratio
+    bad = []
+    for pair in pairs:
+        fg, bg, o = hex_color(pair["fg"]), hex_color(pair["bg"]), pair["opacity"]
+        seen = [o * f + (1 - o) * b for f, b in zip(fg, bg, strict=True)]
+        ratio = contrast_ratio(as_hex(seen), as_hex(bg))
+        need = 3 if pair["kind"] == "outline" or pair["large"] else 4.5
+        if ratio < need:
+            bad.append(f"{pair['kind']} {pair['fg']} (opacity {o:g}) on {pair['bg']}: "
+                       f"{ratio:.2f}:1 < {need}:1, e.g. {pair['sample']!r}")
+    return bad
+
+
+def shoot(locator: Locator, label: str) -> Path:
+    """What the window shows with a widget's top at the window's top (what a student sees),
+    saved as build/screenshots/a11y-<label>.png."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"a11y-{label}.png"
+    locator.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    locator.page.wait_for_timeout(200)
+    locator.page.screenshot(path=str(path))
+    return path
+
+
+def fits_a_laptop(page: Page, outputs) -> None:
+    """At 1366x768, the dice cup with the hint on shows its dice, Roll and the hint's best
+    rows together in the notebook's visible area (a screenshot shows it)."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    cup = outputs.locator(".a11y-dice-hint")
+    dice = cup.locator(".swkit-die-face").first
+    dice.evaluate("(e) => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    area = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first.bounding_box()
+    top = dice.bounding_box()
+    roll = cup.locator(".swkit-roll").bounding_box()
+    best = cup.locator(".swkit-hint-table .swkit-best").last.bounding_box()
+    bottom = max(roll["y"] + roll["height"], best["y"] + best["height"])
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "a11y-dice-hint-1366x768.png"))
+    print(f"\n1366x768: dice top {top['y']:.0f}, Roll and best hint rows end {bottom:.0f}, "
+          f"the notebook shows {area['y']:.0f} to {area['y'] + area['height']:.0f}")
+    assert top["y"] >= area["y"] - 1 and bottom <= area["y"] + area["height"], (top, bottom, area)
 
 
 # --- names, roles, states: what a screen reader reads -------------------------------------------
@@ -154,9 +345,8 @@ def live_parent(page: Page, region: Locator) -> tuple[str, str]:
     cdp = page.context.new_cdp_session(page)
     try:
         cdp.send("Accessibility.enable")
-        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
-        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": f"#{owned}"})["nodeId"]
-        tree = cdp.send("Accessibility.getPartialAXTree", {"nodeId": node,
+        node = cdp.send("Runtime.evaluate", {"expression": f"document.getElementById('{owned}')"})
+        tree = cdp.send("Accessibility.getPartialAXTree", {"objectId": node["result"]["objectId"],
                                                            "fetchRelatives": True})["nodes"]
         mine = next(n for n in tree if n.get("backendDOMNodeId") == tree[0]["backendDOMNodeId"])
         parent = next(n for n in tree if n["nodeId"] == mine.get("parentId"))
