@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 import ipywidgets as widgets
+from test_widgets_dice import greedy_student
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 from swkit.cards.bots import GreedyBot as CardBot
-from swkit.dice.bots import GreedyBot
 from swkit.widgets import CardTable, DiceCup, OddsExplorer
 
 
@@ -34,25 +34,6 @@ def region_of(w) -> str:
     return region
 
 
-def greedy(cup: DiceCup) -> None:
-    """The student's next move as the greedy bot makes it, by the cup's controls."""
-    game = cup.game
-    if game.view(0).phase != "decide":
-        cup.roll_button.click()
-        return
-    action = GreedyBot(0, cup.seed).choose(game)
-    if action.kind == "score":
-        cup.score_buttons[action.faces[0]].click()
-        return
-    wanted = list(action.faces)
-    for slot, face in enumerate(cup.shown_dice()):
-        keep = face in wanted
-        if keep:
-            wanted.remove(face)
-        cup.dice_buttons[slot].value = keep
-    cup.roll_button.click()
-
-
 def test_the_dice_cup_announces_every_event_once():
     cup = DiceCup(players=2, seed=6, bot_delay=0)
     assert cup.announced == ["Your turn: press Roll."]
@@ -63,7 +44,7 @@ def test_the_dice_cup_announces_every_event_once():
     faces = " ".join(cup.game.dice)
     assert cup.announced[-1] == f"Round 1, seat 0 (you). You: Roll 1: {faces}."
     while not cup.game.is_terminal():
-        greedy(cup)
+        greedy_student(cup)
         cup.wait_idle()
     said = cup.announced
     assert cup.errors == [] and all(said[i] != said[i + 1] for i in range(len(said) - 1))
