@@ -1,40 +1,61 @@
-"""Matplotlib helpers shared by the lessons and the widgets: exact distributions and the
-Monte Carlo estimate closing in on the exact value.
+"""Charts for the lessons and the widgets: one description, drawn by matplotlib where it is
+installed and as SVG by the standard library where it is not (a browser kernel).
 
-Every function builds on a :class:`matplotlib.figure.Figure` object, never on pyplot's global
-state, so a widget that redraws a hundred times leaves no figure behind
-(``matplotlib.pyplot.get_fignums()`` stays empty) and a worker thread can draw safely. In a
-notebook the returned ``Figure`` shows itself as the cell's value; a widget turns it into PNG
-bytes with :func:`figure_png`.
+A :class:`Chart` holds what a chart shows: its title, axis labels, categories, and series of
+bars (with their texts, colors, hatches and intervals), lines, points with intervals, bands and
+dashed reference lines. It does not hold how it is drawn. :meth:`Chart.figure` draws it with
+matplotlib (on a :class:`matplotlib.figure.Figure`, never pyplot's global state, so a widget
+that redraws a hundred times leaves no figure behind), and :meth:`Chart.svg` draws the same
+description as one ``<svg>`` element in the style of :mod:`swkit.pictures`. In a notebook a
+chart shows itself (``_repr_mimebundle_``): matplotlib's picture where it imports, the SVG
+where it does not, and in both a text alternative carrying every number (the image's ``alt``
+or the SVG's ``<title>`` and ``<desc>``) and a "the numbers" list under it.
 
 Style: the Okabe–Ito palette (color-blind safe), large type for a projector, labelled axes and
-a title on every chart; the event's bars are hatched as well as colored, so color is never the
-only cue.
+a title on every chart; a series picked out by color is hatched as well (``hatch``), and
+points that differ in color differ in marker too, so color is never the only cue.
 
 >>> from fractions import Fraction
->>> fig = distribution_chart({3: Fraction(16, 81), 4: Fraction(52, 81), 5: Fraction(13, 81)},
-...                          title="Mickey's count", xlabel="count", event=lambda x: x >= 4)
->>> [t.get_text() for t in fig.axes[0].texts]
-['19.75%', '64.20%', '16.05%']
+>>> chart = distribution_chart({3: Fraction(16, 81), 4: Fraction(52, 81), 5: Fraction(13, 81)},
+...                            title="Mickey's count", xlabel="count", event=lambda x: x >= 4)
+>>> [bars.label for bars in chart.series]
+['the event (exact)', 'other outcomes (exact)']
+>>> 'role="img"' in chart.svg() and "3: 19.75%" in chart.words()
+True
 """
 
 from __future__ import annotations
 
+import base64
 import io
+import itertools
+import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from html import escape as html_escape
+from typing import TYPE_CHECKING, Any, NamedTuple
+from xml.sax.saxutils import escape, quoteattr
 
 from swkit.errors import ConfigurationError
+from swkit.pictures import FONT, INK, MUTED, _text, _text_width, _wrap
 
-if TYPE_CHECKING:    # matplotlib is imported where a chart is drawn (issue 13 §2), so that
-    # Trial and percent_text serve a Python without matplotlib (Pyodide before it loads it)
+if TYPE_CHECKING:    # matplotlib is imported where a chart is drawn with it, so that the
+    # descriptions and their SVG serve a Python without matplotlib (a browser kernel)
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 __all__ = [
     "OKABE_ITO",
+    "Band",
+    "Bars",
+    "Chart",
+    "Charts",
+    "Line",
+    "Points",
+    "Reference",
     "Trial",
+    "can_use_matplotlib",
     "convergence_chart",
     "distribution_chart",
     "figure_png",
@@ -59,16 +80,26 @@ deficiency."""
 
 CYCLE_ORDER: tuple[str, ...] = ("blue", "orange", "bluish green", "vermillion", "sky blue",
                                 "reddish purple", "yellow", "black")
-"""The order in which :func:`use_okabe_ito` hands out the palette's colors to a chart's series
-(the strongest contrasts first; yellow, pale on white, late)."""
+"""The order in which a chart's series without a color of their own (and :func:`use_okabe_ito`
+for matplotlib's cycle) take the palette's colors (the strongest contrasts first; yellow, pale
+on white, late)."""
 
 EVENT_COLOR = OKABE_ITO["blue"]
 OTHER_COLOR = OKABE_ITO["sky blue"]
 SIMULATED_COLOR = OKABE_ITO["vermillion"]
 EXACT_COLOR = OKABE_ITO["black"]
+GRID_COLOR = "#cccccc"
 
 FONT_SIZE = 14
 """Base font size in points: readable on a projector at the default figure size."""
+
+HATCHES = ("", "//", "..", "\\\\")
+"""Hatches, handed out in turn to bar series that name none: bars side by side differ in
+pattern as well as in color."""
+
+MARKERS = ("o", "D", "s", "^", "v", "P")
+"""Point markers, handed out in turn to points series that name none (a second cue beside
+color)."""
 
 
 class Trial(NamedTuple):
@@ -97,12 +128,20 @@ def percent_text(p: Fraction | float, digits: int = 2) -> str:
     return f"{value:.{digits}f}%"
 
 
+def can_use_matplotlib() -> bool:
+    """True when matplotlib imports (CPython with swkit's dependencies); False in a browser
+    kernel, where charts draw as SVG."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def use_okabe_ito() -> None:
     """Make the Okabe–Ito palette matplotlib's default color cycle (``axes.prop_cycle``), in
-    :data:`CYCLE_ORDER`: every later chart whose series take no explicit color (pyplot in a
-    lesson, or a ``Figure``) gets the kit's color-blind-safe colors. Changes matplotlib's
-    global settings; call it once, after importing matplotlib.
-    """
+    :data:`CYCLE_ORDER`, for charts drawn with matplotlib directly. Changes matplotlib's global
+    settings; raises ImportError without matplotlib."""
     import matplotlib
     from cycler import cycler
 
@@ -121,31 +160,1066 @@ def new_figure(rows: int = 1, columns: int = 1, width: float = 7.0,
     return fig
 
 
-def _style(ax: Axes, title: str, xlabel: str, ylabel: str) -> None:
+def _style(ax: Axes, title: str, xlabel: str, ylabel: str, grid: str = "y") -> None:
     ax.set_title(title, fontsize=FONT_SIZE + 2, loc="left", wrap=True)
     ax.set_xlabel(xlabel, fontsize=FONT_SIZE)
     ax.set_ylabel(ylabel, fontsize=FONT_SIZE)
     ax.tick_params(labelsize=FONT_SIZE - 1)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.grid(axis="y", color="#cccccc", linewidth=0.8)
+    ax.grid(axis=grid, color=GRID_COLOR, linewidth=0.8)
     ax.set_axisbelow(True)
 
 
-def _target_axes(ax: Axes | None, width: float = 7.0, height: float = 4.6) -> Axes:
-    return new_figure(width=width, height=height).axes[0] if ax is None else ax
+def figure_png(fig: Figure, dpi: int = 100) -> bytes:
+    """``fig`` rendered as PNG bytes."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, facecolor="white")
+    return buffer.getvalue()
 
+
+# -- the description --------------------------------------------------------------------------
+
+Number = float | int | Fraction
+
+
+@dataclass(frozen=True)
+class Bars:
+    """A series of bars, one per category (``None``: no bar there). ``texts``: what is written
+    at each bar's end (``None``: nothing); ``colors``/``hatches``: each bar's fill and hatch
+    (``"//"`` or ``""``); ``intervals``: each bar's ``(low, high)`` error bar, or ``None``."""
+
+    label: str | None
+    values: tuple[float | None, ...]
+    texts: tuple[str | None, ...]
+    colors: tuple[str, ...]
+    hatches: tuple[str, ...]
+    intervals: tuple[tuple[float, float] | None, ...]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line through ``(xs[i], ys[i])``, solid or dashed, with an optional marker."""
+
+    label: str | None
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    color: str
+    dashed: bool
+    marker: str | None
+
+
+@dataclass(frozen=True)
+class Points:
+    """Markers at ``(xs[i], ys[i])``, each with its interval ``(low, high)`` or ``None``. On a
+    chart with categories, ``xs`` are category positions (0, 1, ...) plus an offset."""
+
+    label: str | None
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    intervals: tuple[tuple[float, float] | None, ...]
+    color: str
+    marker: str
+
+
+@dataclass(frozen=True)
+class Band:
+    """A shaded band from ``lows[i]`` to ``highs[i]`` at ``xs[i]``."""
+
+    label: str | None
+    xs: tuple[float, ...]
+    lows: tuple[float, ...]
+    highs: tuple[float, ...]
+    color: str
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A dashed line across the chart at ``value`` on the value axis."""
+
+    label: str | None
+    value: float
+    color: str
+
+
+Series = Bars | Line | Points | Band | Reference
+
+
+def _floats(values: Sequence[Number | None], name: str) -> tuple[float | None, ...]:
+    out = []
+    for i, v in enumerate(values):
+        if v is None:
+            out.append(None)
+            continue
+        try:
+            f = float(v)
+        except (TypeError, ValueError):
+            raise ConfigurationError(f"{name}[{i}] must be a number, got {v!r}") from None
+        if not math.isfinite(f):
+            raise ConfigurationError(f"{name}[{i}] must be a finite number, got {v!r}")
+        out.append(f)
+    return tuple(out)
+
+
+def _numbers(values: Sequence[Number], name: str) -> tuple[float, ...]:
+    out = _floats(values, name)
+    if None in out:
+        raise ConfigurationError(f"{name} must hold numbers only, got None at {out.index(None)}")
+    return out  # type: ignore[return-value]
+
+
+def _intervals(intervals: Sequence[tuple[Number, Number] | None] | None, n: int,
+               name: str) -> tuple[tuple[float, float] | None, ...]:
+    if intervals is None:
+        return (None,) * n
+    if len(intervals) != n:
+        raise ConfigurationError(f"{name} needs one (low, high) or None per value: "
+                                 f"{n} values, {len(intervals)} intervals")
+    out: list[tuple[float, float] | None] = []
+    for i, pair in enumerate(intervals):
+        if pair is None:
+            out.append(None)
+            continue
+        low, high = _numbers(list(pair), f"{name}[{i}]")
+        if low > high:
+            raise ConfigurationError(f"{name}[{i}]: low {low} is above high {high}")
+        out.append((low, high))
+    return tuple(out)
+
+
+def _same_length(name: str, n: int, values: Sequence[Any] | None, what: str) -> None:
+    if values is not None and len(values) != n:
+        raise ConfigurationError(f"{name}: {n} values but {len(values)} {what}")
+
+
+class Chart:
+    """One chart, described (not drawn): build it with :meth:`bars`, :meth:`line`,
+    :meth:`points`, :meth:`band` and :meth:`reference` (each returns the chart), then show it
+    (a notebook cell's value), or draw it with :meth:`figure` (matplotlib) or :meth:`svg`.
+
+    ``categories``: the bars' names, in order (left to right; with ``horizontal``, top to
+    bottom); without them the x axis is numeric (lines, points, bands). ``percent``: values are
+    probabilities in [0, 1], shown as percentages. ``limits``: the value axis's (low, high)
+    (the y axis; with ``horizontal``, the x axis); ``xlimits`` a numeric x axis's; ``xscale``
+    ``"linear"`` or ``"log"``. ``xlabel``/``ylabel`` name the horizontal and vertical axes.
+    ``width``/``height``: inches (100 pixels each). ``note``: a sentence written in the middle
+    of the plot (e.g. "no trials yet"). Raises ConfigurationError naming a bad argument.
+    """
+
+    def __init__(self, title: str, *, xlabel: str = "", ylabel: str = "",
+                 categories: Sequence[object] | None = None, horizontal: bool = False,
+                 percent: bool = False, limits: tuple[Number, Number] | None = None,
+                 xlimits: tuple[Number, Number] | None = None, xscale: str = "linear",
+                 width: float = 8.0, height: float = 4.5, note: str | None = None) -> None:
+        if not str(title).strip():
+            raise ConfigurationError("a chart needs a title (what it shows, in words)")
+        if xscale not in ("linear", "log"):
+            raise ConfigurationError(f"xscale must be 'linear' or 'log', got {xscale!r}")
+        if horizontal and categories is None:
+            raise ConfigurationError("a horizontal chart needs categories (the bars' names)")
+        if categories is not None and xscale == "log":
+            raise ConfigurationError("a chart with categories has no log scale across")
+        if not (0 < width <= 30 and 0 < height <= 30):
+            raise ConfigurationError(f"width and height are inches in (0, 30], got "
+                                     f"{width} x {height}")
+        self.title = str(title)
+        self.xlabel, self.ylabel = str(xlabel), str(ylabel)
+        self.categories = None if categories is None else tuple(str(c) for c in categories)
+        self.horizontal, self.percent, self.xscale = horizontal, percent, xscale
+        self.limits = None if limits is None else self._pair(limits, "limits")
+        self.xlimits = None if xlimits is None else self._pair(xlimits, "xlimits")
+        self.width, self.height, self.note = float(width), float(height), note
+        self.series: list[Series] = []
+
+    @staticmethod
+    def _pair(pair: tuple[Number, Number], name: str) -> tuple[float, float]:
+        low, high = _numbers(list(pair), name)
+        if not low < high:
+            raise ConfigurationError(f"{name} must be (low, high) with low < high, got {pair}")
+        return low, high
+
+    def _next_color(self) -> str:
+        used = sum(1 for s in self.series if not isinstance(s, Reference))
+        return OKABE_ITO[CYCLE_ORDER[used % len(CYCLE_ORDER)]]
+
+    def _need_categories(self, what: str) -> int:
+        if self.categories is None:
+            raise ConfigurationError(f"{what} need categories: Chart(..., categories=[...])")
+        return len(self.categories)
+
+    def bars(self, label: str | None, values: Sequence[Number | None], *,
+             texts: Sequence[str | None] | None = None, color: str | None = None,
+             colors: Sequence[str] | None = None, hatch: str | None = None,
+             hatches: Sequence[str] | None = None,
+             intervals: Sequence[tuple[Number, Number] | None] | None = None) -> Chart:
+        """Add bars, one value per category (``None``: no bar). ``label`` names the series in
+        the legend and the words (``None``: no legend entry); ``texts`` are written at the
+        bars' ends; ``color`` (or one per bar in ``colors``) and ``hatch`` (one of
+        :data:`HATCHES`, ``""`` for none, or one per bar in ``hatches``; by default the next of
+        :data:`HATCHES`) fill them; ``intervals`` give each bar an error bar."""
+        n = self._need_categories("bars")
+        name = f"bars {label!r}"
+        _same_length(name, n, values, "categories")
+        _same_length(name, n, texts, "texts")
+        _same_length(name, n, colors, "colors")
+        _same_length(name, n, hatches, "hatches")
+        own = color or self._next_color()
+        if hatch is None:
+            hatch = HATCHES[sum(1 for b in self.series if isinstance(b, Bars)) % len(HATCHES)]
+        bad = [h for h in ([hatch] + list(hatches or [])) if h not in HATCHES]
+        if bad:
+            raise ConfigurationError(f"{name}: a hatch is one of {HATCHES}, got {bad[0]!r}")
+        self.series.append(Bars(
+            label, _floats(values, f"{name} values"),
+            tuple(texts) if texts is not None else (None,) * n,
+            tuple(colors) if colors is not None else (own,) * n,
+            tuple(hatches) if hatches is not None else (hatch,) * n,
+            _intervals(intervals, n, f"{name} intervals")))
+        return self
+
+    def line(self, label: str | None, xs: Sequence[Number], ys: Sequence[Number], *,
+             color: str | None = None, dashed: bool = False,
+             marker: str | None = None) -> Chart:
+        """Add a line through the points ``(xs[i], ys[i])`` (``marker``: ``"o"``, ``"D"``...
+        at each point)."""
+        if self.categories is not None:
+            raise ConfigurationError("a line needs a numeric x axis: a chart without categories")
+        _same_length(f"line {label!r}", len(xs), ys, "ys")
+        if not xs:
+            raise ConfigurationError(f"line {label!r} has no points")
+        self._check_log(xs, f"line {label!r}")
+        self.series.append(Line(label, _numbers(xs, "xs"), _numbers(ys, "ys"),
+                                color or self._next_color(), dashed, marker))
+        return self
+
+    def points(self, label: str | None, xs: Sequence[Number], ys: Sequence[Number], *,
+               intervals: Sequence[tuple[Number, Number] | None] | None = None,
+               color: str | None = None, marker: str | None = None) -> Chart:
+        """Add markers at ``(xs[i], ys[i])``, each with its ``(low, high)`` interval (or None).
+        On a chart with categories, ``xs`` are positions: category ``i`` is at ``i``."""
+        if self.horizontal:
+            raise ConfigurationError("points need a vertical chart (horizontal=False)")
+        _same_length(f"points {label!r}", len(xs), ys, "ys")
+        self._check_log(xs, f"points {label!r}")
+        taken = sum(1 for s in self.series if isinstance(s, Points))
+        self.series.append(Points(label, _numbers(xs, "xs"), _numbers(ys, "ys"),
+                                  _intervals(intervals, len(xs), f"points {label!r} intervals"),
+                                  color or self._next_color(),
+                                  marker or MARKERS[taken % len(MARKERS)]))
+        return self
+
+    def band(self, label: str | None, xs: Sequence[Number], lows: Sequence[Number],
+             highs: Sequence[Number], *, color: str | None = None) -> Chart:
+        """Add a shaded band from ``lows[i]`` to ``highs[i]`` at each ``xs[i]``."""
+        if self.categories is not None:
+            raise ConfigurationError("a band needs a numeric x axis: a chart without categories")
+        _same_length(f"band {label!r}", len(xs), lows, "lows")
+        _same_length(f"band {label!r}", len(xs), highs, "highs")
+        self._check_log(xs, f"band {label!r}")
+        self.series.append(Band(label, _numbers(xs, "xs"), _numbers(lows, "lows"),
+                                _numbers(highs, "highs"), color or self._next_color()))
+        return self
+
+    def reference(self, label: str | None, value: Number, *,
+                  color: str = EXACT_COLOR) -> Chart:
+        """Add a dashed line across the chart at ``value`` on the value axis."""
+        self.series.append(Reference(label, _numbers([value], "value")[0], color))
+        return self
+
+    def _check_log(self, xs: Sequence[Number], name: str) -> None:
+        if self.xscale == "log" and any(float(x) <= 0 for x in xs):
+            raise ConfigurationError(f"{name}: a log scale needs x > 0")
+
+    # -- what both drawings share ---------------------------------------------------------
+
+    def bar_slots(self) -> list[tuple[Bars, float, float]]:
+        """Each bar series with its offset from the category's position and its width (bars
+        of several series side by side where two of them share a category)."""
+        bars = [s for s in self.series if isinstance(s, Bars)]
+        shared = any(sum(1 for b in bars if b.values[i] is not None) > 1
+                     for i in range(len(self.categories or ())))
+        if not shared:
+            return [(b, 0.0, 0.7) for b in bars]
+        width = 0.8 / len(bars)
+        return [(b, (i - (len(bars) - 1) / 2) * width, width) for i, b in enumerate(bars)]
+
+    def text_end(self, bars: Bars, i: int) -> float:
+        """Where bar ``i``'s text goes on the value axis: past the bar, its interval, and any
+        point with its interval drawn over the same category, so nothing covers the text."""
+        end = max(bars.values[i] or 0.0, (bars.intervals[i] or (0.0, 0.0))[1])
+        for s in self.series:
+            if isinstance(s, Points):
+                for x, y, iv in zip(s.xs, s.ys, s.intervals, strict=True):
+                    if abs(x - i) < 0.5:
+                        end = max(end, y, iv[1] if iv else y)
+        return end
+
+    def legend_rows(self, width: float) -> list[list[Series]]:
+        """The legend's entries (series with a label) in rows that fit ``width`` points."""
+        rows: list[list[Series]] = [[]]
+        used = 0.0
+        for s in self.series:
+            if not s.label:
+                continue
+            w = 44 + _text_width(s.label, FONT_SIZE - 3)
+            if rows[-1] and used + w > width:
+                rows.append([])
+                used = 0.0
+            rows[-1].append(s)
+            used += w
+        return [r for r in rows if r]
+
+    def value_range(self) -> tuple[float, float]:
+        """The value axis's (low, high): ``limits``, or room for every value and text."""
+        if self.limits is not None:
+            return self.limits
+        values: list[float] = []
+        for s in self.series:
+            if isinstance(s, Bars):
+                values += [v for v in s.values if v is not None]
+                values += [h for iv in s.intervals if iv for h in iv]
+            elif isinstance(s, Line):
+                values += s.ys
+            elif isinstance(s, Points):
+                values += list(s.ys) + [h for iv in s.intervals if iv for h in iv]
+            elif isinstance(s, Band):
+                values += list(s.lows) + list(s.highs)
+            else:
+                values.append(s.value)
+        has_bars = any(isinstance(s, Bars) for s in self.series)
+        if not values:
+            return (0.0, 1.0)
+        low, high = min(values), max(values)
+        if has_bars:
+            low = min(low, 0.0)
+            high = max(high, 0.0)
+            span = (high - low) or 1.0
+            texts = any(t for s in self.series if isinstance(s, Bars) for t in s.texts)
+            return low, high + span * (0.16 if texts else 0.06)
+        span = (high - low) or max(abs(high), 1e-3) * 0.2
+        low, high = low - span * 0.1, high + span * 0.1
+        if self.percent:
+            low, high = max(low, 0.0), min(high, 1.0)
+        return low, high
+
+    def x_range(self) -> tuple[float, float]:
+        """A numeric x axis's (low, high); with categories, (-0.5, n - 0.5)."""
+        if self.categories is not None:
+            return -0.5, len(self.categories) - 0.5
+        if self.xlimits is not None:
+            return self.xlimits
+        xs = [x for s in self.series if isinstance(s, (Line, Points, Band)) for x in s.xs]
+        if not xs:
+            return (1.0, 10.0) if self.xscale == "log" else (0.0, 1.0)
+        low, high = min(xs), max(xs)
+        if self.xscale == "log":
+            return (low, high) if high > low else (low, low * 10)
+        pad = (high - low) * 0.03 or 0.5
+        return low - pad, high + pad
+
+    def value_text(self, value: float) -> str:
+        """How a value reads in the words: a percentage, or a number to 4 significant digits."""
+        if self.percent:
+            return percent_text(value)
+        return _number_text(value)
+
+    def words(self) -> str:
+        """The chart in words, every number it shows (a long line: a dozen of its points): the
+        text alternative of both drawings, one sentence a line."""
+        kind = "Bar chart" if self.categories is not None else "Chart"
+        lines = [f"{kind}: {self.title}."]
+        axes = []
+        if self.xlabel:
+            log = self.xscale == "log" and "log" not in self.xlabel
+            axes.append(f"across: {self.xlabel}" + (" (log scale)" if log else ""))
+        if self.ylabel:
+            axes.append(f"up: {self.ylabel}")
+        if axes:
+            lines.append(_upper("; ".join(axes)) + ".")
+        value_name = (self.xlabel if self.horizontal else self.ylabel) or "values"
+        for s in self.series:
+            name = _upper(s.label or value_name)
+            if isinstance(s, Bars):
+                items = [f"{self._x_text(i)}: {self._bar_words(v, t)}" + self._interval_words(iv)
+                         for i, (v, t, iv) in enumerate(zip(s.values, s.texts, s.intervals,
+                                                            strict=True)) if v is not None]
+                lines.append(f"{name}: " + ", ".join(items) + ".")
+            elif isinstance(s, Reference):
+                lines.append(f"Dashed line: {s.label or value_name}, at "
+                             f"{self.value_text(s.value)}.")
+            elif isinstance(s, Line):
+                shown = _sample(len(s.xs), self.xscale == "log", s.xs)
+                items = [f"{self._x_text(s.xs[i])}: {self.value_text(s.ys[i])}" for i in shown]
+                more = (f" ({len(s.xs):,} points, {len(shown)} of them here)"
+                        if len(shown) < len(s.xs) else "")
+                style = "dashed line" if s.dashed else "line"
+                lines.append(f"{name} ({style}){more}: " + ", ".join(items) + ".")
+            elif isinstance(s, Points):
+                items = [f"{self._x_text(x)}: {self.value_text(y)}" + self._interval_words(iv)
+                         for x, y, iv in zip(s.xs, s.ys, s.intervals, strict=True)]
+                lines.append(f"{name}: " + ("; ".join(items) if items else "none") + ".")
+            else:
+                shown = _sample(len(s.xs), self.xscale == "log", s.xs)
+                lines.append(f"{name} (shaded): " + ", ".join(
+                    f"{self._x_text(s.xs[i])}: {self.value_text(s.lows[i])} to "
+                    f"{self.value_text(s.highs[i])}" for i in shown) + ".")
+        if self.note:
+            note = self.note.replace("\n", " ")
+            lines.append(note if note.endswith((".", "!", "?")) else note + ".")
+        return "\n".join(lines)
+
+    def _bar_words(self, value: float, text: str | None) -> str:
+        """A bar in words: its text where the text says its value (``"5/29"``, ``"64.20%"``),
+        else the value and then the text (``"0.5 (3.21 pts)"``)."""
+        if not text:
+            return self.value_text(value)
+        if text == self.value_text(value) or _says(text, value):
+            return text
+        return f"{self.value_text(value)} ({text})"
+
+    def _interval_words(self, interval: tuple[float, float] | None) -> str:
+        if interval is None:
+            return ""
+        return f" ({self.value_text(interval[0])} to {self.value_text(interval[1])})"
+
+    def _x_text(self, x: float) -> str:
+        if self.categories is not None:
+            i = round(x)
+            if 0 <= i < len(self.categories) and abs(x - i) < 0.5:
+                return self.categories[i].replace("\n", " ")
+        return _number_text(x)
+
+    # -- matplotlib ---------------------------------------------------------------------------
+
+    def figure(self) -> Figure:
+        """The chart drawn by matplotlib on a new Figure (``width`` x ``height`` inches).
+        Raises ImportError without matplotlib."""
+        fig = new_figure(width=self.width, height=self.height)
+        self.draw(fig.axes[0])
+        return fig
+
+    def draw(self, ax: Axes) -> None:
+        """Draw the chart with matplotlib on ``ax``."""
+        from matplotlib.ticker import FuncFormatter, NullFormatter, PercentFormatter
+
+        label_size = self._label_size()   # points, as the SVG's
+        value_axis = ax.xaxis if self.horizontal else ax.yaxis
+        n = len(self.categories or ())
+        pos = (lambda i: n - 1 - i) if self.horizontal else (lambda i: i)
+        for bars, offset, width in self.bar_slots():
+            idx = [i for i, v in enumerate(bars.values) if v is not None]
+            at = [pos(i) + (-offset if self.horizontal else offset) for i in idx]
+            heights = [bars.values[i] for i in idx]
+            errs = None
+            if any(bars.intervals[i] for i in idx):
+                errs = [[max(0.0, heights[j] - (bars.intervals[i] or (heights[j],) * 2)[0])
+                         for j, i in enumerate(idx)],
+                        [max(0.0, (bars.intervals[i] or (heights[j],) * 2)[1] - heights[j])
+                         for j, i in enumerate(idx)]]
+            common = dict(color=[bars.colors[i] for i in idx], edgecolor=EXACT_COLOR,
+                          linewidth=0.8, hatch=[bars.hatches[i] for i in idx], label=bars.label,
+                          zorder=2, error_kw=dict(ecolor=EXACT_COLOR, capsize=4, elinewidth=1.5))
+            if self.horizontal:
+                drawn = ax.barh(at, heights, width, xerr=errs, **common)
+            else:
+                drawn = ax.bar(at, heights, width, yerr=errs, **common)
+            for j, i in enumerate(idx):
+                text = bars.texts[i]
+                if not text:
+                    continue
+                end = self.text_end(bars, i)
+                rect = drawn[j]
+                if self.horizontal:
+                    xy = (end, rect.get_y() + rect.get_height() / 2)
+                    ax.annotate(text, xy, xytext=(4, 0), textcoords="offset points",
+                                ha="left", va="center", fontsize=label_size, color=INK)
+                else:
+                    xy = (rect.get_x() + rect.get_width() / 2, end)
+                    ax.annotate(text, xy, xytext=(0, 3), textcoords="offset points",
+                                ha="center", va="bottom", fontsize=label_size, color=INK)
+        for s in self.series:
+            if isinstance(s, Band):
+                ax.fill_between(s.xs, s.lows, s.highs, color=s.color, alpha=0.25, linewidth=0,
+                                label=s.label, zorder=1)
+            elif isinstance(s, Line):
+                ax.plot(s.xs, s.ys, color=s.color, linestyle="--" if s.dashed else "-",
+                        linewidth=2, marker=s.marker or "", markersize=4, label=s.label,
+                        zorder=3)
+            elif isinstance(s, Points):
+                have = [iv for iv in s.intervals if iv]
+                err = None
+                if have:
+                    err = [[max(0.0, y - iv[0]) if iv else 0.0
+                            for y, iv in zip(s.ys, s.intervals, strict=True)],
+                           [max(0.0, iv[1] - y) if iv else 0.0
+                            for y, iv in zip(s.ys, s.intervals, strict=True)]]
+                ax.errorbar(s.xs, s.ys, yerr=err, fmt=s.marker, color=s.color,
+                            markeredgecolor=EXACT_COLOR, markersize=4 if len(s.xs) > 30 else 7,
+                            capsize=0 if len(s.xs) > 30 else 5, elinewidth=2,
+                            label=s.label, zorder=4)
+            elif isinstance(s, Reference):
+                line = ax.axvline if self.horizontal else ax.axhline
+                line(s.value, color=s.color, linestyle="--", linewidth=2, label=s.label,
+                     zorder=3)
+        if self.categories is not None:
+            ticks = [pos(i) for i in range(n)]
+            if self.horizontal:
+                ax.set_yticks(ticks, self.categories)
+            else:
+                ax.set_xticks(ticks, self.categories)
+        if self.xscale == "log":
+            ax.set_xscale("log")
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{x:,.0f}"))
+            ax.xaxis.set_minor_formatter(NullFormatter())
+        low, high = self.value_range()
+        if self.horizontal:
+            ax.set_xlim(low, high)
+            ax.set_ylim(-0.5, n - 0.5)
+        else:
+            ax.set_ylim(low, high)
+            ax.set_xlim(*self.x_range())
+        if self.percent:
+            value_axis.set_major_formatter(PercentFormatter(1.0, decimals=_percent_decimals(
+                high - low)))
+        if self.categories is None and not any(
+                isinstance(s, (Line, Points, Band)) for s in self.series):
+            ax.set_xticks([])
+        if self.note:
+            ax.text(0.5, 0.35, self.note, transform=ax.transAxes, ha="center", va="center",
+                    fontsize=FONT_SIZE, color=MUTED, wrap=True)
+        _style(ax, self.title, self.xlabel, self.ylabel, grid="x" if self.horizontal else "y")
+        rows = self.legend_rows(ax.figure.get_figwidth() * 72 / len(ax.figure.axes) * 0.8)
+        if rows:   # above the plot, under the title (as the SVG has it): it covers no bar
+            ax.legend(fontsize=FONT_SIZE - 3, frameon=False, loc="lower left",
+                      bbox_to_anchor=(0, 1.0), ncols=max(len(r) for r in rows),
+                      borderaxespad=0.2, handlelength=1.8, columnspacing=1.2)
+            ax.set_title(self.title, fontsize=FONT_SIZE + 2, loc="left", wrap=True,
+                         pad=6 + len(rows) * (FONT_SIZE - 3) * 1.5)
+
+    def _label_size(self) -> float:
+        """The bars' texts' font size: smaller where the bars are narrow."""
+        slots = self.bar_slots()
+        texts = [t for b, _, _ in slots for t in b.texts if t]
+        if not texts or self.horizontal:
+            return FONT_SIZE - 3
+        n = len(self.categories or ())
+        width_pt = self.width * 72 * 0.85
+        bar_pt = width_pt / max(n, 1) * (slots[0][2] if len(slots) == 1 else 0.8 / len(slots))
+        room = bar_pt * (1.6 if len(slots) > 1 else 1.1)
+        longest = max(len(t) for t in texts)
+        return max(7.0, min(FONT_SIZE - 3, room / (0.6 * longest)))
+
+    # -- SVG ---------------------------------------------------------------------------------
+
+    def svg(self) -> str:
+        """The chart drawn as one ``<svg>`` element (standard library only): ``role="img"``,
+        a ``<title>`` and a ``<desc>`` (the words, :meth:`words`) named by ``aria-labelledby``;
+        every mark carries ``data-series`` and its value (``data-value``, ``data-x``/``data-y``)
+        for tests."""
+        return _SvgChart(self).render()
+
+    # -- showing itself ---------------------------------------------------------------------
+
+    def html(self, drawing: str | None = None, numbers: bool = True) -> str:
+        """The chart as HTML: the drawing (matplotlib's PNG with the words as ``alt`` where
+        matplotlib imports, else :meth:`svg`; ``drawing`` picks ``"png"`` or ``"svg"``) and,
+        with ``numbers``, under it "the numbers" (the words) in a ``<details>`` element.
+        Raises ConfigurationError for another ``drawing``."""
+        return _figure_html([self], drawing, self.width, numbers)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": self.html(), "text/plain": self.words()}
+
+    def __repr__(self) -> str:
+        return f"<Chart {self.title!r}: {len(self.series)} series>"
+
+
+class Charts:
+    """Charts side by side (one row), shown and drawn together: :meth:`figure` puts them on
+    one matplotlib Figure, :meth:`html` puts their drawings in one row. Raises
+    ConfigurationError without a chart."""
+
+    def __init__(self, *charts: Chart) -> None:
+        if not charts:
+            raise ConfigurationError("Charts needs at least one Chart")
+        self.charts = charts
+
+    def words(self) -> str:
+        """Every chart's words, one after another."""
+        return "\n\n".join(c.words() for c in self.charts)
+
+    def figure(self) -> Figure:
+        """The charts on one new Figure, side by side. Raises ImportError without matplotlib."""
+        fig = new_figure(1, len(self.charts), width=sum(c.width for c in self.charts),
+                         height=max(c.height for c in self.charts))
+        for chart, ax in zip(self.charts, fig.axes, strict=True):
+            chart.draw(ax)
+        return fig
+
+    def html(self, drawing: str | None = None, numbers: bool = True) -> str:
+        """As :meth:`Chart.html`, for the row of charts."""
+        return _figure_html(list(self.charts), drawing, sum(c.width for c in self.charts),
+                            numbers)
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        return {"text/html": self.html(), "text/plain": self.words()}
+
+
+_ids = itertools.count(1)
+
+
+def _figure_html(charts: list[Chart], drawing: str | None, width: float,
+                 numbers: bool = True) -> str:
+    if drawing is None:
+        drawing = "png" if can_use_matplotlib() else "svg"
+    if drawing not in ("png", "svg"):
+        raise ConfigurationError(f"drawing must be 'png' or 'svg', got {drawing!r}")
+    words = "\n\n".join(c.words() for c in charts)
+    if drawing == "png":
+        fig = charts[0].figure() if len(charts) == 1 else Charts(*charts).figure()
+        data = base64.b64encode(figure_png(fig)).decode("ascii")
+        picture = (f'<img src="data:image/png;base64,{data}" alt={quoteattr(words)} '
+                   f'style="max-width:100%;height:auto" width="{round(width * 100)}">')
+    else:
+        picture = ('<div style="display:flex;flex-wrap:wrap;gap:8px">'
+                   + "".join(f'<div style="flex:1 1 {round(c.width * 60)}px;'
+                             f'max-width:{round(c.width * 100)}px">{c.svg()}</div>'
+                             for c in charts) + "</div>")
+    if not numbers:
+        return f'<figure style="margin:0;max-width:100%">{picture}</figure>'
+    items = "".join(f"<li>{html_escape(line)}</li>" for line in words.splitlines() if line)
+    return ('<figure style="margin:0;max-width:100%">' + picture
+            + '<figcaption><details style="font-size:14px;color:#1a1a1a">'
+            '<summary>The numbers in this chart</summary>'
+            f'<ul style="margin:0.2em 0">{items}</ul></details></figcaption></figure>')
+
+
+def _says(text: str, value: float) -> bool:
+    """True when ``text`` is ``value`` written out: a number, a fraction or a percentage (of 1
+    or of 100), rounded to the digits shown."""
+    t = text.strip().replace(",", "")
+    candidates: list[tuple[float, float]] = []      # (what it says, rounding allowed)
+    try:
+        if t.endswith("%"):
+            number = t[:-1].lstrip("<>")
+            step = 10.0 ** -len(number.partition(".")[2])
+            candidates += [(float(number) / 100, step / 100), (float(number), step)]
+        elif "/" in t:
+            candidates.append((float(Fraction(t)), 1e-12))
+        else:
+            candidates.append((float(t), 10.0 ** -len(t.partition(".")[2])))
+    except (ValueError, ZeroDivisionError):
+        return False
+    return any(abs(said - value) <= step / 2 + 1e-9 for said, step in candidates)
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _number_text(value: float) -> str:
+    """A number as the words and the SVG's ticks show it: whole numbers with thousands
+    commas, others to 4 significant digits."""
+    if value == int(value) and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:,.4g}"
+
+
+def _sample(n: int, log: bool, xs: Sequence[float], most: int = 12) -> list[int]:
+    """At most ``most`` indices of ``n`` points, spread evenly along the axis (in log scale by
+    log x), the first and last included: which points the words name."""
+    if n <= most:
+        return list(range(n))
+    if log:
+        lo, hi = math.log10(xs[0]), math.log10(xs[-1])
+        targets = [10 ** (lo + (hi - lo) * k / (most - 1)) for k in range(most)]
+        found = sorted({min(range(n), key=lambda i, t=t: abs(xs[i] - t)) for t in targets})
+        return found
+    return sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})
+
+
+def _percent_decimals(span: float) -> int:
+    """Decimals of a percent axis's ticks: none for a span over 5%, one under."""
+    return 0 if span > 0.05 else 1 if span > 0.005 else 2
+
+
+def _nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
+    """Round tick values (1, 2, 2.5 or 5 times a power of ten apart) from ``low`` to ``high``."""
+    span = high - low
+    if span <= 0:
+        return [low]
+    raw = span / most
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = math.ceil(low / step - 1e-9)
+    ticks = []
+    k = first
+    while k * step <= high + step * 1e-9:
+        ticks.append(round(k * step, 12))
+        k += 1
+    return ticks
+
+
+class _SvgChart:
+    """Lays out and writes one :class:`Chart` as SVG (1 unit = 1 point, shown at 100 px an
+    inch like matplotlib's PNG)."""
+
+    def __init__(self, chart: Chart) -> None:
+        self.c = chart
+        self.uid = f"swchart{next(_ids)}"
+        self.W = chart.width * 72
+        self.H = chart.height * 72
+        self.body: list[str] = []       # axes, texts: never clipped
+        self.marks: list[str] = []      # bars, lines, points, bands: clipped to the plot
+        self.defs: dict[str, str] = {}
+
+    # geometry
+    def _layout(self) -> None:
+        c = self.c
+        tick = FONT_SIZE - 2
+        self.title_lines = _wrap(c.title, max(10, int(self.W / (0.58 * (FONT_SIZE + 2)))))
+        top = 8 + len(self.title_lines) * (FONT_SIZE + 6)
+        self.legend_rows = c.legend_rows(self.W - 24)
+        top += len(self.legend_rows) * (tick + 6) + 6
+        self.v_low, self.v_high = c.value_range()
+        if c.horizontal:
+            self.v_ticks = _nice_ticks(self.v_low, self.v_high)
+            left_labels = list(c.categories or ())
+            bottom_lines = 1
+        else:
+            self.v_ticks = _nice_ticks(self.v_low, self.v_high)
+            left_labels = [self._v_text(t) for t in self.v_ticks]
+            bottom_lines = max((label.count("\n") + 1 for label in c.categories or ()),
+                               default=1)
+        left_w = max((_text_width(max(label.split("\n"), key=len), tick) * 0.9
+                      for label in left_labels), default=0)
+        left = 10 + (FONT_SIZE + 6 if c.ylabel else 0) + left_w + 8
+        bottom = 8 + bottom_lines * (tick + 3) + 6 + (FONT_SIZE + 8 if c.xlabel else 0)
+        right = 24 if c.horizontal else 16
+        if c.categories is None and any(isinstance(s, (Line, Points, Band)) for s in c.series):
+            right = max(right, _text_width(_number_text(c.x_range()[1]), tick) / 2 + 4)
+        if c.horizontal:
+            right += max((_text_width(t, self.c._label_size()) * 0.9 for s in c.series
+                          if isinstance(s, Bars) for t in s.texts if t), default=0)
+        self.px, self.py = left, top
+        self.pw = max(40.0, self.W - left - right)
+        self.ph = max(40.0, self.H - top - bottom)
+
+    def _v(self, value: float) -> float:
+        """A value's position along the value axis (y down, or x across)."""
+        frac = (value - self.v_low) / (self.v_high - self.v_low)
+        if self.c.horizontal:
+            return self.px + frac * self.pw
+        return self.py + self.ph - frac * self.ph
+
+    def _x(self, x: float) -> float:
+        low, high = self.c.x_range()
+        if self.c.xscale == "log":
+            frac = (math.log10(x) - math.log10(low)) / (math.log10(high) - math.log10(low))
+        else:
+            frac = (x - low) / (high - low)
+        return self.px + frac * self.pw
+
+    def _cat(self, position: float) -> float:
+        """A category position (0, 1, ... plus an offset) on the category axis."""
+        n = len(self.c.categories or ())
+        frac = (position + 0.5) / n
+        if self.c.horizontal:
+            return self.py + frac * self.ph
+        return self.px + frac * self.pw
+
+    def _v_text(self, value: float) -> str:
+        if self.c.percent:
+            return f"{value * 100:.{_percent_decimals(self.v_high - self.v_low)}f}%"
+        return _number_text(value)
+
+    # drawing
+    def _hatch(self, color: str, hatch: str) -> str:
+        """The id of a pattern: ``color`` under the ``hatch`` drawn in ink."""
+        key = f"{self.uid}-{color.lstrip('#')}-{HATCHES.index(hatch)}"
+        if key not in self.defs:
+            if hatch == "..":
+                ink = f'<circle cx="3.5" cy="3.5" r="1.4" fill="{INK}"/>'
+                turn = ""
+            else:
+                ink = f'<line x1="0" y1="0" x2="0" y2="7" stroke="{INK}" stroke-width="1.6"/>'
+                turn = f' patternTransform="rotate({45 if hatch == "//" else -45})"'
+            self.defs[key] = (f'<pattern id="{key}" patternUnits="userSpaceOnUse" width="7" '
+                              f'height="7"{turn}><rect width="7" height="7" fill="{color}"/>'
+                              f'{ink}</pattern>')
+        return key
+
+    def _fill(self, color: str, hatch: str) -> str:
+        return f"url(#{self._hatch(color, hatch)})" if hatch else color
+
+    def render(self) -> str:
+        c = self.c
+        self._layout()
+        self._axes()
+        self.axes_end = len(self.body)
+        for bars, offset, width in c.bar_slots():
+            self._bars(bars, offset, width)
+        for s in c.series:
+            if isinstance(s, Band):
+                self._band(s)
+        for s in c.series:
+            if isinstance(s, Line):
+                self._line(s)
+            elif isinstance(s, Points):
+                self._points(s)
+            elif isinstance(s, Reference):
+                self._reference(s)
+        if c.note:
+            for k, line in enumerate(c.note.split("\n")):
+                self.body.append(_text(self.px + self.pw / 2, self.py + self.ph * 0.6 + k * 18,
+                                       line, size=FONT_SIZE, fill=MUTED, anchor="middle"))
+        self._title_and_legend()
+        words = c.words()
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.W * 100 / 72:.0f}" '
+                f'height="{self.H * 100 / 72:.0f}" viewBox="0 0 {self.W:g} {self.H:g}" '
+                f'role="img" aria-labelledby="{self.uid}-t {self.uid}-d" '
+                f'font-family={quoteattr(FONT)} style="max-width:100%;height:auto" '
+                f'class="swkit-chart"><title id="{self.uid}-t">{escape(c.title)}</title>'
+                f'<desc id="{self.uid}-d">{escape(words)}</desc>')
+        clip = (f'<clipPath id="{self.uid}-c"><rect x="{self.px - 6:.2f}" y="{self.py - 6:.2f}" '
+                f'width="{self.pw + 12:.2f}" height="{self.ph + 6:.2f}"/></clipPath>')
+        defs = "<defs>" + clip + "".join(self.defs.values()) + "</defs>"
+        return (head + defs + f'<rect width="{self.W:g}" height="{self.H:g}" fill="#ffffff"/>'
+                + "".join(self.body[:self.axes_end])
+                + f'<g clip-path="url(#{self.uid}-c)">' + "".join(self.marks) + "</g>"
+                + "".join(self.body[self.axes_end:]) + "</svg>")
+
+    def _axes(self) -> None:
+        c = self.c
+        tick = FONT_SIZE - 2
+        x0, y0, x1, y1 = self.px, self.py, self.px + self.pw, self.py + self.ph
+        for t in self.v_ticks:
+            p = self._v(t)
+            if c.horizontal:
+                self.body.append(f'<line x1="{p:.1f}" y1="{y0:.1f}" x2="{p:.1f}" y2="{y1:.1f}" '
+                                 f'stroke="{GRID_COLOR}" stroke-width="0.8"/>')
+                self.body.append(_text(p, y1 + tick + 4, self._v_text(t), size=tick,
+                                       anchor="middle"))
+            else:
+                self.body.append(f'<line x1="{x0:.1f}" y1="{p:.1f}" x2="{x1:.1f}" y2="{p:.1f}" '
+                                 f'stroke="{GRID_COLOR}" stroke-width="0.8"/>')
+                self.body.append(_text(x0 - 5, p + tick * 0.35, self._v_text(t), size=tick,
+                                       anchor="end"))
+        if c.categories is not None:
+            for i, name in enumerate(c.categories):
+                p = self._cat(i)
+                if c.horizontal:
+                    self.body.append(_classed("category", _text(
+                        x0 - 5, p + tick * 0.35, name, size=tick, anchor="end")))
+                else:
+                    for k, part in enumerate(name.split("\n")):
+                        self.body.append(_classed("category", _text(
+                            p, y1 + tick + 4 + k * (tick + 3), part, size=tick,
+                            anchor="middle")))
+        elif any(isinstance(s, (Line, Points, Band)) for s in c.series):
+            for t in self._x_ticks():
+                p = self._x(t)
+                self.body.append(f'<line x1="{p:.1f}" y1="{y1:.1f}" x2="{p:.1f}" '
+                                 f'y2="{y1 + 4:.1f}" stroke="{INK}" stroke-width="1"/>')
+                self.body.append(_text(p, y1 + tick + 6, _number_text(t), size=tick,
+                                       anchor="middle"))
+        # the axes' lines: left and bottom, as matplotlib's with the top and right hidden
+        self.body.append(f'<path d="M{x0:.1f},{y0:.1f} V{y1:.1f} H{x1:.1f}" fill="none" '
+                         f'stroke="{INK}" stroke-width="1"/>')
+        if c.xlabel:
+            self.body.append(_classed("xlabel", _text(x0 + self.pw / 2, self.H - 8, c.xlabel,
+                                                      size=FONT_SIZE, anchor="middle")))
+        if c.ylabel:
+            cy = y0 + self.ph / 2
+            self.body.append(f'<g transform="translate({10 + FONT_SIZE:.1f},{cy:.1f}) '
+                             f'rotate(-90)">' + _classed("ylabel", _text(
+                                 0, 0, c.ylabel, size=FONT_SIZE, anchor="middle")) + "</g>")
+
+    def _x_ticks(self) -> list[float]:
+        low, high = self.c.x_range()
+        if self.c.xscale == "log":
+            first, last = math.ceil(math.log10(low) - 1e-9), math.floor(math.log10(high) + 1e-9)
+            return [10.0 ** k for k in range(first, last + 1)]
+        return [t for t in _nice_ticks(low, high) if low <= t <= high]
+
+    def _bars(self, bars: Bars, offset: float, width: float) -> None:
+        c = self.c
+        size = c._label_size()
+        name = quoteattr(bars.label or "")
+        for i, value in enumerate(bars.values):
+            if value is None:
+                continue
+            centre = self._cat(i + offset)
+            half = width / 2 * (self.ph if c.horizontal else self.pw) / len(c.categories or ())
+            base, end = self._v(0.0 if self.v_low <= 0 else self.v_low), self._v(value)
+            fill = self._fill(bars.colors[i], bars.hatches[i])
+            data = (f'class="bar" data-series={name} data-category={quoteattr(c.categories[i])}'
+                    f' data-value="{value!r}"')
+            if c.horizontal:
+                x, w = min(base, end), abs(end - base)
+                self.marks.append(f'<rect {data} x="{x:.2f}" y="{centre - half:.2f}" '
+                                 f'width="{w:.2f}" height="{2 * half:.2f}" fill="{fill}" '
+                                 f'stroke="{INK}" stroke-width="0.8"/>')
+            else:
+                y, h = min(base, end), abs(end - base)
+                self.marks.append(f'<rect {data} x="{centre - half:.2f}" y="{y:.2f}" '
+                                 f'width="{2 * half:.2f}" height="{h:.2f}" fill="{fill}" '
+                                 f'stroke="{INK}" stroke-width="0.8"/>')
+            interval = bars.intervals[i]
+            if interval:
+                self._interval(centre, interval, name)
+            text = bars.texts[i]
+            if text:
+                top = self._v(c.text_end(bars, i))
+                if c.horizontal:
+                    drawn = _text(top + 4, centre + size * 0.35, text, size=size)
+                else:
+                    drawn = _text(centre, top - 4, text, size=size, anchor="middle")
+                self.body.append(_classed("bar-text", drawn, f"data-series={name}"))
+
+    def _interval(self, at: float, interval: tuple[float, float], name: str,
+                  cap: float = 4) -> None:
+        lo, hi = self._v(interval[0]), self._v(interval[1])
+        if self.c.horizontal:
+            d = f"M{lo:.2f},{at:.2f} H{hi:.2f} M{lo:.2f},{at - cap:.2f} V{at + cap:.2f} " \
+                f"M{hi:.2f},{at - cap:.2f} V{at + cap:.2f}"
+        else:
+            d = f"M{at:.2f},{lo:.2f} V{hi:.2f} M{at - cap:.2f},{lo:.2f} H{at + cap:.2f} " \
+                f"M{at - cap:.2f},{hi:.2f} H{at + cap:.2f}"
+        self.marks.append(f'<path class="interval" data-series={name} data-low="{interval[0]!r}"'
+                         f' data-high="{interval[1]!r}" d="{d}" stroke="{INK}" '
+                         f'stroke-width="1.5" fill="none"/>')
+
+    def _xy(self, x: float) -> float:
+        return self._cat(x) if self.c.categories is not None else self._x(x)
+
+    def _line(self, s: Line) -> None:
+        name = quoteattr(s.label or "")
+        kept = _thin([self._xy(x) for x in s.xs])
+        pts = " ".join(f"{self._xy(s.xs[i]):.2f},{self._v(s.ys[i]):.2f}" for i in kept)
+        data = " ".join(f"{s.xs[i]!r},{s.ys[i]!r}" for i in kept)
+        dash = ' stroke-dasharray="7 4"' if s.dashed else ""
+        self.marks.append(f'<polyline class="line" data-series={name} data-points="{data}" '
+                         f'points="{pts}" fill="none" stroke="{s.color}" stroke-width="2"'
+                         f'{dash} stroke-linejoin="round"/>')
+        if s.marker:
+            for i in kept:
+                self.marks.append(self._marker(s.marker, self._xy(s.xs[i]), self._v(s.ys[i]),
+                                              s.color, 3.5))
+
+    def _marker(self, marker: str, x: float, y: float, color: str, r: float) -> str:
+        style = f'fill="{color}" stroke="{INK}" stroke-width="0.8"'
+        if marker == "D":
+            return (f'<path d="M{x:.2f},{y - r * 1.3:.2f} L{x + r:.2f},{y:.2f} '
+                    f'L{x:.2f},{y + r * 1.3:.2f} L{x - r:.2f},{y:.2f} Z" {style}/>')
+        if marker == "s":
+            return f'<rect x="{x - r:.2f}" y="{y - r:.2f}" width="{2 * r:.2f}" ' \
+                   f'height="{2 * r:.2f}" {style}/>'
+        if marker in ("^", "v"):
+            k = -1 if marker == "^" else 1
+            return (f'<path d="M{x:.2f},{y + k * r * 1.2:.2f} L{x + r * 1.1:.2f},'
+                    f'{y - k * r * 0.8:.2f} L{x - r * 1.1:.2f},{y - k * r * 0.8:.2f} Z" '
+                    f'{style}/>')
+        return f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{r:.2f}" {style}/>'
+
+    def _points(self, s: Points) -> None:
+        name = quoteattr(s.label or "")
+        for x, y, iv in zip(s.xs, s.ys, s.intervals, strict=True):
+            at = self._xy(x)
+            if iv:
+                self._interval(at, iv, name, cap=0 if len(s.xs) > 30 else 4)
+            mark = self._marker(s.marker, at, self._v(y), s.color,
+                                2.5 if len(s.xs) > 30 else 4.5)
+            self.marks.append(_classed("point", mark,
+                                       f'data-series={name} data-x="{x!r}" data-y="{y!r}"'))
+
+    def _band(self, s: Band) -> None:
+        upper = [f"{self._x(x):.2f},{self._v(h):.2f}" for x, h in zip(s.xs, s.highs, strict=True)]
+        lower = [f"{self._x(x):.2f},{self._v(lo):.2f}"
+                 for x, lo in zip(s.xs[::-1], s.lows[::-1], strict=True)]
+        self.marks.append(f'<polygon class="band" data-series={quoteattr(s.label or "")} '
+                         f'points="{" ".join(upper + lower)}" fill="{s.color}" '
+                         f'fill-opacity="0.25" stroke="none"/>')
+
+    def _reference(self, s: Reference) -> None:
+        p = self._v(s.value)
+        if self.c.horizontal:
+            xy = f'x1="{p:.2f}" y1="{self.py:.2f}" x2="{p:.2f}" y2="{self.py + self.ph:.2f}"'
+        else:
+            xy = f'x1="{self.px:.2f}" y1="{p:.2f}" x2="{self.px + self.pw:.2f}" y2="{p:.2f}"'
+        self.marks.append(f'<line class="reference" data-series={quoteattr(s.label or "")} '
+                         f'data-value="{s.value!r}" {xy} stroke="{s.color}" stroke-width="2" '
+                         f'stroke-dasharray="7 4"/>')
+
+    def _title_and_legend(self) -> None:
+        y = 8 + FONT_SIZE
+        for line in self.title_lines:
+            self.body.append(_classed("title", _text(self.px, y, line, size=FONT_SIZE + 2,
+                                                     weight="bold")))
+            y += FONT_SIZE + 6
+        size = FONT_SIZE - 3
+        for row in self.legend_rows:
+            x = self.px
+            for s in row:
+                self.body.append(self._swatch(s, x, y - size * 0.35))
+                self.body.append(_classed("legend", _text(x + 28, y, s.label or "", size=size)))
+                x += 44 + _text_width(s.label or "", size)
+            y += size + 8
+
+    def _swatch(self, s: Series, x: float, y: float) -> str:
+        if isinstance(s, Bars):
+            hatch = next((h for h in s.hatches if h), "")
+            return (f'<rect x="{x:.1f}" y="{y - 6:.1f}" width="22" height="12" '
+                    f'fill="{self._fill(s.colors[0], hatch)}" stroke="{INK}" '
+                    f'stroke-width="0.8"/>')
+        if isinstance(s, Band):
+            return (f'<rect x="{x:.1f}" y="{y - 6:.1f}" width="22" height="12" '
+                    f'fill="{s.color}" fill-opacity="0.25"/>')
+        if isinstance(s, Points):
+            return (f'<line x1="{x + 11:.1f}" y1="{y - 7:.1f}" x2="{x + 11:.1f}" '
+                    f'y2="{y + 7:.1f}" stroke="{INK}" stroke-width="1.5"/>'
+                    + self._marker(s.marker, x + 11, y, s.color, 4.5))
+        dashed = isinstance(s, Reference) or (isinstance(s, Line) and s.dashed)
+        dash = ' stroke-dasharray="7 4"' if dashed else ""
+        out = (f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 24:.1f}" y2="{y:.1f}" '
+               f'stroke="{s.color}" stroke-width="2"{dash}/>')
+        if isinstance(s, Line) and s.marker:
+            out += self._marker(s.marker, x + 12, y, s.color, 3.5)
+        return out
+
+
+def _classed(name: str, element: str, attributes: str = "") -> str:
+    """``element`` (one SVG element's text) with ``class="name"`` and ``attributes`` added."""
+    tag, _, rest = element.partition(" ")
+    return f'{tag} class="{name}" {attributes + " " if attributes else ""}{rest}'
+
+
+def _thin(positions: Sequence[float], per_unit: float = 1.0) -> list[int]:
+    """Indices of the points to draw: one per ``per_unit`` of drawing width (the first of each),
+    and the last; a line of 10,000 points is drawn with a few hundred, the same picture."""
+    kept: list[int] = []
+    last = -math.inf
+    for i, p in enumerate(positions):
+        if p - last >= per_unit or p < last:
+            kept.append(i)
+            last = p
+    if positions and kept[-1] != len(positions) - 1:
+        kept.append(len(positions) - 1)
+    return kept
+
+
+# -- the kit's charts ----------------------------------------------------------------------------
 
 def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
                      ylabel: str = "probability", event: Callable[[int], bool] | None = None,
                      event_label: str = "the event", other_label: str = "other outcomes",
-                     simulated: Mapping[int, Trial] | None = None,
-                     ax: Axes | None = None) -> Figure:
+                     simulated: Mapping[int, Trial] | None = None, width: float = 7.0,
+                     height: float = 4.6) -> Chart:
     """Bars of exact probabilities (Fractions in [0, 1]), one per integer key, each labelled
-    with its percentage; returns the Figure drawn on (``ax``'s, or a new one).
+    with its percentage.
 
     ``event``: keys whose bars are drawn in the event's color with a hatch (and named
     ``event_label`` in the legend); ``simulated``: Monte Carlo estimates for some keys, drawn
-    as points with their confidence interval as an error bar. Raises ConfigurationError for a
+    as points beside their bars with their confidence interval. Raises ConfigurationError for a
     value outside [0, 1] or no values.
     """
     if not values:
@@ -153,122 +1227,85 @@ def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
     bad = [x for x, p in values.items() if not 0 <= p <= 1]
     if bad:
         raise ConfigurationError(f"probabilities must lie in [0, 1]; {bad[0]} has {values[bad[0]]}")
-    ax = _target_axes(ax)
     xs = sorted(values)
-    heights = [float(values[x]) for x in xs]
-    is_event = [bool(event(x)) if event is not None else True for x in xs]
-    colors = [EVENT_COLOR if e else OTHER_COLOR for e in is_event]
-    hatches = ["//" if e and event is not None else "" for e in is_event]
-    bars = ax.bar(xs, heights, color=colors, edgecolor=EXACT_COLOR, linewidth=1.0,
-                  hatch=hatches, width=0.7, zorder=2)
-    for bar, x in zip(bars, xs, strict=True):
-        # a simulated point (drawn right of centre) with its interval may reach above the bar:
-        # the label then sits above the interval's top, so the marker never covers it
-        top = bar.get_height()
-        if simulated and x in simulated:
-            top = max(top, simulated[x].high, simulated[x].estimate)
-        ax.annotate(percent_text(values[x]), (bar.get_x() + bar.get_width() / 2, top),
-                    xytext=(0, 5), textcoords="offset points", ha="center", va="bottom",
-                    fontsize=FONT_SIZE - 2, color=EXACT_COLOR)
-    handles, labels = [], []
-    if event is not None and any(is_event):
-        handles.append(bars[is_event.index(True)])
-        labels.append(f"{event_label} (exact)")
-    if event is not None and not all(is_event):
-        handles.append(bars[is_event.index(False)])
-        labels.append(f"{other_label} (exact)")
+    chart = Chart(title, xlabel=xlabel, ylabel=ylabel, categories=xs, percent=True,
+                  width=width, height=height)
+    texts = [percent_text(values[x]) for x in xs]
+    if event is None:
+        chart.bars(None, [values[x] for x in xs], texts=texts, color=EVENT_COLOR)
+    else:
+        inside = [bool(event(x)) for x in xs]
+        for keep, label, color, hatch in ((True, event_label, EVENT_COLOR, "//"),
+                                          (False, other_label, OTHER_COLOR, "")):
+            if keep in inside:
+                chart.bars(f"{label} (exact)",
+                           [values[x] if e == keep else None for x, e in zip(xs, inside,
+                                                                           strict=True)],
+                           texts=[t if e == keep else None for t, e in zip(texts, inside,
+                                                                           strict=True)],
+                           color=color, hatch=hatch)
     if simulated:
-        sx = sorted(simulated)
-        est = [simulated[x].estimate for x in sx]
-        err = [[max(0.0, simulated[x].estimate - simulated[x].low) for x in sx],
-               [max(0.0, simulated[x].high - simulated[x].estimate) for x in sx]]
-        n = max(simulated[x].n for x in sx)
-        sim = ax.errorbar([x + 0.25 for x in sx], est, yerr=err, fmt="D", color=SIMULATED_COLOR,
-                          markeredgecolor=EXACT_COLOR, markersize=8, capsize=6, elinewidth=2,
-                          zorder=3)
-        handles.append(sim)
-        labels.append(f"simulated ({n:,} trials, 99% interval)")
-    top = max(heights + ([max(t.high for t in simulated.values())] if simulated else []))
-    ax.set_ylim(0, min(1.0, top * 1.18) if top > 0 else 1.0)
-    from matplotlib.ticker import PercentFormatter
-
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0 if top > 0.05 else 1))
-    ax.set_xticks(xs)
-    _style(ax, title, xlabel, ylabel)
-    if handles:
-        ax.legend(handles, labels, fontsize=FONT_SIZE - 3, frameon=False, loc="upper center",
-                  bbox_to_anchor=(0.5, -0.16), ncols=2)
-    return ax.figure  # type: ignore[return-value]
+        sx = [x for x in xs if x in simulated]
+        n = max(simulated[x].n for x in sx) if sx else 0
+        chart.points(f"simulated ({n:,} trials, 99% interval)",
+                     [xs.index(x) + 0.25 for x in sx], [simulated[x].estimate for x in sx],
+                     intervals=[(simulated[x].low, simulated[x].high) for x in sx],
+                     color=SIMULATED_COLOR, marker="D")
+    return chart
 
 
 def distribution_chart(dist: Mapping[int, Fraction], *, title: str, xlabel: str,
                        ylabel: str = "probability", event: Callable[[int], bool] | None = None,
                        event_label: str = "the event", other_label: str = "other outcomes",
-                       simulated: Mapping[int, Trial] | None = None,
-                       ax: Axes | None = None) -> Figure:
+                       simulated: Mapping[int, Trial] | None = None) -> Chart:
     """The bar chart of a distribution ``{value: probability}`` (exact Fractions summing to
     exactly 1), each bar labelled with its percentage (see :func:`probability_bars` for
-    ``event``, ``simulated`` and ``ax``). Raises ConfigurationError when the probabilities do
-    not sum to 1.
+    ``event`` and ``simulated``). Raises ConfigurationError when the probabilities do not sum
+    to 1.
     """
     total = sum(dist.values(), Fraction(0))
     if total != 1:
         raise ConfigurationError(f"a distribution must sum to exactly 1, this one sums to {total}")
     return probability_bars(dist, title=title, xlabel=xlabel, ylabel=ylabel, event=event,
                             event_label=event_label, other_label=other_label,
-                            simulated=simulated, ax=ax)
+                            simulated=simulated)
 
 
 def convergence_chart(trials: Sequence[Trial], exact: Fraction | float, *, title: str,
                       ylabel: str = "estimate", exact_label: str | None = None,
-                      as_percent: bool = True, ax: Axes | None = None) -> Figure:
+                      as_percent: bool = True, width: float = 6.5,
+                      height: float = 4.6) -> Chart:
     """The running Monte Carlo estimate against the number of trials (log scale), its
-    confidence band shaded, and the exact value as a horizontal line; returns the Figure.
+    confidence band shaded, and the exact value as a dashed line.
 
     ``trials``: points in increasing ``n`` (may be empty: then only the exact line and a note
     to run a simulation); ``exact``: the exact value (a probability with ``as_percent``, else
     e.g. expected points). Raises ConfigurationError when ``n`` does not increase.
     """
-    from matplotlib.ticker import FuncFormatter, NullFormatter, PercentFormatter
-
-    ax = _target_axes(ax)
     ns = [t.n for t in trials]
     if any(b <= a for a, b in zip(ns, ns[1:], strict=False)) or any(n < 1 for n in ns):
         raise ConfigurationError("the trials must have increasing numbers of samples >= 1")
     value = float(exact)
     shown = exact_label or (f"exact: {percent_text(exact)}" if as_percent
                             else f"exact: {value:.4g}")
-    ax.axhline(value, color=EXACT_COLOR, linestyle="--", linewidth=2, label=shown, zorder=3)
+    limits = xlimits = None
     if trials:
-        ax.fill_between(ns, [t.low for t in trials], [t.high for t in trials],
-                        color=SIMULATED_COLOR, alpha=0.25, linewidth=0,
-                        label="99% confidence band", zorder=1)
-        ax.plot(ns, [t.estimate for t in trials], color=SIMULATED_COLOR, linewidth=2.5,
-                marker="o", markersize=4, label="simulated estimate", zorder=2)
-        ax.set_xscale("log")
-        ax.set_xlim(ns[0], max(ns[-1], ns[0] * 10))
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{x:,.0f}"))
-        ax.xaxis.set_minor_formatter(NullFormatter())
         lows = [t.low for t in trials[len(trials) // 3:]] + [value]
         highs = [t.high for t in trials[len(trials) // 3:]] + [value]
         span = max(highs) - min(lows) or max(abs(value), 1e-3) * 0.2
-        ax.set_ylim(min(lows) - span * 0.3, max(highs) + span * 0.3)
+        low, high = min(lows) - span * 0.3, max(highs) + span * 0.3
         if as_percent:
-            ax.set_ylim(max(ax.get_ylim()[0], 0.0), min(ax.get_ylim()[1], 1.0))
-    else:
-        ax.set_xticks([])
-        ax.text(0.5, 0.35, "no trials yet:\npress Simulate", transform=ax.transAxes,
-                ha="center", va="center", fontsize=FONT_SIZE, color="#333333")
-    if as_percent:
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
-    _style(ax, title, "number of trials" + (" (log scale)" if trials else ""), ylabel)
-    ax.legend(fontsize=FONT_SIZE - 3, frameon=False, loc="upper center",
-              bbox_to_anchor=(0.5, -0.16), ncols=2)
-    return ax.figure  # type: ignore[return-value]
-
-
-def figure_png(fig: Figure, dpi: int = 100) -> bytes:
-    """``fig`` rendered as PNG bytes (e.g. the value of an ``ipywidgets.Image``)."""
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, facecolor="white")
-    return buffer.getvalue()
+            low, high = max(low, 0.0), min(high, 1.0)
+        limits = (low, high)
+        xlimits = (ns[0], max(ns[-1], ns[0] * 10))
+    chart = Chart(title, xlabel="number of trials" + (" (log scale)" if trials else ""),
+                  ylabel=ylabel, percent=as_percent, limits=limits, xlimits=xlimits,
+                  xscale="log" if trials else "linear", width=width, height=height,
+                  note=None if trials else "no trials yet: press Simulate")
+    chart.reference(shown, value)
+    if trials:
+        chart.band("99% confidence band", ns, [t.low for t in trials], [t.high for t in trials],
+                   color=SIMULATED_COLOR)
+        chart.line("simulated estimate", ns, [t.estimate for t in trials],
+                   color=SIMULATED_COLOR, marker="o")
+    return chart

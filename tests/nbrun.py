@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass
@@ -49,18 +50,47 @@ def lesson_notebooks() -> list[Path]:
     return sorted(LESSONS.glob("*.ipynb")) + sorted(LESSONS.glob("solutions/*.ipynb"))
 
 
-def kernel_env() -> dict[str, str]:
-    """The kernel's environment: this one, with the checkout first on PYTHONPATH."""
+BROWSER_MISSING = ("numpy", "matplotlib")
+"""What a browser kernel (the swkit site's Pyodide) cannot import: :func:`execute` with
+``missing=BROWSER_MISSING`` runs a notebook in a CPython kernel that cannot either."""
+
+_BLOCKER = """\
+import sys
+
+
+class _Missing:
+    \"\"\"Refuses to import {names} (and their submodules), as a browser kernel would.\"\"\"
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {names!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, _Missing())
+"""
+
+
+def kernel_env(missing: tuple[str, ...] = ()) -> dict[str, str]:
+    """The kernel's environment: this one, with the checkout first on PYTHONPATH; with
+    ``missing``, a ``sitecustomize`` first of all that makes those packages unimportable."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    parts = [str(ROOT), env.get("PYTHONPATH")]
+    if missing:
+        folder = Path(tempfile.mkdtemp(prefix="swkit-missing-"))
+        (folder / "sitecustomize.py").write_text(_BLOCKER.format(names=tuple(missing)))
+        parts.insert(0, str(folder))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in parts if p)
     return env
 
 
-def execute(path: Path, timeout: int = CELL_TIMEOUT) -> tuple[nbformat.NotebookNode, float]:
+def execute(path: Path, timeout: int = CELL_TIMEOUT,
+            missing: tuple[str, ...] = ()) -> tuple[nbformat.NotebookNode, float]:
     """Run the notebook at ``path`` top to bottom; return it with its outputs and the seconds.
 
     Errors do not stop the run (each is reported by :func:`problems`); a cell running longer
-    than ``timeout`` seconds raises nbclient's ``CellTimeoutError``.
+    than ``timeout`` seconds raises nbclient's ``CellTimeoutError``. ``missing``: packages
+    the kernel cannot import (e.g. :data:`BROWSER_MISSING`).
     """
     notebook = nbformat.read(path, as_version=4)
     km = kernel_manager()
@@ -69,7 +99,7 @@ def execute(path: Path, timeout: int = CELL_TIMEOUT) -> tuple[nbformat.NotebookN
                             resources={"metadata": {"path": str(path.parent)}})
     start = time.perf_counter()
     try:
-        client.execute(env=kernel_env())
+        client.execute(env=kernel_env(missing))
     finally:
         if km.has_kernel:
             km.shutdown_kernel(now=False)

@@ -9,6 +9,7 @@ import re
 import nbformat
 import pytest
 from nbrun import (
+    BROWSER_MISSING,
     LESSONS,
     ROOT,
     answer_leaks,
@@ -88,18 +89,40 @@ SHOWN_ELSEWHERE = {
 
 
 COLOR_LITERAL = re.compile(r"""\bcolou?r\s*=\s*\[?\s*["']""")
+IMPORTS_MISSING = re.compile(r"^\s*(?:import|from)\s+(numpy|matplotlib)\b", re.MULTILINE)
 
 
 @pytest.mark.parametrize("path", lesson_notebooks(), ids=relative)
-def test_charts_use_the_kits_okabe_ito_palette(path):
-    """A lesson drawing with matplotlib sets the palette as its default cycle and names no
-    color of its own (every color comes from swkit.plots.OKABE_ITO or the card colors)."""
+def test_charts_draw_through_swkit_plots_in_the_kits_palette(path):
+    """No lesson imports matplotlib or numpy (a browser kernel has neither): its charts draw
+    through swkit.plots, and it names no color of its own (every color comes from
+    swkit.plots.OKABE_ITO or the card colors)."""
     code = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells
                      if c.cell_type == "code")
-    if "matplotlib" in code:
-        assert "use_okabe_ito()" in code, f"{relative(path)} does not call use_okabe_ito()"
+    assert not IMPORTS_MISSING.findall(code), f"{relative(path)} imports numpy or matplotlib"
+    assert "plt." not in code
     literals = [line.strip() for line in code.splitlines() if COLOR_LITERAL.search(line)]
     assert not literals, f"{relative(path)} names its own colors: {literals}"
+
+
+@pytest.mark.slow
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", lesson_notebooks(), ids=relative)
+def test_notebook_runs_top_to_bottom_without_numpy_or_matplotlib(path):
+    """As in the browser kernel (a fast stand-in for it): a CPython kernel that cannot import
+    numpy or matplotlib runs every cell, with its asserts, and shows no error, warning or
+    stderr text; every chart draws as SVG with its words."""
+    notebook, _ = execute(path, missing=BROWSER_MISSING)
+    found = problems(notebook)
+    assert not found, f"{relative(path)} without numpy and matplotlib shows:\n" + "\n".join(
+        map(str, found))
+    code = [c for c in notebook.cells if c.cell_type == "code"]
+    assert all(c.execution_count for c in code), "a cell was left unrun"
+    for cell in code:
+        for output in cell.outputs:
+            html = output.get("data", {}).get("text/html", "")
+            if "<figure" in html:      # a chart: the SVG, never a PNG
+                assert "<svg" in html and 'role="img"' in html and "<img" not in html
 
 
 # --- the runner itself, on throwaway notebooks ----------------------------------------------

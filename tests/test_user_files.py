@@ -114,3 +114,16 @@ def test_a_saved_game_in_another_encoding_is_refused(cls, make):
     for data, words in ((text.encode("utf-16"), "UTF-16"), (b"\xff" + text.encode(), "UTF-8")):
         with pytest.raises(SwkitError, match=words):
             cls.from_json(data)
+
+
+def test_a_long_path_in_a_message_keeps_the_file_name(tmp_path: Path) -> None:
+    """A path over the shown length is cut in its middle: the message still names the file."""
+    from swkit.files import SHOWN_NAME, show_name
+
+    deep = tmp_path / ("folder-" * 20) / "my_box.json"
+    assert len(str(deep)) > SHOWN_NAME
+    shown = show_name(deep)
+    assert "my_box.json'" in shown and f"({len(str(deep))} characters)" in shown
+    assert len(shown) < SHOWN_NAME + 25
+    with pytest.raises(SwkitError, match="my_box.json"):
+        load_edition(deep)

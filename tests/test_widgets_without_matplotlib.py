@@ -1,11 +1,12 @@
 """The widgets where a JupyterLite kernel runs them (issue 13 §2): no matplotlib, no numpy, no
 threads. ``from swkit.widgets import DiceCup`` (and CardTable, OddsExplorer) must work, the
-explorer shows its exact answer first and, with no matplotlib to draw the chart, says the chart
-in words in its place; with matplotlib it draws it."""
+explorer shows its exact answer first and draws its chart: as SVG with its numbers in words
+without matplotlib, as matplotlib's PNG with the same words as its ``alt`` with it."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -14,33 +15,37 @@ from fractions import Fraction
 import pytest
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
-import swkit.widgets.explorer as explorer
+import swkit.plots as plots
 from swkit.odds import DiceModel, Objective, optimal_value
 from swkit.widgets import DiceCup, OddsExplorer
 
-WORDS = "No picture here: this Python has no matplotlib to draw the chart"
 
-
-def test_without_matplotlib_the_chart_is_said_in_words_where_it_would_be(monkeypatch):
-    monkeypatch.setattr(explorer, "can_draw", lambda: False)
+def test_without_matplotlib_the_explorer_draws_its_chart_as_svg_with_its_numbers(monkeypatch):
+    monkeypatch.setattr(plots, "can_use_matplotlib", lambda: False)
     ex = OddsExplorer()
     ex.wait_idle()
     assert "25/2838" in ex.headline.value                   # the exact answer, first
-    assert bytes(ex.chart.value) == b""
-    assert WORDS in ex.chart_caption.value and "3: 0.88%, 4: 3.41%" in ex.chart_caption.value
+    chart = ex.chart.value
+    assert "<img" not in chart and chart.count('<svg') == 2 and chart.count('role="img"') == 2
+    assert "3: 0.88%" in chart and "4: 3.41%, 5: 8.21%" in chart   # the bars' <desc>
+    assert "3: 0.88%, 4: 3.41%" in ex.chart_caption.value   # and the caption on screen
     ex.game.value = "dice"
     ex.wait_idle()
-    assert "65/81" in ex.headline.value and WORDS in ex.chart_caption.value
+    assert "65/81" in ex.headline.value and "<svg" in ex.chart.value
     ex.simulate.click()
     ex.wait_idle()
     assert "Simulated after 10,000 trials" in ex.chart_caption.value
-    assert ex.errors == [] and bytes(ex.chart.value) == b""
+    assert 'class="point"' in ex.chart.value and 'class="band"' in ex.chart.value
+    assert ex.errors == []
 
 
-def test_with_matplotlib_the_chart_is_drawn():
+def test_with_matplotlib_the_explorer_draws_a_png_whose_alt_has_the_numbers():
     ex = OddsExplorer()
     ex.wait_idle()
-    assert bytes(ex.chart.value).startswith(b"\x89PNG") and WORDS not in ex.chart_caption.value
+    chart = ex.chart.value
+    assert chart.startswith("<figure") and '<img src="data:image/png;base64,' in chart
+    alt = re.search(r'alt="([^"]*)"', chart).group(1)
+    assert "Bar chart: " in alt and "3: 0.88%" in alt and "4: 3.41%, 5: 8.21%" in alt
     assert ex.errors == []
 
 
@@ -82,6 +87,7 @@ _LITE = textwrap.dedent("""
     ex.wait_idle()
     out["dice"] = ex.headline.value
     out["caption"] = ex.chart_caption.value
+    out["chart"] = ex.chart.value
     out["explorer_errors"] = [repr(e) for e in ex.errors]
     out["blocked"] = sys.modules["numpy"] is None and sys.modules["matplotlib"] is None
     print(json.dumps(out))
@@ -108,4 +114,5 @@ def test_the_widgets_import_and_play_with_no_matplotlib_no_numpy_and_no_threads(
     exact = optimal_value(DiceModel(), Objective.at_least(4),
                           DiceModel().counts("Mickey Mickey Clubhouse Goofy Pluto"), 2)
     assert exact == Fraction(65, 81) and "65/81" in got["dice"]
-    assert WORDS in got["caption"]
+    assert "<img" not in got["chart"] and got["chart"].count('role="img"') == 2
+    assert "<desc" in got["chart"] and "Chart: " in got["caption"]

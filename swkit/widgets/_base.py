@@ -5,6 +5,15 @@ DESIGN.md: widgets are thin views over the library, and a swallowed exception is
 - every callback is wrapped by :meth:`SwkitWidget.guard`: a ``SwkitError`` (a refused move, a bad
   input) is shown in words in the message area and changes nothing; any other exception is shown
   there too *and* recorded in ``widget.errors`` (the tests assert it stays empty);
+- one thing at a time touches a widget's state: a callback, a bot's step (and its ``finish``)
+  and the showing of a background result each hold the widget's lock, so a click handled on
+  the kernel's thread never reads a game that a worker thread is half-way through changing
+  (a background *computation* runs outside it, so the page stays live);
+- a click made before the student could see the last move is stale and dropped, with a word
+  (:meth:`SwkitWidget.check_seen`): while a cell runs, the page queues clicks and the kernel
+  gets them in a burst afterwards. Each move counts a version that the page echoes back once
+  it has the new state (``jsdlink``); a move arriving while the page has not echoed the last
+  version was clicked on an older screen. With no page (a script, pytest) nothing is dropped;
 - drawing into an ``ipywidgets.Output`` goes through :meth:`SwkitWidget.drawing`, because an
   exception raised inside ``with output:`` is otherwise swallowed by the Output widget;
 - slow work (a hint) runs in the background through :meth:`SwkitWidget.in_background`, and the
@@ -33,7 +42,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from swkit.errors import SwkitError
+from swkit.errors import IllegalActionError, SwkitError
 from swkit.widgets._work import Runner, Step, make_runner
 
 __all__ = ["WIDGET_CSS", "SwkitWidget", "escape", "plain"]
@@ -80,6 +89,12 @@ def plain(markup: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
+class StaleClick(IllegalActionError):
+    """A click made on a screen older than the widget's state (:meth:`SwkitWidget.check_seen`):
+    refused as a move that is not legal now, so a handler that undoes a refused toggle undoes
+    it too."""
+
+
 class SwkitWidget(widgets.VBox):
     """Base class of the swkit widgets (a ``VBox``).
 
@@ -113,6 +128,12 @@ class SwkitWidget(widgets.VBox):
         self._runner: Runner = make_runner()
         self._lock = threading.Lock()
         self._announcing = threading.Lock()
+        self._state = threading.RLock()   # held by callbacks, bot steps and shown results
+        # The version of the state the student's moves produced (``_drawn``), and the version
+        # the page has (``_seen``, echoed by the page through the link; -1: no page yet).
+        self._drawn = widgets.IntText(value=0)
+        self._seen = widgets.IntText(value=-1)
+        self._seen_link = widgets.jsdlink((self._drawn, "value"), (self._seen, "value"))
         super().__init__(**kwargs)
         self.add_class("swkit-widget")     # WIDGET_CSS
 
@@ -145,17 +166,42 @@ class SwkitWidget(widgets.VBox):
         self.say("Something went wrong (this is a bug in swkit, please tell your teacher): "
                  + "".join(lines).strip(), "error")
 
+    # -- stale clicks -----------------------------------------------------------------------
+    def moved(self) -> None:
+        """Count a new version of what the student sees (a roll, a score, a bot's move, a new
+        game): a move clicked before the page shows it is stale (:meth:`check_seen`)."""
+        with self._state:
+            self._drawn.value += 1
+
+    def check_seen(self) -> None:
+        """Raise :class:`StaleClick` when the page has not yet shown the last version counted
+        by :meth:`moved`: the click was made on an older screen (clicks queued while the kernel
+        was busy arrive in a burst). Never raises without a page (the echo never came)."""
+        seen = self._seen.value
+        if 0 <= seen < self._drawn.value:
+            raise StaleClick("That click came before the screen showed your last move, so "
+                             "it was not used. Look at the table, then click again.")
+
     # -- callbacks --------------------------------------------------------------------------
-    def guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
-        """``callback`` wrapped so that no exception escapes unseen.
+    def guard(self, callback: Callable[..., Any], *, move: bool = False) -> Callable[..., Any]:
+        """``callback`` wrapped so that no exception escapes unseen, run holding the widget's
+        lock (one callback or background step at a time).
 
         A ``SwkitError`` is shown as a refusal (the library's own words) and nothing else
-        happens; any other exception is shown and appended to ``self.errors``.
+        happens; any other exception is shown and appended to ``self.errors``. ``move``: the
+        callback is a move (it changes what the student sees): a stale click is dropped
+        (:meth:`check_seen`) and a move made counts a new version (:meth:`moved`).
         """
 
         def guarded(*args: Any, **kwargs: Any) -> Any:
             try:
-                return callback(*args, **kwargs)
+                with self._state:
+                    if move:
+                        self.check_seen()
+                    result = callback(*args, **kwargs)
+                    if move:
+                        self.moved()
+                    return result
             except SwkitError as refusal:
                 self.say(str(refusal), "refused")
             except Exception as error:  # noqa: BLE001 - shown and recorded, never swallowed
@@ -217,9 +263,10 @@ class SwkitWidget(widgets.VBox):
                 if self.backend == "inline" and stale():
                     return
                 result = compute()
-                if stale():
-                    return
-                show(result)
+                with self._state:
+                    if stale():
+                        return
+                    show(result)
             except Exception as error:  # noqa: BLE001 - shown and recorded
                 self._record(error)
 
@@ -233,20 +280,24 @@ class SwkitWidget(widgets.VBox):
         For the bots' moves: on a thread the pauses sleep that thread; inline each step is an
         event-loop job and the pauses are ``call_later`` delays, so the page stays live between
         moves. :meth:`invalidate` does not stop the steps (they check the game themselves). An
-        exception in a step or in ``finish`` is shown and recorded like a callback's.
+        exception in a step or in ``finish`` is shown and recorded like a callback's. Each step
+        (with ``finish``) holds the widget's lock, and counts a new version (:meth:`moved`):
+        a click made before the page showed it is stale.
         """
 
         def guarded() -> float | None:
-            try:
-                delay = step()
-            except Exception as error:  # noqa: BLE001 - shown and recorded
-                delay = None
-                self._record(error)
-            if delay is None and finish is not None:
+            with self._state:
                 try:
-                    finish()
+                    delay = step()
                 except Exception as error:  # noqa: BLE001 - shown and recorded
+                    delay = None
                     self._record(error)
+                if delay is None and finish is not None:
+                    try:
+                        finish()
+                    except Exception as error:  # noqa: BLE001 - shown and recorded
+                        self._record(error)
+                self.moved()
             return delay
 
         self._runner.loop(guarded, pause, f"{type(self).__name__}-steps")

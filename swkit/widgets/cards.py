@@ -203,8 +203,8 @@ class CardTable(SwkitWidget):
             value=False, description="Hint", indent=False, layout=layout(width="auto"),
             tooltip="Show your exact chances of scoring and the best play"
         ).add_class("swkit-hint-toggle")
-        self.new_button.on_click(self.guard(self._on_new))
-        self.undo_button.on_click(self.guard(self._on_undo))
+        self.new_button.on_click(self.guard(self._on_new, move=True))
+        self.undo_button.on_click(self.guard(self._on_undo, move=True))
         self.hint_toggle.observe(self.guard(self._on_hint), names="value")
         top = widgets.HBox([self.seed_label, self.new_button, self.same_seed,
                             self.undo_button, self.hint_toggle],
@@ -220,13 +220,13 @@ class CardTable(SwkitWidget):
         """The action of each choice button (None: hidden); the button shows it in words."""
         for b in self.choice_buttons:
             b.add_class("swkit-choice")
-            b.on_click(self.guard(self._on_choice))
+            b.on_click(self.guard(self._on_choice, move=True))
         self.choice_list = widgets.Dropdown(options=[], description="Choose",
                                             layout=layout(display="none", width="auto"))
         self.choice_go = widgets.Button(description="Do it", button_style="primary",
                                         tooltip="Do the move chosen in the list",
                                         layout=layout(display="none"))
-        self.choice_go.on_click(self.guard(self._on_go))
+        self.choice_go.on_click(self.guard(self._on_go, move=True))
         self.actions = widgets.HBox(
             [*self.choice_buttons, self.choice_list, self.choice_go],
             layout=layout(flex_flow="row wrap", grid_gap="6px")).add_class("swkit-actions")
@@ -235,7 +235,7 @@ class CardTable(SwkitWidget):
             style={"description_width": "initial"}, layout=layout(width="26em", max_width="100%"))
         self.try_button = widgets.Button(description="Try it",
                                          tooltip="Try the move typed in the box")
-        self.try_button.on_click(self.guard(self._on_try))
+        self.try_button.on_click(self.guard(self._on_try, move=True))
         typed = self._typed_box = widgets.HBox(
             [self.typed, self.try_button], layout=layout(flex_flow="row wrap")
         ).add_class("swkit-typed")

@@ -14,30 +14,32 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 - the title with the seed (``swkit-seed``) and a status line: whose turn, the round, the roll,
   and at the end the winner (``swkit-status``); the rulebook's call after every roll
   (``swkit-call``: "Meeska, Mooska, Mickey Mouse!");
-- five dice drawn as faces (``swkit-die-face``), each with a keyboard-reachable
-  ``ToggleButton`` under it (``swkit-die``; description "keep" or "kept", the tooltip names the
-  face); a kept die is drawn framed with a KEPT tag;
-- the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the toggled dice
+- five dice drawn as faces (``swkit-die-face``), each with a keep checkbox under it
+  (``swkit-die``, named by its die and face: "keep die 2: Mickey"); a kept die is drawn framed
+  with a KEPT tag;
+- the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the ticked dice
   and reroll the others; during a roll-off the student is in, "Roll for the roll-off"; during a
   bot's turn, disabled and saying so ("Seat 1 is rolling…", as the status says "Seat 1
-  (greedy bot) is playing");
+  (greedy bot) is playing"); beside it the "Hint" checkbox (``swkit-hint``);
 - one score button per character the student has not scored (``swkit-score``), each showing the
-  points a score there earns now (``Goofy: 3 points``; ``Pluto: 0 points (Picture Column)`` for
-  a zero);
-- the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
-  would land, and the totals under it;
-- "Hint" (``swkit-hint``): every keep of the dice showing with its expected points on this board
+  points a score there earns now (``Score Goofy: 3 points``; ``Score Pluto: 0 points (Picture
+  Column)`` for a zero);
+- the message area (refusals in the library's words);
+- with Hint ticked, every keep of the dice showing with its expected points on this board
   and its chance of reaching a count ("— (scores now)" for a choice that scores now), best
   first (``swkit-hint-table``): the top five, "Show all N choices" (``swkit-hint-all``) for
   the rest, one short line on the columns and the details behind a fold for the teacher
   (``swkit-hint-details``); "← your choice" once a die is kept; with 2 players also
   the chance to win of each choice, "if you play this, then play your best"
   (``swkit-win``, from :func:`swkit.odds.duel.duel_options`; the best marked
-  ``swkit-best-win``);
+  ``swkit-best-win``); the dice, Roll and the hint's best rows fit a 1366x768 screen together;
+- the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
+  would land, and the totals under it;
 - "Undo" (``swkit-undo``: takes back the student's last move, and the bots' moves after it),
   "New game" (``swkit-new-game``) and "Same seed" (``swkit-same-seed``);
-- the message area (refusals in the library's words) and the log of every move
-  (``swkit-log``), newest turn first (as the card table's), each turn's moves in order.
+- the log of every move (``swkit-log``), newest turn first (as the card table's), each turn's
+  moves in order;
+- the live region (``swkit-live``, not drawn) telling a screen reader each event.
 
 Bots play in the background (a worker thread, or inline on the kernel's event loop where no
 thread can start: see :mod:`swkit.widgets`) with every control disabled, one move every
@@ -87,6 +89,7 @@ from swkit.odds.dice_bots import (
     make_dice_bot,
 )
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
+from swkit.whole import as_whole
 from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
 
@@ -298,7 +301,7 @@ class DiceCup(SwkitWidget):
     # -- building ---------------------------------------------------------------------------
     @staticmethod
     def _bot_names(players: int, bots: str | Sequence[str]) -> list[str]:
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        if as_whole(players) is None or not 1 <= players <= 4:
             raise ConfigurationError(
                 f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
         if not isinstance(bots, str | list | tuple):
@@ -343,13 +346,13 @@ class DiceCup(SwkitWidget):
         self.roll_button = widgets.Button(description="Roll (3 left)",
                                           layout=widgets.Layout(width="190px", height="48px"))
         self.roll_button.add_class("swkit-roll")
-        self.roll_button.on_click(self.guard(self._on_roll))
+        self.roll_button.on_click(self.guard(self._on_roll, move=True))
         self._all_score_buttons: dict[str, widgets.Button] = {}
         for character in self.game.characters:
             button = widgets.Button(description=character,
                                     layout=widgets.Layout(width="auto", min_width="150px"))
             button.add_class("swkit-score")
-            button.on_click(self.guard(lambda _b, c=character: self._on_score(c)))
+            button.on_click(self.guard(lambda _b, c=character: self._on_score(c), move=True))
             self._all_score_buttons[character] = button
         self.score_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.score_label = widgets.HTML()
@@ -372,11 +375,11 @@ class DiceCup(SwkitWidget):
         self.undo_button = widgets.Button(description="Undo",
                                           tooltip="Take back your last move")
         self.undo_button.add_class("swkit-undo")
-        self.undo_button.on_click(self.guard(self._on_undo))
+        self.undo_button.on_click(self.guard(self._on_undo, move=True))
         self.new_game_button = widgets.Button(description="New game",
                                               tooltip="Start a new game")
         self.new_game_button.add_class("swkit-new-game")
-        self.new_game_button.on_click(self.guard(self._on_new_game))
+        self.new_game_button.on_click(self.guard(self._on_new_game, move=True))
         self.same_seed = widgets.Checkbox(value=True, description="Same seed (same dice)",
                                           indent=False,
                                           tooltip="New game replays the same dice")
@@ -889,6 +892,7 @@ class DiceCup(SwkitWidget):
         if self._syncing:
             return
         try:
+            self.check_seen()           # a keep clicked on dice the page had not shown yet
             self._check_not_busy()
             if not self._deciding():
                 raise IllegalActionError(

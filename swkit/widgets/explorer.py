@@ -48,11 +48,10 @@ from swkit.odds.cards import DrawPlan, parse_others, plan_words
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, DealOdds
 from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds, mc_policy_odds
 from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
-from swkit.plots import (  # imports no matplotlib: chart_png does, when it draws
+from swkit.plots import (  # imports no matplotlib: a chart's html() does, where it is
+    Charts,
     Trial,
     convergence_chart,
-    figure_png,
-    new_figure,
     percent_text,
     probability_bars,
 )
@@ -67,8 +66,8 @@ __all__ = [
     "OddsExplorer",
     "RollQuestion",
     "Simulated",
-    "can_draw",
-    "chart_png",
+    "chart",
+    "chart_html",
     "simulation",
     "solve",
 ]
@@ -498,38 +497,31 @@ def _summary(question: Question, n: int, hits: int, hist: dict[int, int]) -> Sim
 
 
 def chart(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
-          simulated: Simulated | None = None) -> Any:
-    """The explorer's one Figure: the exact values (bars, with the simulated estimates) on the
+          simulated: Simulated | None = None) -> Charts:
+    """The explorer's two charts: the exact values (bars, with the simulated estimates) on the
     left and the running estimate closing in on the exact value on the right."""
-    fig = new_figure(1, 2, width=13.5, height=5.2)
-    left, right = fig.axes
     event = answer.event
     highlight = None if event == frozenset(answer.bars) else (lambda x: x in event)
     title = answer.chart_title[:1].upper() + answer.chart_title[1:]
-    probability_bars(answer.bars, title=title, xlabel=answer.xlabel,
-                     event=highlight, event_label=answer.event_label,
-                     other_label=("other values" if answer.is_distribution
-                                  else "other " + answer.event_label.split(" =")[0]),
-                     simulated=simulated.bars if simulated else None, ax=left)
-    convergence_chart(list(trials), answer.value, title="Simulation against the exact answer",
-                      ylabel=answer.short, as_percent=answer.is_probability, ax=right)
-    return fig
+    bars = probability_bars(answer.bars, title=title, xlabel=answer.xlabel,
+                            event=highlight, event_label=answer.event_label,
+                            other_label=("other values" if answer.is_distribution
+                                         else "other " + answer.event_label.split(" =")[0]),
+                            simulated=simulated.bars if simulated else None,
+                            width=7.0, height=5.2)
+    closing = convergence_chart(list(trials), answer.value,
+                                title="Simulation against the exact answer",
+                                ylabel=answer.short, as_percent=answer.is_probability,
+                                width=6.5, height=5.2)
+    return Charts(bars, closing)
 
 
-def can_draw() -> bool:
-    """True when matplotlib imports, so the explorer draws its chart; without it (a Pyodide
-    kernel that has not loaded it) the chart is given in words in its place (issue 13 §2)."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def chart_png(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
-              simulated: Simulated | None = None) -> bytes | None:
-    """:func:`chart` as PNG bytes, or None without matplotlib (:func:`can_draw`)."""
-    return figure_png(chart(answer, trials, simulated)) if can_draw() else None
+def chart_html(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
+               simulated: Simulated | None = None) -> str:
+    """:func:`chart` as HTML: matplotlib's PNG with the charts in words as its ``alt`` where
+    matplotlib imports, else SVG with a ``<title>`` and ``<desc>`` (a browser kernel); the
+    caption under it gives the numbers on screen."""
+    return chart(answer, trials, simulated).html(numbers=False)
 
 
 # --------------------------------------------------------------------------------------------
@@ -577,6 +569,13 @@ def _rolls_left(counts: list[int]) -> list[tuple[str, int]]:
 def _row(children: list[widgets.Widget]) -> widgets.HBox:
     """Widgets side by side that wrap onto the next line when the page is narrow."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
+
+
+class _Superseded(Exception):
+    """Raised from a search's progress callback once the student has asked another question:
+    the old search stops there (cooperative cancellation; no thread is killed). Each search
+    builds its own engine (``player_odds``), so a search stopped this way leaves nothing
+    behind that another question reads."""
 
 
 class _Refused(SwkitError):
@@ -729,11 +728,10 @@ class OddsExplorer(SwkitWidget):
         self.headline = widgets.HTML(layout=widgets.Layout(min_height="2em"))
         self.formula = widgets.HTMLMath(layout=widgets.Layout(min_height="2em"))
         self.details = widgets.HTML()
-        # no tooltip: ipywidgets 8's front end reads a tooltip's widget's description, which
-        # an Image lacks, and then fails to draw it; the caption under it says what it shows
-        # hidden while it has no picture: an empty Image is a broken-image icon in a browser
-        self.chart = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                        display="none"))
+        # the chart: an <img> with its words as alt (matplotlib) or an SVG with a <title> and
+        # <desc> (a browser kernel); hidden while it has none; the caption under it says the
+        # numbers on screen
+        self.chart = widgets.HTML(layout=widgets.Layout(max_width="100%", display="none"))
         self.stale_note = widgets.HTML()
         self.chart_caption = widgets.HTML()
         # simulation
@@ -979,8 +977,8 @@ class OddsExplorer(SwkitWidget):
             # the answer at once (milliseconds); the chart (a PNG, ~0.2 s) from a worker
             answer = answer_now
             self._show(token, answer)
-            self.in_background(lambda: chart_png(answer),
-                               lambda png: self._set_chart(token, answer, png, None))
+            self.in_background(lambda: chart_html(answer),
+                               lambda html: self._set_chart(token, answer, html, None))
             return
 
         def placeholder() -> None:
@@ -993,26 +991,28 @@ class OddsExplorer(SwkitWidget):
 
         def progress(done: int, total: int) -> None:
             with self._view_lock:
-                if token != self._token:
-                    return
+                if token != self._token:   # a new question: this search stops here
+                    raise _Superseded
                 self.headline.value = (f'<div style="{_BIG}">'
                                        f"{escape(question.text())}: <b>computing… "
                                        f"{round(100 * done / max(total, 1))}%</b></div>")
 
-        def compute() -> tuple[Answer, bytes | None] | SwkitError | None:
+        def compute() -> tuple[Answer, str] | SwkitError | None:
             try:
                 if isinstance(question, DealQuestion):  # the answer first, the chart by K after
                     self._show(token, solve(question, quick=True), drawing="all K")
                 answer = (solve(question, progress=progress)
                           if isinstance(question, HandQuestion) else solve(question))
+            except _Superseded:             # another question is on screen: nothing to show
+                return None
             except WorkBudgetError as refusal:   # too large: the reason and an estimate
                 self._too_large(token, question, refusal)
                 return None
             except SwkitError as refusal:   # the engine's refusal, in its words: not a bug
                 return refusal
-            return answer, chart_png(answer)
+            return answer, chart_html(answer)
 
-        def show(result: tuple[Answer, bytes | None] | SwkitError | None) -> None:
+        def show(result: tuple[Answer, str] | SwkitError | None) -> None:
             if isinstance(result, SwkitError):
                 with self._view_lock:
                     if token != self._token:
@@ -1091,31 +1091,25 @@ class OddsExplorer(SwkitWidget):
                                         f"{' for ' + drawing if drawing else ''}…</div>")
             self.simulate.disabled = self._input_refused
 
-    def _set_chart(self, token: int, answer: Answer, png: bytes | None,
+    def _set_chart(self, token: int, answer: Answer, html: str,
                    sim: Simulated | None) -> None:
-        """Show the chart ``png`` unless the question moved on (one chart, never a stale one);
-        ``png`` None (no matplotlib): the caption says the chart in words in its place."""
+        """Show the chart (``html``, from :func:`chart_html`) unless the question moved on
+        (one chart, never a stale one), and under it the numbers in words."""
         with self._view_lock:
             if token != self._token:
                 return
-            if png is None:
-                self._clear_chart()
-            else:
-                self.chart.value = png
-                self.chart.layout.display = ""
-            self.chart_caption.value = self._caption(answer, sim, drawn=png is not None)
+            self.chart.value = html
+            self.chart.layout.display = ""
+            self.chart_caption.value = self._caption(answer, sim)
 
     def _clear_chart(self) -> None:
-        """No chart for now: hidden first, so no empty Image (a broken-image icon) shows."""
+        """No chart for now: hidden, and emptied."""
         self.chart.layout.display = "none"
-        self.chart.value = b""
+        self.chart.value = ""
 
-    def _caption(self, answer: Answer, sim: Simulated | None, drawn: bool = True) -> str:
+    def _caption(self, answer: Answer, sim: Simulated | None) -> str:
         bars = ", ".join(f"{x}: {percent_text(p)}" for x, p in sorted(answer.bars.items()))
         text = f"Chart: {answer.chart_title}: {bars}."
-        if not drawn:
-            text = ("No picture here: this Python has no matplotlib to draw the chart, so "
-                    "here it is in words. " + text)
         if sim is not None:
             t = sim.trial
             value = (f"{percent_text(t.estimate)} (99% interval {percent_text(t.low)} to "
@@ -1201,4 +1195,4 @@ class OddsExplorer(SwkitWidget):
         self.in_steps(step, 0.0)
 
     def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
-        self._set_chart(token, answer, chart_png(answer, trials, sim), sim)
+        self._set_chart(token, answer, chart_html(answer, trials, sim), sim)

@@ -43,6 +43,8 @@ from swkit.odds.cards.position import TABLEAU_LIMIT
 class Chance:
     """Draw two and pass over later turns: their values by chance outcome."""
 
+    read_masks: bool = True     # False: every outcome through ``_best_next`` (tests compare)
+
     # ---- draw two (7) and pass (10): Powers whose cards come by chance ----
     def _with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
                      others: Hand, figure: bool, drawn: Hand, turns: int) -> int | Fraction:
@@ -121,6 +123,8 @@ class Chance:
             return (_falling(n, k) - miss) * (n - k) + miss * w_best
         masks = self._derived_masks(hand1, ends, others, fig1, after)
         lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
+        if masks is not None and k == 2 and self.ep == 1 and self.read_masks:
+            return self._pair_sum(masks, pool, n, need)
         total = 0
         left = _falling(n, k)               # ordered draws not summed yet
         top = _falling(n - k, after)        # the most one of them can add
@@ -140,6 +144,63 @@ class Chance:
             left -= ways
             if need is not None and total + left * top <= need:
                 return None
+        return total
+
+    def _pair_sum(self, masks: list[tuple[Hand, int]], pool: list[tuple[int, int]], n: int,
+                  need: int | Fraction | None) -> int | None:
+        """``_draw_value`` for draw two one turn before the end with one extra play and the
+        figure (``masks``: ``_derived_masks``): the same sum over the pairs of cards, in the
+        same order (``_multisets``), each charged as one chance outcome (``outcome``), with
+        the same early stop, but each pair's value read from the masks directly: after the
+        cards a and b join the hand, an end's outs are every type if its mask holds a, or b
+        is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``_outs_with``); their
+        weight loses the cards a and b drawn (``_best_next``)."""
+        every = self.every
+        levels = self._pool_levels(pool)
+        plus = self._plus_mask
+        rows: list[tuple[Hand, int, dict[int, int]]] = [(t3, m, {}) for t3, m in masks]
+        full = n - 2                        # the weight of every type after the two cards
+        total = 0
+        left = n * (n - 1)                  # ordered draws not summed yet
+        top = n - 2                         # the most one of them can add
+
+        def value(a: int, b: int) -> int:
+            best = 0
+            for t3, m, row in rows:
+                if m == every or m >> a & 1:
+                    return full
+                pa = row.get(a)
+                if pa is None:
+                    pa = row[a] = plus(t3, a)
+                m2 = m | pa
+                if m2 == every or m2 >> b & 1:
+                    return full
+                pb = row.get(b)
+                if pb is None:
+                    pb = row[b] = plus(t3, b)
+                m2 |= pb
+                v = -(m2 >> a & 1) - (m2 >> b & 1)
+                for c, lm in levels:
+                    v += c * (m2 & lm).bit_count()
+                if v > best:
+                    best = v
+            return best
+
+        for i, (a, ua) in enumerate(pool):  # _multisets' order: (a, b) for b after a, (a, a)
+            for b, ub in pool[i + 1:]:
+                self.outcome()
+                ways = 2 * ua * ub
+                total += ways * value(a, b)
+                left -= ways
+                if need is not None and total + left * top <= need:
+                    return None
+            if ua >= 2:
+                self.outcome()
+                ways = ua * (ua - 1)
+                total += ways * value(a, a)
+                left -= ways
+                if need is not None and total + left * top <= need:
+                    return None
         return total
 
     def _pass_value(self, hand2: Hand, q: int, ends: list[tuple[Hand, Hand]], others: Hand,
@@ -164,6 +225,8 @@ class Chance:
             hit = self.weighted(union, drawn)
             return hit * n + (n - hit) * w_best
         masks = self._derived_masks(hand2, ends, others, fig1, after)
+        if masks is not None and self.ep == 1 and self.read_masks:
+            return self._pass_sum(masks, pool, q, n, need)
         total = 0
         left = sum(u for _c, u in pool)
         top = _falling(self.unseen0 - _net(drawn), after)
@@ -178,6 +241,47 @@ class Chance:
             if need is not None and total + left * top <= need:
                 return None
         return total
+
+    def _pass_sum(self, masks: list[tuple[Hand, int]], pool: list[tuple[int, int]], q: int,
+                  n: int, need: int | Fraction | None) -> int | None:
+        """``_pass_value`` one turn before the end with one extra play and the figure
+        (``masks``: ``_derived_masks``): the same sum over the card received, in the same
+        order, each charged as one chance outcome, with the same early stop, but each card's
+        value read from the masks: once card c joins the hand, an end's outs are every type if
+        its mask holds c, else mask | plus(tableau, c) (``_outs_with``); their weight loses
+        the card c received and gains the card q passed (``_best_next``)."""
+        every = self.every
+        levels = self._pool_levels(pool)
+        plus = self._plus_mask
+        total = 0
+        left = sum(u for _c, u in pool)
+        for c, u in pool:
+            self.outcome()
+            best = 0
+            for t3, m in masks:
+                if m == every or m >> c & 1:
+                    best = n
+                    break
+                m2 = m | plus(t3, c)
+                v = (m2 >> q & 1) - (m2 >> c & 1)
+                for k, lm in levels:
+                    v += k * (m2 & lm).bit_count()
+                if v > best:
+                    best = v
+            total += u * best
+            left -= u
+            if need is not None and total + left * n <= need:
+                return None
+        return total
+
+    @staticmethod
+    def _pool_levels(pool: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """[(copies k, bitmask of the types with k copies in ``pool``)]: ``_levels`` of the
+        unseen cards ``pool``, not remembered."""
+        by: dict[int, int] = {}
+        for x, u in pool:
+            by[u] = by.get(u, 0) | 1 << x
+        return list(by.items())
 
     def _derived_masks(self, hand: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                        fig1: bool, after: int) -> list[tuple[Hand, int]] | None:

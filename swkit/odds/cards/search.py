@@ -49,17 +49,16 @@ class Search:
     ticks: int = 0                          # work steps since the start (see _tick)
     outcomes: int = 0                       # chance outcomes valued (see outcome)
     progress: Callable[[int, int], None] | None = None   # (first draws done, of) at the top
+    memo_tables: list[dict[Any, Any]] = field(default_factory=list)  # see memo_entries
 
     # ---- the work budget (counted in memo entries, the same on every path) ----
     def memo_entries(self) -> int:
         """The entries of every memo table this search holds (its dicts, and the row tables
         of the numpy batch): the unit of the work budget. The triple lookups shared by every
         question (``_PAIRS``) are not counted."""
-        n = 0
-        for v in self.__dict__.values():
-            if isinstance(v, dict):
-                n += len(v)
-        return n + self._row_entries()
+        if not self.memo_tables:        # every memo table is a field, made with the engine
+            self.memo_tables = [v for v in self.__dict__.values() if isinstance(v, dict)]
+        return sum(map(len, self.memo_tables)) + self._row_entries()
 
     def _tick(self) -> None:
         """One step of work (a position valued over two or more turns, a chance outcome):
