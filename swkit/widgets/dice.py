@@ -131,6 +131,7 @@ _CSS = """<style>
 .swkit-dicecup .swkit-score.swkit-zero { border-style:dashed; }
 .swkit-dicecup .swkit-log-box { max-height:11em; overflow:auto; border:1px solid #595959;
   padding:4px 8px; background:#fafafa; font-size:14px; line-height:1.35; }
+.swkit-dicecup .swkit-hint-table .widget-html-content { line-height:1.4; }
 .swkit-dicecup .swkit-hint-table table { border-collapse:collapse; font-size:14px; }
 .swkit-dicecup .swkit-hint-table th, .swkit-dicecup .swkit-hint-table td {
   border-bottom:1px solid #bbbbbb; padding:2px 10px; text-align:left; }
