@@ -60,9 +60,14 @@ WIDGET_CSS = """
   overflow:hidden !important; clip-path:inset(50%); white-space:nowrap; margin:0 !important; }
 .swkit-widget { max-width:100%; box-sizing:border-box; }
 .swkit-widget svg { max-width:100%; height:auto; }
-.swkit-widget .widget-inline-hbox { max-width:100%; min-width:0; flex-wrap:wrap; height:auto;
+.swkit-widget .widget-inline-hbox { max-width:100%; min-width:0; }
+.swkit-widget .widget-checkbox, .swkit-widget .widget-radio { height:auto;
   min-height:var(--jp-widgets-inline-height, 28px); }
-.swkit-widget .widget-inline-hbox > .widget-label { max-width:100%; }
+@media (max-width: 640px) {
+  .swkit-widget .widget-inline-hbox { flex-wrap:wrap; height:auto;
+    min-height:var(--jp-widgets-inline-height, 28px); }
+  .swkit-widget .widget-inline-hbox > .widget-label { max-width:100%; text-align:left; }
+}
 .swkit-widget .widget-html-content { min-width:0; max-width:100%; }
 .swkit-widget input[type=text], .swkit-widget input[type=number], .swkit-widget select,
 .swkit-widget textarea { border-color:#767676; min-width:0; max-width:100%; }
@@ -73,9 +78,10 @@ WIDGET_CSS = """
 """What every widget's own style sheet includes. The live region is read, not seen (what it
 says is on screen already): kept in the page and the accessibility tree, one pixel, clipped.
 The rest is for a narrow or zoomed page (WCAG 1.4.10, down to 320 CSS px): nothing is wider
-than the page, pictures shrink to fit, a field goes under its label when both do not fit, and
-a wide table scrolls in its own box (``swkit-scroll``). Fields are outlined at 4.5:1 on white
-(WCAG 1.4.11 asks 3:1 for a control's edge; the theme's grey is 1.9:1)."""
+than the page, pictures shrink to fit, on a page 640 px wide or less a field goes under its
+label when both do not fit, and a wide table scrolls in its own box (``swkit-scroll``).
+Fields are outlined at 4.5:1 on white (WCAG 1.4.11 asks 3:1 for a control's edge; the theme's
+grey is 1.9:1)."""
 
 
 def escape(text: object) -> str:

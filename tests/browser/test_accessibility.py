@@ -68,7 +68,8 @@ def test_widget_states_in_jupyterlab(lab, tmp_path):
 
 def test_widget_states_in_voila(voila, tmp_path):
     """Voila, the interface for a child who needs it: axe, target sizes, and reflow at 320 CSS
-    px wide (WCAG 1.4.10: 1280 px at 400% zoom) and 640 px (200%), with screenshots."""
+    px wide (WCAG 1.4.10: 1280 px at 400% zoom), 640 px (200%) and 1280 px, with
+    screenshots."""
     voila.open(write_states_notebook(tmp_path / "a11y-states.ipynb"))
     for name, _heading, _code in STATES:
         expect(voila.outputs.locator(f".a11y-{name}")).to_have_count(1, timeout=60_000)
@@ -80,17 +81,17 @@ def test_widget_states_in_voila(voila, tmp_path):
     dim = low_contrast(pairs)
     print(f"color pairs checked: {len(pairs)}; under the bar: {dim}")
     cut = {}
-    for width in (320, 640):
+    for width in (320, 640, 1280):
         page.set_viewport_size({"width": width, "height": 800})
         page.wait_for_timeout(500)
         cut[width] = page.evaluate(OVERFLOW)
         for name in ("dice-hint", "cards-power", "explorer-hand", "explorer-roll"):
             shoot(voila.outputs.locator(f".a11y-{name}"), f"{name}-{width}px")
-    print(f"sticking out at 320 and 640 CSS px: {cut}")
+    print(f"sticking out at 320, 640 and 1280 CSS px: {cut}")
     assert not violations, violations
     assert not small["small"], small["small"]
     assert not dim, dim
-    assert cut == {320: [], 640: []}, cut
+    assert cut == {320: [], 640: [], 1280: []}, cut
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.name[:2])
