@@ -147,6 +147,8 @@ class Power:
         from swkit.pictures import power_svg
         return power_svg(self)
 
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
+
 
 @dataclass(frozen=True)
 class Edition:

@@ -223,6 +223,8 @@ class CardView:
         from swkit.pictures import card_view_svg
         return card_view_svg(self)
 
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (cards in notation)."""
         return {

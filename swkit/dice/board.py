@@ -218,6 +218,8 @@ class Scoreboard:
         from swkit.pictures import scoreboard_svg
         return scoreboard_svg(self)
 
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
+
     def __repr__(self) -> str:
         return f"Scoreboard(players={self.players}, totals={self.totals()})"
 

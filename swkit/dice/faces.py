@@ -148,3 +148,5 @@ class Roll:
     def _repr_svg_(self) -> str:
         from swkit.pictures import dice_svg
         return dice_svg(self.faces, kept=self.kept)
+
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt

@@ -305,6 +305,8 @@ class DiceView:
         from swkit.pictures import dice_view_svg
         return dice_view_svg(self)
 
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
+
 
 # -- the game ------------------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import html
+import re
 import threading
 import traceback
 from collections.abc import Callable, Iterator
@@ -45,7 +46,7 @@ import ipywidgets as widgets
 from swkit.errors import IllegalActionError, SwkitError
 from swkit.widgets._work import Runner, Step, make_runner
 
-__all__ = ["SwkitWidget", "escape"]
+__all__ = ["WIDGET_CSS", "SwkitWidget", "escape", "plain"]
 
 # Text colors with at least 7:1 contrast on white (WCAG AAA), readable on a projector.
 _STYLE = {
@@ -55,9 +56,44 @@ _STYLE = {
 }
 
 
+WIDGET_CSS = """
+.swkit-live { position:absolute !important; width:1px !important; height:1px !important;
+  overflow:hidden !important; clip-path:inset(50%); white-space:nowrap; margin:0 !important; }
+.swkit-widget { max-width:100%; box-sizing:border-box; }
+.swkit-widget svg { max-width:100%; height:auto; }
+.swkit-widget .widget-inline-hbox { max-width:100%; min-width:0; }
+.swkit-widget .widget-checkbox, .swkit-widget .widget-radio { height:auto;
+  min-height:var(--jp-widgets-inline-height, 28px); }
+@media (max-width: 640px) {
+  .swkit-widget .widget-inline-hbox { flex-wrap:wrap; height:auto;
+    min-height:var(--jp-widgets-inline-height, 28px); }
+  .swkit-widget .widget-inline-hbox > .widget-label { max-width:100%; text-align:left; }
+}
+.swkit-widget .widget-html-content { min-width:0; max-width:100%; }
+.swkit-widget input[type=text], .swkit-widget input[type=number], .swkit-widget select,
+.swkit-widget textarea { border-color:#767676; min-width:0; max-width:100%; }
+.swkit-widget input[type=text], .swkit-widget input[type=number],
+.swkit-widget select:not([multiple]) { min-height:var(--jp-widgets-inline-height, 28px); }
+.swkit-widget .swkit-scroll { overflow-x:auto; max-width:100%; }
+"""
+"""What every widget's own style sheet includes. The live region is read, not seen (what it
+says is on screen already): kept in the page and the accessibility tree, one pixel, clipped.
+The rest is for a narrow or zoomed page (WCAG 1.4.10, down to 320 CSS px): nothing is wider
+than the page, pictures shrink to fit, on a page 640 px wide or less a field goes under its
+label when both do not fit, and a wide table scrolls in its own box (``swkit-scroll``).
+Fields are outlined at 4.5:1 on white (WCAG 1.4.11 asks 3:1 for a control's edge; the theme's
+grey is 1.9:1)."""
+
+
 def escape(text: object) -> str:
     """``text`` as HTML-safe text (cards and messages are shown inside HTML widgets)."""
     return html.escape(str(text))
+
+
+def plain(markup: str) -> str:
+    """The text of a piece of the widgets' HTML, tags dropped and spaces squeezed (for an
+    announcement that says what a line on screen says)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
 class StaleClick(IllegalActionError):
@@ -71,16 +107,34 @@ class SwkitWidget(widgets.VBox):
 
     Attributes: ``errors`` -- the unexpected exceptions raised inside callbacks or background
     work, oldest first (a correct widget keeps it empty); ``message`` -- the ``HTML`` area where
-    refusals and errors are shown, announced to screen readers (``aria-live``); ``backend`` --
-    where background work runs, ``"thread"`` or ``"inline"`` (see the module docstring).
+    refusals and errors are shown; ``live`` -- the widget's one polite live region (a ``Box``
+    with the CSS class ``swkit-live``, read by screen readers and not drawn; see
+    :meth:`announce`); ``live_text`` -- the ``HTML`` inside it holding the text last announced;
+    ``announced`` -- every text announced, oldest first; ``backend`` -- where background work
+    runs, ``"thread"`` or ``"inline"`` (see the module docstring).
+
+    The region must stay the same element while its words change, or some screen readers say
+    nothing: ipywidgets redraws an ``HTML`` widget's contents at each change and gives no way
+    to set an attribute on an element that stays. So the region (``role="status"``, polite,
+    atomic) is an ``HTML`` widget whose value never changes, and it takes the changing text
+    (``live_text``, an element with a unique id) as its child in the accessibility tree by
+    ``aria-owns``.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         self.errors: list[BaseException] = []
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em"))
+        self.live_text = widgets.HTML(value="")
+        owned = f"swkit-live-{self.live_text.model_id}"
+        self._live_owned = owned
+        region = widgets.HTML(value=f'<div role="status" aria-live="polite" aria-atomic="true" '
+                                    f'aria-owns="{owned}"></div>')
+        self.live = widgets.Box([region, self.live_text]).add_class("swkit-live")
+        self.announced: list[str] = []
         self._generation = 0
         self._runner: Runner = make_runner()
         self._lock = threading.Lock()
+        self._announcing = threading.Lock()
         self._state = threading.RLock()   # held by callbacks, bot steps and shown results
         # The version of the state the student's moves produced (``_drawn``), and the version
         # the page has (``_seen``, echoed by the page through the link; -1: no page yet).
@@ -88,14 +142,30 @@ class SwkitWidget(widgets.VBox):
         self._seen = widgets.IntText(value=-1)
         self._seen_link = widgets.jsdlink((self._drawn, "value"), (self._seen, "value"))
         super().__init__(**kwargs)
+        self.add_class("swkit-widget")     # WIDGET_CSS
 
     # -- messages ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` in the message area; ``kind`` is "info", "refused" or "error"."""
+        """Show ``text`` in the message area, and announce it (:meth:`announce`); ``kind`` is
+        "info", "refused" or "error". An empty ``text`` clears the area, silently."""
         style = _STYLE.get(kind, _STYLE["info"])
         self.message.value = (
-            f'<div role="status" aria-live="polite" style="{style};font-size:1.05em">'
-            f"{escape(text)}</div>" if text else "")
+            f'<div style="{style};font-size:1.05em">{escape(text)}</div>' if text else "")
+        if text:
+            self.announce(text)
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` once to a screen reader: it replaces what the live region held (a
+        polite ``role="status"`` region, ``aria-atomic``: read whole, after what the reader
+        is saying) and is appended to ``announced``. In: plain text (escaped here)."""
+        text = " ".join(text.split())
+        if not text:
+            return
+        with self._announcing:
+            self.announced.append(text)
+            # the count makes the value new even when the words repeat (a second refusal)
+            self.live_text.value = (f'<div id="{self._live_owned}" '
+                                    f'data-n="{len(self.announced)}">{escape(text)}</div>')
 
     def _record(self, error: BaseException) -> None:
         self.errors.append(error)
