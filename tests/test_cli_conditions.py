@@ -134,6 +134,22 @@ def test_ctrl_c_in_a_dask_tournament_closes_the_cluster_without_worker_traceback
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
+@pytest.mark.parametrize("after", [1.0, 5.0])
+def test_ctrl_c_in_a_local_tournament_stops_its_workers_at_once(after):
+    """The fresh fuzz: a Ctrl-C to `tournament --workers 2` (local processes) once left the
+    command waiting for ever (the interrupted pool's shutdown); its workers now start with
+    SIGINT held back and are ended at once."""
+    status, out, err = interrupt(["tournament", "--game", "dice", "--bots",
+                                  "points,greedy,random", "--games", "300000", "--workers", "2",
+                                  "--progress"], "0/300000", after=after)
+    assert status == 130, err
+    assert out == "" and "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.replace("\r", "\n").strip().splitlines()[-1].startswith(
+        "swkit tournament: interrupted: no figures")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
 def test_ctrl_c_during_a_site_build_leaves_nothing_behind(tmp_path):
     """`swkit site` printed a traceback on Ctrl-C; the build's temporary folder must go too."""
     from swkit.cli.site import missing_tools
