@@ -141,6 +141,22 @@ def test_ctrl_c_in_a_dask_tournament_closes_the_cluster_without_worker_traceback
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
+@pytest.mark.parametrize("after", [1.0, 5.0])
+def test_ctrl_c_in_a_local_tournament_stops_its_workers_at_once(after):
+    """The fresh fuzz: a Ctrl-C to `tournament --workers 2` (local processes) once left the
+    command waiting for ever (the interrupted pool's shutdown); its workers now start with
+    SIGINT held back and are ended at once."""
+    status, out, err = interrupt(["tournament", "--game", "dice", "--bots",
+                                  "points,greedy,random", "--games", "300000", "--workers", "2",
+                                  "--progress"], "0/300000", after=after)
+    assert status == 130, err
+    assert out == "" and "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.replace("\r", "\n").strip().splitlines()[-1].startswith(
+        "swkit tournament: interrupted: no figures")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
 def test_ctrl_c_during_a_site_build_leaves_nothing_behind(tmp_path):
     """`swkit site` printed a traceback on Ctrl-C; the build's temporary folder must go too."""
     from swkit.cli.site import missing_tools
@@ -276,12 +292,22 @@ def test_there_are_thirteen_help_pages():
     assert len(help_pages()) == 13
 
 
+ASCII_TERMINALS = {"PYTHONIOENCODING=ascii": {"PYTHONIOENCODING": "ascii"},
+                   "C locale": {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}}
+
+
+@pytest.mark.parametrize("terminal", list(ASCII_TERMINALS))
 @pytest.mark.parametrize("words", help_pages(), ids=lambda w: " ".join(w) or "swkit")
-def test_help_in_an_ascii_terminal(words):
+def test_help_in_an_ascii_terminal(words, terminal):
     """`PYTHONIOENCODING=ascii swkit play --help` raised UnicodeEncodeError (the §) on 9 of 13
-    help pages: the output's errors handler was set only after parsing."""
-    done = subprocess.run([*SWKIT, *words, "--help"], capture_output=True,
-                          env=environment(PYTHONIOENCODING="ascii"), timeout=120)
+    help pages: the output's errors handler was set only after parsing. Under the C locale
+    (no UTF-8 mode) stdout is ASCII with ``surrogateescape``, which failed on the § too (the
+    fresh fuzz)."""
+    env = environment(**ASCII_TERMINALS[terminal])
+    if terminal == "C locale":
+        env.pop("PYTHONIOENCODING", None)
+    done = subprocess.run([*SWKIT, *words, "--help"], capture_output=True, env=env,
+                          timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stderr == b""
     assert done.stdout.isascii() and b"usage: swkit" in done.stdout
@@ -295,6 +321,18 @@ def test_a_report_with_a_section_sign_in_an_ascii_terminal():
                           env=environment(PYTHONIOENCODING="ascii"), timeout=120)
     assert done.returncode == 0 and done.stderr == b""
     assert b"(RULES.md \\xa7B5)" in done.stdout
+
+
+def test_a_file_name_not_utf8_still_goes_out_as_it_came_in_under_the_c_locale(tmp_path):
+    """Under the C locale a name's undecodable bytes are written back as they were
+    (``surrogateescape``), while a § the encoding cannot show is escaped."""
+    folder = os.fsencode(tmp_path) + b"/caf\xe9"
+    env = environment(LC_ALL="C", LANG="C", PYTHONUTF8="0")
+    env.pop("PYTHONIOENCODING", None)
+    done = subprocess.run([*SWKIT, "lessons", "--no-open", "--dir", folder],
+                          capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert b"/caf\xe9\n" in done.stdout
 
 
 # --- tournament --plot -----------------------------------------------------------------------
