@@ -164,24 +164,23 @@ class Chance:
         left = n * (n - 1)                  # ordered draws not summed yet
         top = n - 2                         # the most one of them can add
 
+        def plus_at(t3: Hand, row: dict[int, int], c: int) -> int:
+            hit = row.get(c)
+            if hit is None:
+                hit = known((t3, c))
+                hit = row[c] = plus(t3, c) if hit is None else hit
+            return hit
+
         def value(a: int, b: int) -> int:
             best = 0
             ab, bb = 1 << a, 1 << b
             for t3, m, row in rows:
                 if m == every or m & ab:
                     return full
-                pa = row.get(a)
-                if pa is None:
-                    pa = known((t3, a))
-                    pa = row[a] = plus(t3, a) if pa is None else pa
-                m2 = m | pa
+                m2 = m | plus_at(t3, row, a)
                 if m2 == every or m2 & bb:
                     return full
-                pb = row.get(b)
-                if pb is None:
-                    pb = known((t3, b))
-                    pb = row[b] = plus(t3, b) if pb is None else pb
-                m2 |= pb
+                m2 |= plus_at(t3, row, b)
                 v = weight(m2) - (m2 & ab != 0) - (m2 & bb != 0)
                 if v > best:
                     best = v
