@@ -177,9 +177,15 @@ def pyodide_copy(cache: Path | None = None, version: str | None = None) -> Path:
         lock = served_lock(lock, work)
         lock_path.write_text(json.dumps(lock), encoding="utf-8")
         (work / COMPLETE).write_text(json.dumps(sorted(lock["packages"])) + "\n")
-        if folder.exists():
+        if (folder / COMPLETE).is_file():  # another process made it meanwhile: it may be in use
+            return folder
+        if folder.exists():  # half made and left behind (its maker was stopped)
             shutil.rmtree(folder)
-        work.rename(folder)
+        try:
+            work.rename(folder)
+        except OSError:  # made at this moment by another process
+            if not (folder / COMPLETE).is_file():
+                raise
     finally:
         if work.exists():
             shutil.rmtree(work)
