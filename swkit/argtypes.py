@@ -12,11 +12,16 @@ import argparse
 import re
 from collections.abc import Callable
 
-__all__ = ["MAX_DIGITS", "int_range", "shown", "whole"]
+__all__ = ["MAX_DIGITS", "SEED_DIGITS", "int_range", "shown", "whole"]
 
 MAX_DIGITS = 50
 """A whole number on the command line has at most this many digits (Python refuses to read
-one of over 4,300; no count, limit or seed of the kit needs more than 50)."""
+one of over 4,300; no count or limit of the kit needs more than 50). Seeds: :data:`SEED_DIGITS`."""
+
+SEED_DIGITS = 78
+"""A seed on the command line has at most this many digits: every 256-bit number, so that a
+tournament's game seed (``swkit.tournament.game_seed``, SHA-256) replays its game with
+``swkit play ... --seed``."""
 
 
 def shown(text: str, limit: int = 40) -> str:
@@ -27,15 +32,15 @@ def shown(text: str, limit: int = 40) -> str:
     return f"{text[:limit - 10]!r}… ({len(text):,} characters)"
 
 
-def whole(text: str, wanted: str) -> int:
-    """``text`` as a whole number (ASCII digits, a sign and spaces around), else an
-    ``argparse.ArgumentTypeError`` saying ``wanted`` (the accepted form)."""
+def whole(text: str, wanted: str, most: int = MAX_DIGITS) -> int:
+    """``text`` as a whole number (ASCII digits, a sign and spaces around) of at most ``most``
+    digits, else an ``argparse.ArgumentTypeError`` saying ``wanted`` (the accepted form)."""
     if not re.fullmatch(r"\s*[+-]?[0-9]+\s*", text):
         raise argparse.ArgumentTypeError(f"must be {wanted}, got {shown(text)}")
     digits = len(text.strip().lstrip("+-").lstrip("0"))
-    if digits > MAX_DIGITS:
+    if digits > most:
         raise argparse.ArgumentTypeError(
-            f"must be {wanted}, got a number of {digits:,} digits (at most {MAX_DIGITS})")
+            f"must be {wanted}, got a number of {digits:,} digits (at most {most})")
     return int(text)
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from swkit.errors import NotationError
+from swkit.whole import as_whole
 
 __all__ = ["ALPHABET", "MAX_VALUE", "ResultCode", "Pool", "run_tag", "make_code", "read_code",
            "pool_codes", "student_seed"]
@@ -86,9 +87,10 @@ def make_code(tally: Sequence[int], seed: int) -> str:
     if not 1 <= len(counts) <= MAX_TALLY:
         raise NotationError(f"a result code holds 1 to {MAX_TALLY} counts, got {len(counts)}")
     for i, n in enumerate(counts):
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_VALUE:
+        if as_whole(n) is None or not 0 <= n <= MAX_VALUE:
             raise NotationError(f"count number {i + 1} of the tally is {n!r}: each count must "
                                 f"be a whole number from 0 to {MAX_VALUE}")
+    counts = [int(n) for n in counts]
     tag = run_tag(seed)
     values = [tag // 31 ** 2, tag // 31 % 31, tag % 31, *counts]
     symbols = "".join(ALPHABET[v] for v in values)

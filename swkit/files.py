@@ -161,16 +161,90 @@ def json_number_problem(exc: ValueError) -> str:
     return str(exc)
 
 
+def path_join(path: str, key: str | int) -> str:
+    """``path`` extended by a key (``a.b``) or an index (``a[3]``)."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+class RepeatedKeyError(ValueError):
+    """JSON text with an object that names one key twice (``{"players": 3, "players": 2}``):
+    Python's reader would keep the later value without a word. ``path``: the JSON path of the
+    first such key (``players``, ``start.phase``, ``powers[2].key``), in reading order;
+    ``key``: the key."""
+
+    def __init__(self, path: str, key: str) -> None:
+        self.path, self.key = path, key
+        super().__init__(f"{path}: the key {key!r} is written twice in one object")
+
+
+class _Repeats(dict):  # type: ignore[type-arg]
+    """An object read with a key written more than once; ``repeated`` is the first such key."""
+
+    repeated = ""
+
+
+def _first_repeat(value: Any, path: str) -> tuple[str, str] | None:
+    """``(path, key)`` of the first repeated key in ``value`` (a parsed JSON value), in
+    reading order, or None."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(value, _Repeats) and key == value.repeated:
+                return path_join(path, key), key
+            found = _first_repeat(item, path_join(path, key))
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _first_repeat(item, path_join(path, i))
+            if found:
+                return found
+    return None
+
+
+def loads_unique(text: str | bytes) -> Any:
+    """``json.loads(text)``, refusing an object that names a key twice.
+
+    Raises :class:`RepeatedKeyError` naming the first repeated key and its path, and whatever
+    ``json.loads`` raises (JSONDecodeError, ValueError, RecursionError)."""
+    repeats: list[_Repeats] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        made = dict(items)
+        if len(made) == len(items):
+            return made
+        marked = _Repeats(made)
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen:
+                marked.repeated = key
+                break
+            seen.add(key)
+        repeats.append(marked)
+        return marked
+
+    value = json.loads(text, object_pairs_hook=pairs)
+    if repeats:
+        path, key = _first_repeat(value, "") or ("", repeats[0].repeated)
+        raise RepeatedKeyError(path, key)
+    return value
+
+
 def parse_json(text: str | bytes, where: str) -> Any:
     """The JSON value of ``text``; ``where`` names the input in messages (``"file 'x.json'"``).
 
     Raises ConfigurationError for text that is not JSON (with the line and column) and for
     JSON nested too deeply for Python's parser (``"[" * 100000``: a RecursionError inside
     ``json.loads``) or holding a number of over 4,300 digits (Python refuses to read it: a
-    ValueError), never the raw error.
+    ValueError), and for an object that names a key twice (Python would keep the later value
+    without a word), never the raw error.
     """
     try:
-        return json.loads(text)
+        return loads_unique(text)
+    except RepeatedKeyError as exc:
+        raise ConfigurationError(f"{where}: {exc}; accepted: each key once in an object"
+                                 ) from None
     except json.JSONDecodeError as exc:
         raise ConfigurationError(f"{where}: not valid JSON ({exc})") from None
     except ValueError as exc:  # a number of over 4,300 digits (Python's int limit)

@@ -2,8 +2,9 @@
 
 Pure Python (the standard library only), so the core can draw itself in Jupyter (``Card``,
 ``Hand``, ``Tableau``, ``Power``, ``Roll``, ``Scoreboard``, ``CardView`` and ``DiceView`` have
-``_repr_svg_``) and widgets and lessons reuse the same pictures (``ipywidgets.HTML(value=svg)``
-or ``IPython.display.SVG(svg)``). Every function returns one complete ``<svg>`` element.
+``_repr_svg_`` and ``_repr_html_``) and widgets and lessons reuse the same pictures
+(``ipywidgets.HTML(value=svg)``, or ``display(HTML(svg))`` in a lesson). Every function
+returns one complete ``<svg>`` element.
 
 Design rules (issue 7, DESIGN.md "Pictures over text"):
 
@@ -15,7 +16,9 @@ Design rules (issue 7, DESIGN.md "Pictures over text"):
   (:func:`contrast_ratio`), and every text on its background reaches at least 4.5:1, so it reads
   on a projector.
 - Every picture has ``role="img"``, an ``aria-label`` and a ``<title>`` saying in words what it
-  shows (the cards in notation, the dice, every token on the board), for screen readers.
+  shows (the cards in notation, the dice, every token on the board), for screen readers. In
+  Jupyter a picture shows itself as HTML, the ``<svg>`` inline: JupyterLab draws an
+  ``image/svg+xml`` output as an ``<img>`` with no text alternative, which hides those words.
 
 >>> from swkit.cards.notation import Card
 >>> svg = card_svg(Card("R", 7))
@@ -582,3 +585,4 @@ def dice_view_svg(view: Any) -> str:
     body.append(_group(0, dice_h, board))
     title = f"{head}. Dice: " + (_dice_words(dice, mask) if dice else "none") + ". " + board_title
     return _svg(max(board_w, dice_w + 4), dice_h + board_h, body, title)
+

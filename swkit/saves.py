@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from swkit.errors import ConfigurationError
-from swkit.files import json_number_problem
+from swkit.files import RepeatedKeyError, json_number_problem, loads_unique, path_join
 
 __all__ = [
     "MAX_DEPTH", "RNG", "AnyOf", "Bool", "Check", "Dict", "Int", "Keys", "List", "Null",
@@ -54,13 +54,6 @@ class SaveError(ConfigurationError):
         self.what, self.path, self.problem = what, path, problem
         where = f"{path}: " if path else ""
         super().__init__(f"not a valid saved {what}: {where}{problem}")
-
-
-def path_join(path: str, key: str | int) -> str:
-    """``path`` extended by a key (``a.b``) or an index (``a[3]``)."""
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
 
 
 def show(value: Any, limit: int = 40) -> str:
@@ -108,12 +101,17 @@ def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
 
 def read_save(text: str, what: str) -> dict[str, Any]:
     """Parse ``text`` as the JSON object of a save. Raises SaveError for text that is not
-    JSON, not an object, or nested deeper than MAX_DEPTH (checked before parsing)."""
+    JSON, not an object, nested deeper than MAX_DEPTH (checked before parsing), or with an
+    object that names a key twice (the path of the second one: ``to_json`` writes each key
+    once, and Python's reader would keep the later value without a word)."""
     if nesting_depth(text) > MAX_DEPTH:
         raise SaveError(what, "", f"lists or objects nested more than {MAX_DEPTH} deep; a "
                         f"save nests at most {MAX_DEPTH}")
     try:
-        data = json.loads(text)
+        data = loads_unique(text)
+    except RepeatedKeyError as exc:
+        raise SaveError(what, exc.path, f"the key {exc.key!r} is written twice in one object; "
+                        "accepted: each key once, as to_json() writes it") from None
     except RecursionError:  # pragma: no cover - the scan above refuses it first
         raise SaveError(what, "", f"nested more than {MAX_DEPTH} deep") from None
     except json.JSONDecodeError as exc:

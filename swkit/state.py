@@ -20,8 +20,10 @@ a front end (a widget, a lesson, a bot) can drive either game through these name
   outcome applied (the card drawn; the rerolled faces or the roll-off's Clubhouse counts).
 - ``outcome()`` -> an :class:`Outcome` (winners, reason, scores) once the game is over, else None.
 - ``to_json()`` -> str and ``from_json(str)`` round-trip a game in progress, random streams
-  included; ``copy()`` is an independent copy.
-- ``history``: the steps applied (actions and chance outcomes), oldest first, for replay;
+  included; ``copy()`` is an independent copy, and so are ``copy.copy``, ``copy.deepcopy`` and
+  a ``pickle`` round trip (all go through the save).
+- ``history``: the steps applied (actions and chance outcomes), oldest first, for replay, as a
+  tuple made when asked (changing it cannot change the game);
   ``undo()`` takes back the last one (rewinding the random stream too) and returns it. The entry
   type is the game's own: ``(seat or CHANCE, text)`` for cards, a ``Step`` for dice.
 - ``view(player)``: what that player may see (hidden information), a frozen dataclass

@@ -29,10 +29,13 @@ intervals.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
+import signal
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -42,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from swkit.errors import ConfigurationError
 from swkit.state import CHANCE, TERMINAL, substream_seed
+from swkit.whole import as_whole
 
 if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or drawn
     from matplotlib.figure import Figure
@@ -119,7 +123,7 @@ def _check(game: str, bots: Sequence[str], games: int) -> tuple[str, ...]:
         if bad:
             raise ConfigurationError(f"unknown card bot {bad[0]!r}: choose from "
                                      f"{', '.join(accepted)}")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+    if as_whole(games) is None or games < 1:
         raise ConfigurationError(f"games must be a whole number of at least 1, got {games!r}")
     if games % len(names):
         p = len(names)
@@ -412,31 +416,39 @@ class TournamentResult:
     def plot(self) -> Figure:
         """A matplotlib Figure of two charts: each bot's win rate, and each seat's, as bars
         with their 99% intervals and a dashed line at 1/P (what P equal bots would each win).
-        Okabe–Ito colors (:mod:`swkit.plots`)."""
+        The game, the number of games and the seed are its title; one legend below both
+        charts says what the line and the error bars are. Okabe–Ito colors
+        (:mod:`swkit.plots`)."""
         from swkit.plots import CYCLE_ORDER, FONT_SIZE, OKABE_ITO, _style, new_figure
-        fig = new_figure(1, 2, width=10.0, height=4.8)
+        fig = new_figure(1, 2, width=11.0, height=5.8)
         game = "Clubhouse dice" if self.game == "dice" else "Something Wild! cards"
         p = len(self.bots)
         panels = (([_label(self.bots, i) for i in range(p)],
-                   [e.win_rate for e in self.entries], "bot", f"{game}: {self.games} games"),
+                   [e.win_rate for e in self.entries], "bot", "Which bot wins more?"),
                   ([f"seat {s}" for s in range(p)], list(self.seat_win_rate),
                    "seat (whoever sat there)", "Which seat wins more?"))
+        handles = []
         for ax, (labels, rates, xlabel, title) in zip(fig.axes, panels, strict=True):
             heights = [100 * r.estimate for r in rates]
             errors = [[100 * (r.estimate - r.low) for r in rates],
                       [100 * (r.high - r.estimate) for r in rates]]
             colors = ([OKABE_ITO[CYCLE_ORDER[i % len(CYCLE_ORDER)]] for i in range(len(rates))]
                       if xlabel == "bot" else [OKABE_ITO["sky blue"]] * len(rates))
-            ax.bar(labels, heights, yerr=errors, capsize=8, color=colors, edgecolor="black")
-            ax.axhline(100 / p, color="black", linestyle="--", linewidth=1,
-                       label=f"1/{p}: {p} equal bots")
+            bars = ax.bar(labels, heights, yerr=errors, capsize=8, color=colors,
+                          edgecolor="black", error_kw={"linewidth": 1.5})
+            line = ax.axhline(100 / p, color="black", linestyle="--", linewidth=1.2)
             for x, (h, r) in enumerate(zip(heights, rates, strict=True)):
                 ax.text(x, 100 * r.high + 2, f"{h:.1f}%", ha="center", va="bottom",
-                        fontsize=FONT_SIZE - 2)
+                        fontsize=FONT_SIZE - 1)
             _style(ax, title, xlabel, _won_axis(self.game))
-            ax.set_ylim(0, 110)
-            ax.legend(loc="upper right", fontsize=FONT_SIZE - 4)
-        fig.suptitle(f"seed {self.seed}; bars: 99% intervals (Wilson)", fontsize=FONT_SIZE - 2)
+            ax.set_ylim(0, 112)
+            ax.set_yticks(range(0, 101, 20))
+            handles = [line, bars.errorbar]
+        fig.suptitle(f"{game}: {self.games:,} games, seed {self.seed}",
+                     fontsize=FONT_SIZE + 4, fontweight="bold")
+        fig.legend(handles, [f"1/{p}: what each of {p} equal bots would win",
+                             "99% interval (Wilson)"], loc="outside lower center", ncols=2,
+                   fontsize=FONT_SIZE - 1, frameon=False)
         return fig
 
 
@@ -452,7 +464,7 @@ def _won_words(game: str) -> str:
 
 def _won_axis(game: str) -> str:
     """The chart's axis label: :func:`_won_words` as a percent of the games."""
-    return ("% of games won, Clubhouse roll-offs included" if game == "dice"
+    return ("% of games won\n(Clubhouse roll-offs included)" if game == "dice"
             else "% of games won")
 
 
@@ -506,14 +518,32 @@ def _run_local(game: str, bots: tuple[str, ...], seed: int, games: int,
         for a, b in chunks:
             yield play_chunk(game, bots, seed, a, b)
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context()) as pool:
-        futures = [pool.submit(play_chunk, game, bots, seed, a, b) for a, b in chunks]
-        try:
-            for fut in as_completed(futures):
-                yield fut.result()
-        finally:
-            for fut in futures:
-                fut.cancel()
+    pool = None
+    try:
+        with _interrupts_held():  # the workers start with Ctrl-C held back, as a cluster's
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+            futures = [pool.submit(play_chunk, game, bots, seed, a, b) for a, b in chunks]
+        for fut in as_completed(futures):
+            yield fut.result()
+    except BaseException:  # Ctrl-C, a worker's error, or the caller stopped: stop the games
+        if pool is not None:
+            _stop_workers(pool)
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End ``pool``'s worker processes now, not after their chunks of games (a chunk can take
+    many seconds): ``terminate_workers`` where Python has it (3.14), else each process."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
 
 
 def _mp_context() -> Any:
@@ -540,26 +570,26 @@ def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int,
               info: dict[str, int]) -> Iterator[Tally]:
     distributed = _import_dask()
     import logging
-    cluster = None
-    if scheduler is None:
-        with warnings.catch_warnings():
-            # The scheduler's HTTP server moves off a busy port 8787 and warns: harmless here.
-            warnings.filterwarnings("ignore", message="Port .* is already in use")
-            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                               processes=True, dashboard_address=None,
-                                               silence_logs=logging.ERROR)
-        client = distributed.Client(cluster)
-    else:
-        try:
-            client = distributed.Client(scheduler, timeout=timeout)
-        except (OSError, TimeoutError, ValueError) as exc:
-            detail = " ".join(str(exc).split()) or type(exc).__name__
-            raise ConfigurationError(
-                f"cannot reach the Dask scheduler at {scheduler!r} ({detail}): start one with "
-                f"'dask scheduler' and its workers with 'dask worker ADDRESS', give its "
-                f"address as tcp://HOST:8786, or leave --scheduler out for a local "
-                f"cluster") from None
+    cluster = client = None
     try:
+        if scheduler is None:
+            with warnings.catch_warnings(), _interrupts_held():
+                # The scheduler's HTTP server moves off a busy port 8787 and warns: harmless.
+                warnings.filterwarnings("ignore", message="Port .* is already in use")
+                cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                   processes=True, dashboard_address=None,
+                                                   silence_logs=logging.ERROR)
+            client = distributed.Client(cluster)
+        else:
+            try:
+                client = distributed.Client(scheduler, timeout=timeout)
+            except (OSError, TimeoutError, ValueError) as exc:
+                detail = " ".join(str(exc).split()) or type(exc).__name__
+                raise ConfigurationError(
+                    f"cannot reach the Dask scheduler at {scheduler!r} ({detail}): start one "
+                    f"with 'dask scheduler' and its workers with 'dask worker ADDRESS', give "
+                    f"its address as tcp://HOST:8786, or leave --scheduler out for a local "
+                    f"cluster") from None
         if scheduler is not None:
             try:
                 client.wait_for_workers(1, timeout=timeout)
@@ -579,9 +609,39 @@ def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int,
                     f"a Dask worker cannot import {exc.name}: install swkit (the same version) "
                     f"on every worker") from None
     finally:
-        client.close()
+        if client is not None:
+            client.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while a local cluster starts, and deliver it after, as a
+    KeyboardInterrupt where the cluster can be closed. The cluster's threads and worker
+    processes, started meanwhile, inherit the blocked signal, so a Ctrl-C at the terminal
+    (sent to every process of the command) stops the command once, here, instead of killing
+    each worker with a traceback of its own; a Ctrl-C that another thread receives meanwhile
+    is noted, not raised inside the cluster's start. Does nothing outside the main thread or
+    where signals cannot be blocked (Windows). Python's resource tracker is started first:
+    starting it unblocks SIGINT in the thread that starts it
+    (``multiprocessing.resource_tracker``), which would be the cluster's thread."""
+    if (threading.current_thread() is not threading.main_thread()
+            or not hasattr(signal, "pthread_sigmask")):
+        yield
+        return
+    from multiprocessing import resource_tracker
+    resource_tracker.ensure_running()
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
@@ -618,7 +678,7 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
         raise ConfigurationError(
             "--workers sets the size of a local cluster; with --scheduler the cluster's own "
             "workers play (leave --workers out)")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
+    if workers is not None and (as_whole(workers) is None or workers < 1):
         raise ConfigurationError(f"workers must be a whole number of at least 1, got "
                                  f"{workers!r}")
     cores = os.cpu_count() or 1
@@ -627,9 +687,14 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
             f"--workers {workers}: this computer has {cores} CPU core"
             f"{'' if cores == 1 else 's'}; give at most {WORKERS_PER_CORE * cores} "
             f"({WORKERS_PER_CORE} a core): more processes only wait for each other")
-    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+    if chunk_size is not None and (as_whole(chunk_size) is None or chunk_size < 1):
         raise ConfigurationError(f"chunk size must be a whole number of at least 1, got "
                                  f"{chunk_size!r}")
+    if as_whole(seed) is None:
+        raise ConfigurationError(f"seed must be a whole number (it fixes every game), got "
+                                 f"{seed!r}")
+    games, workers, chunk_size = as_whole(games), as_whole(workers), as_whole(chunk_size)
+    seed = as_whole(seed)
     if backend == "dask":
         _import_dask()
     k = workers or os.cpu_count() or 1
@@ -641,10 +706,11 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
         parts: Iterable[Tally] = _run_local(game, names, seed, games, k, info)
     else:
         parts = _run_dask(game, names, seed, games, k, scheduler, timeout, info)
-    for part in parts:
-        tally.merge(part)
-        if progress is not None:
-            progress(part.games)
+    with contextlib.closing(parts):  # a Ctrl-C meanwhile stops the workers before it goes on
+        for part in parts:
+            tally.merge(part)
+            if progress is not None:
+                progress(part.games)
     return _result(game, names, games, seed, backend, info["workers"], info["chunk"], tally)
 
 

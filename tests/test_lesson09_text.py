@@ -60,3 +60,22 @@ def test_the_paragraph_under_the_table_does_not_repeat_the_tables_seed_line():
     assert not repeated, f"the lesson repeats the table's line: {sorted(repeated)}"
     assert "secret_bots=True" in after and "your own hand and the first" in after
     assert len(after.strip().splitlines()) <= 3, after
+
+
+def test_the_first_roll_is_written_in_the_order_the_cup_shows_it():
+    """The lesson (and the teacher's guide) name seed 8's first roll die by die, left to
+    right, as the cup draws and announces it, not sorted."""
+    from swkit.widgets.dice import DiceCup
+
+    cup = DiceCup(players=2, seed=8)
+    try:
+        cup.roll_button.click()
+        shown = ", ".join(cup.shown_dice())
+        assert f"You rolled: {shown} (roll 1 of 3)" in cup.call.value
+    finally:
+        cup.close()
+    rolls = [c.source for c in cells() if c.cell_type == "markdown"
+             and "everyone's first roll is" in c.source]
+    assert len(rolls) == 1 and f"everyone's first roll is **{shown}**." in rolls[0]
+    guide = (LESSONS / "README.md").read_text(encoding="utf-8")
+    assert f"the same first roll\n({shown})" in guide

@@ -22,9 +22,10 @@ import pytest
 
 from swkit.cli.command import main
 from swkit.errors import ConfigurationError, WorkBudgetError
+from swkit.odds import accel
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 from swkit.odds.cards import make_position, player_odds
-from swkit.odds.cards.engine import _Engine, _start
+from swkit.odds.cards.engine import _start
 from swkit.odds.montecarlo_cards import mc_player_odds, mc_policy_odds
 
 H = dict(hand="B2 G7 Y9 R1 P9", tableau="R4 R6 B8 G5 Y5", discard="G3 P5 Y4 B1 R9 R8 R7",
@@ -114,24 +115,22 @@ def test_a_bad_budget_is_refused(bad: object) -> None:
 def test_the_budget_counts_memo_entries_the_same_way_on_the_numpy_and_pure_paths(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Both paths count the entries of every memo table of the search (the batch's row
-    tables too): one budget bounds both, and they give the same answer. The pure path
-    remembers more (its per-draw tables), so it needs more of the budget: measured here
-    about 51,000 entries with numpy and 819,000 without (over the default: refused)."""
+    tables too) and keep the same ones (the path without numpy runs the batch's branch and
+    bound on plain Python rows): one budget bounds both, and they give the same answer."""
     pos = make_position(**EXTRA)
     counted = {}
     for path in ("numpy", "pure"):
-        if path == "pure":
-            monkeypatch.setattr(_Engine, "_batched", lambda self: False)
+        monkeypatch.setattr(accel, "enabled", path == "numpy")
         eng, hand, tab, disc, others = _start(pos, 3)
         value = eng.value(hand, tab, eng.disc_key(disc, 3), others, True, (), 3)
         assert value == Fraction(8797, 12180)
         counted[path] = eng.memo_entries()
         assert counted[path] == sum(len(v) for v in vars(eng).values() if isinstance(v, dict)) \
-            + (0 if eng.tables is None else len(eng.tables.tabs.of) + len(eng.tables.keys.of)
-               + len(eng.tables.hands.of))
+            + len(eng.tables.tabs.of) + len(eng.tables.keys.of) + len(eng.tables.hands.of)
         with pytest.raises(WorkBudgetError):
             player_odds(pos, 3, budget=counted[path] // 4)
-    assert counted["numpy"] < DEFAULT_BUDGET < counted["pure"]
+        assert player_odds(pos, 3).probability == value       # the default budget answers
+    assert counted["numpy"] == counted["pure"] < DEFAULT_BUDGET
 
 
 def test_the_command_refuses_in_one_line_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -346,4 +345,4 @@ def test_the_slow_notice_of_a_simulation_speaks_of_games(monkeypatch, capsys) ->
     assert main(hand_args(SWAP, 1)) == 0
     function, args = made[-1]
     function(*args)
-    assert "an exact answer enumerates every case" in capsys.readouterr().err
+    assert "an exact answer searches every draw" in capsys.readouterr().err

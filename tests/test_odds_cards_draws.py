@@ -1,4 +1,5 @@
-"""The numpy formulas of ``swkit.odds.draws`` (issue 6 item 9) against the outs computed directly.
+"""The numpy formulas of ``swkit.odds.draws`` (issue 6 item 9) and their plain Python twins
+(``swkit.odds.cards.rows``, the path without numpy) against the outs computed directly.
 
 Each formula gives, for every drawn card y at once, the last turn's outs of a position that
 holds y somewhere (in the hand, in the tableau, on the discard pile within Power 3's reach),
@@ -16,9 +17,11 @@ import numpy as np
 import pytest
 
 from swkit.cards.editions import load_edition, lookup_power
+from swkit.odds import accel
 from swkit.odds.cards import Position
 from swkit.odds.cards.engine import _start
 from swkit.odds.cards.hands import _ins
+from swkit.odds.cards.rows import RowTables
 from swkit.odds.deal import Deck
 
 EDITION = load_edition("mickey")
@@ -41,6 +44,19 @@ def _engine(case: int):
     return eng, eng._draw_tables(), pool
 
 
+def _pure(eng) -> RowTables:
+    """The plain Python twin of the engine's numpy tables (what a search without numpy
+    builds)."""
+    tables, eng.tables = eng.tables, None
+    accel.enabled, on = False, accel.enabled
+    try:
+        pure = eng._draw_tables()
+    finally:
+        accel.enabled, eng.tables = on, tables
+    assert isinstance(pure, RowTables)
+    return pure
+
+
 def _sample(rng: random.Random, pool: list[int], tab_sizes: tuple[int, int], keys: int):
     rng.shuffle(pool)
     tab = tuple(sorted(pool[:rng.randint(*tab_sizes)]))
@@ -54,6 +70,7 @@ def test_outs_of_the_tableau_plus_y(case: int) -> None:
     """``outs_plus``: y played into the tableau."""
     rng = random.Random(case)
     eng, tables, pool = _engine(case)
+    pure = _pure(eng)
     yi = np.arange(len(eng.types), dtype=np.intp)
     for _ in range(300):
         tab, hand, dkey = _sample(rng, pool, (1, 5), 3)
@@ -62,6 +79,7 @@ def test_outs_of_the_tableau_plus_y(case: int) -> None:
         want = [eng._outs_fast(hand, _ins(tab, y), dkey, (), bool(f))
                 for y, f in zip(yi, fig, strict=True)]
         assert got.tolist() == want, (hand, tab, dkey)
+        assert pure.outs_plus(tab, dkey, hand, fig.tolist(), yi.tolist()) == want
 
 
 @pytest.mark.parametrize("case", range(6))
@@ -69,6 +87,7 @@ def test_outs_of_the_hand_plus_y(case: int) -> None:
     """``derive``: y kept in the hand (``_derive1``), from the outs of the hand without y."""
     rng = random.Random(100 + case)
     eng, tables, pool = _engine(case)
+    pure = _pure(eng)
     yi = np.arange(len(eng.types), dtype=np.intp)
     for _ in range(300):
         tab, hand, dkey = _sample(rng, pool, (2, 5), 3)
@@ -78,6 +97,7 @@ def test_outs_of_the_hand_plus_y(case: int) -> None:
         want = [eng._outs_fast(_ins(hand, y), tab, dkey, (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, dkey, figure)
         assert [eng._derive1(m, tab, int(y), figure) for y in yi] == want
+        assert pure.derive(m, tab, figure, yi.tolist()) == want
 
 
 @pytest.mark.parametrize("case", range(6))
@@ -85,6 +105,7 @@ def test_outs_with_y_on_the_discard_pile(case: int) -> None:
     """``outs_pile``: y discarded on top of the pile, within Power 3's reach."""
     rng = random.Random(200 + case)
     eng, tables, pool = _engine(case)
+    pure = _pure(eng)
     depth = eng.pfd[1] if eng.pfd else 1
     yi = np.arange(len(eng.types), dtype=np.intp)
     for _ in range(300):
@@ -94,6 +115,7 @@ def test_outs_with_y_on_the_discard_pile(case: int) -> None:
         want = [eng._outs_fast(hand, tab, tuple(sorted(key + (int(y),))) if eng.pfd else (),
                                (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, key, figure)
+        assert pure.outs_pile(tab, key, hand, figure, yi.tolist()) == want
 
 
 @pytest.mark.parametrize("case", range(6))
@@ -101,6 +123,7 @@ def test_outs_of_many_positions_at_once(case: int) -> None:
     """``outs_rows``: the outs of many (hand, tableau, discard key, figure) at once."""
     rng = random.Random(300 + case)
     eng, tables, pool = _engine(case)
+    pure = _pure(eng)
     depth = eng.pfd[1] if eng.pfd else 0
     rows, want = [], []
     for _ in range(600):
@@ -110,6 +133,7 @@ def test_outs_of_many_positions_at_once(case: int) -> None:
     tabs, keys, hands, figs = zip(*rows, strict=True)
     got = tables.outs_rows(tabs, keys, hands, np.array(figs))
     assert got.tolist() == want
+    assert [pure.outs_row(*row) for row in rows] == want
 
 
 def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
@@ -120,7 +144,7 @@ def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
     pos = Position(hand=(), center=deep, scored=(lookup_power(EDITION, "green-extra-play"),),
                    figure=True, deck=Deck())
     eng = _start(pos, 2)[0]
-    tables = eng._draw_tables()
+    tables, pure = eng._draw_tables(), _pure(eng)
     rng = random.Random(7)
     pool = list(range(len(eng.types)))
     rows, want = [], []
@@ -133,8 +157,10 @@ def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
         want.append(eng._outs_fast(hand, tab, key, (), rows[-1][3]))
     tabs, keys, hands, figs = zip(*rows, strict=True)
     assert tables.outs_rows(tabs, keys, hands, np.array(figs)).tolist() == want
+    assert [pure.outs_row(*row) for row in rows] == want
     yi = np.arange(len(eng.types), dtype=np.intp)
     for tab, key, hand, fig in rows[:40]:
         got = tables.outs_plus([tab], [key], [hand], np.full((1, len(yi)), fig), yi)[0]
         assert got.tolist() == [eng._outs_fast(hand, _ins(tab, int(y)), key, (), fig)
                                 for y in yi]
+        assert pure.outs_plus(tab, key, hand, [fig] * len(yi), yi.tolist()) == got.tolist()

@@ -22,6 +22,8 @@ from swkit.odds.deal import Deck
 KEY = {p.key: p for p in POWERS}
 COMBOS = [("blue-draw-two", ()), ("purple-pass", ()), ("purple-pass", ("blue-draw-two",)),
           ("green-extra-play", ("purple-pass",))]
+COMBOS2 = [*COMBOS, ("blue-draw-two", ("green-extra-play",))]
+"""Two turns: draw two with an extra play too (its pairs read from the masks)."""
 
 
 def _position(seed: int, center: str, scored: tuple[str, ...], turns: int = 2,
@@ -58,10 +60,10 @@ def test_the_old_lower_bound_rises_to_the_game_tree(case: tuple) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("combo", range(len(COMBOS)))
+@pytest.mark.parametrize("combo", range(len(COMBOS2)))
 @pytest.mark.parametrize("seed", range(12))
 def test_two_turns_with_draw_two_or_pass_match_the_game_tree(seed: int, combo: int) -> None:
-    center, scored = COMBOS[combo]
+    center, scored = COMBOS2[combo]
     pos = _position(seed, center, scored, max_unseen=5)
     assert check_answer(pos, 2) == game_oracle(pos, 2)
 
@@ -118,3 +120,59 @@ def test_monte_carlo_twin_samples_draw_two_and_pass(spec: dict, seed: int) -> No
     exact = player_odds(pos, 2).probability
     est = mc_player_odds(pos, 2, n=20_000, seed=seed)
     assert est.covers(exact), (est, exact)
+
+
+# ---- draw two and pass with an extra play: outcomes read from the masks (issue 21) -----------
+
+READ_MASKS = [
+    dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+         figure=True, center="blue-draw-two", scored="green-extra-play"),
+    dict(hand="B2 G7 Y9", tableau="R4 R6 B8 G5", discard="G3 P5 Y4 B1", figure=True,
+         center="blue-draw-two", scored="green-extra-play,green-discard", editions=2),
+    dict(hand="B2 B3", tableau="R4 G6", discard="G3", figure=False, center="green-extra-play",
+         scored="blue-draw-two", editions=3),
+    dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+         figure=True, center="purple-pass", scored="green-extra-play"),
+    dict(hand="B2 B3 Y7", tableau="R4 G6", discard="G3", figure=False, center="green-extra-play",
+         scored="purple-pass,red-take-discard", editions=2),
+]
+
+
+def _answer_and_work(pos: Position, read_masks: bool, monkeypatch: pytest.MonkeyPatch
+                     ) -> tuple:
+    """``player_odds(pos, 2)`` with the engine's ``read_masks`` as given: the answer, the
+    chance outcomes valued, the memo entries, and how often the outcomes were read from the
+    masks (``_pair_sum``, ``_pass_sum``)."""
+    from swkit.odds.cards import chance, engine
+
+    calls: list[str] = []
+    made: list = []
+    make = engine._engine
+    for name in ("_pair_sum", "_pass_sum"):
+        real = getattr(chance.Chance, name)
+        monkeypatch.setattr(chance.Chance, name, lambda self, *a, real=real, name=name:
+                            calls.append(name) or real(self, *a))
+
+    def build(p, later):
+        made.append(make(p, later))
+        made[-1].read_masks = read_masks
+        return made[-1]
+
+    monkeypatch.setattr(engine, "_engine", build)
+    r = player_odds(pos, 2, budget=None)
+    monkeypatch.undo()
+    return r, made[-1].outcomes, made[-1].memo_entries(), sorted(set(calls))
+
+
+@pytest.mark.parametrize("spec", [pytest.param(0, marks=pytest.mark.slow),
+                                  pytest.param(1, marks=pytest.mark.slow), 2, 3, 4])
+def test_chance_outcomes_read_from_the_masks_match_the_search(spec, monkeypatch) -> None:
+    """Draw two's pairs and pass's cards one turn before the end, with an extra play and the
+    figure, read from the masks: the same answers, plans and chance outcomes as through
+    ``_best_next``, and no more memo entries (an outcome that makes every type an out at one
+    end needs no other end's masks)."""
+    pos = make_position(**READ_MASKS[spec])
+    fast = _answer_and_work(pos, True, monkeypatch)
+    slow = _answer_and_work(pos, False, monkeypatch)
+    assert fast[3] and not slow[3], "the outcomes should be read from the masks here"
+    assert fast[:2] == slow[:2] and fast[2] <= slow[2]

@@ -31,6 +31,7 @@ from swkit.odds import (
     player_odds,
 )
 from swkit.odds.cards import engine as cards_module
+from swkit.odds.cards.engine import _start as start
 from swkit.odds.dice import policy_distribution
 from swkit.odds.montecarlo_dice import (
     mc_optimal,
@@ -56,8 +57,8 @@ SLOW = [(s, t) for s in BATCHED if s < 100 for t in (2, 3) if (s, t) not in FAST
 def batch_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the numpy batch's calls."""
     calls: list[int] = []
-    real = cards_module._Engine._numerator2_batch
-    monkeypatch.setattr(cards_module._Engine, "_numerator2_batch",
+    real = cards_module._Engine._numerator2_numpy
+    monkeypatch.setattr(cards_module._Engine, "_numerator2_numpy",
                         lambda self, *a: calls.append(1) or real(self, *a))
     return calls
 
@@ -91,11 +92,28 @@ def test_card_odds_are_the_same_exact_fractions_without_numpy(seed, turns, monke
 @pytest.mark.parametrize("turns", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_the_heaviest_batched_position_is_the_same_without_numpy(turns, monkeypatch,
                                                                  batch_calls):
+    # the default budget: both paths keep the same memo entries (about 51,000 at T = 3)
     pos = make_position(**HEAVY)
-    # the pure path keeps more memo entries (about 676,000 at T = 3): a budget for both paths
-    on, off = _both(monkeypatch, batch_calls, lambda: player_odds(pos, turns, budget=10**6))
+    on, off = _both(monkeypatch, batch_calls, lambda: player_odds(pos, turns))
     assert on == off
     assert off.probability == {2: Fraction(72, 145), 3: Fraction(8797, 12180)}[turns]
+
+
+def _spent(pos, turns: int) -> tuple[Fraction, int]:
+    """The value of ``pos`` within ``turns`` turns and the memo entries its search kept."""
+    eng, hand, tab, disc, others = start(pos, turns)
+    disc = eng.disc_key(disc, turns) if turns >= 2 else disc
+    return eng.value(hand, tab, disc, others, pos.figure, (), turns), eng.memo_entries()
+
+
+@pytest.mark.parametrize("seed, turns", FAST[:8])
+def test_without_numpy_the_search_keeps_the_same_memo_entries(seed, turns, monkeypatch,
+                                                              batch_calls):
+    """The path without numpy expands the same choices and keeps the same rows: the same
+    memo entries, so the same budget answers on both (the site's kernel has no numpy)."""
+    pos = _position(seed)
+    on, off = _both(monkeypatch, batch_calls, lambda: _spent(pos, turns))
+    assert on == off and on[1] > 0
 
 
 def test_seeded_dice_simulations_without_numpy_replay_and_cover_the_exact_values(monkeypatch):

@@ -281,3 +281,116 @@ def test_a_sentence_label_can_leave_out_the_card_count():
     label = "a set: one number, any colors"
     root = parse(pictures.cards_svg(parse_cards("R7 B7 G7"), label=label, count=False))
     assert label in texts(root) and "(3 cards)" not in " ".join(texts(root))
+
+
+def test_in_jupyter_every_picture_is_html_with_its_words() -> None:
+    """What IPython sends the front end: the ``<svg>`` inline as text/html, the format
+    JupyterLab prefers, where its role, label and title reach a screen reader (an
+    ``image/svg+xml`` output is drawn as an ``<img>`` without alt)."""
+    from IPython.core.formatters import DisplayFormatter
+
+    dice = DiceGame(players=2, seed=1)
+    dice.apply_chance("Mickey Mickey Goofy Clubhouse Pluto")
+    cards = CardGame(players=2, seed=3)
+    shown = [Card("R", 7), Tableau(parse_cards("B1 B2")), Hand(parse_cards("G3 Y4")), Tableau(()),
+             load_edition("mickey").powers[0], Roll(("Mickey", "Clubhouse")), dice.board,
+             dice.view(0), cards.view(0)]
+    for thing in shown:
+        data, _ = DisplayFormatter().format(thing)
+        assert data["text/html"] == data["image/svg+xml"] == thing._repr_svg_(), type(thing)
+        parse(data["text/html"])
+
+
+def _pairs(svg: str) -> list[tuple[str, str, str, float]]:
+    """(text, its fill, the fill under it, font size) for every ``<text>`` of a picture. The
+    fill under a text is the last filled shape drawn before it (rect, circle, or a path's box
+    from its absolute points) containing the middle of its first letters, else white."""
+    shapes: list[tuple[float, float, float, float, str]] = []
+    found = []
+
+    def walk(node: ET.Element, dx: float, dy: float) -> None:
+        for child in node:
+            tag = child.tag.removeprefix(NS)
+            fill = child.get("fill", "#000000")
+            if tag == "g":
+                move = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)",
+                                    child.get("transform", "translate(0,0)"))
+                walk(child, dx + float(move.group(1)), dy + float(move.group(2)))
+            elif tag == "rect" and fill != "none":
+                x, y = dx + float(child.get("x", 0)), dy + float(child.get("y", 0))
+                shapes.append((x, y, x + float(child.get("width")),
+                               y + float(child.get("height")), fill))
+            elif tag == "circle" and fill != "none":
+                cx, cy, r = (float(child.get(k)) for k in ("cx", "cy", "r"))
+                shapes.append((dx + cx - r, dy + cy - r, dx + cx + r, dy + cy + r, fill))
+            elif tag == "path" and fill != "none":
+                xs, ys = [], []
+                for op, args in re.findall(r"([MLHV])\s*([-\d.\s]+)", child.get("d")):
+                    nums = [float(v) for v in args.split()]
+                    if op in "ML":
+                        xs += nums[0::2]
+                        ys += nums[1::2]
+                    else:
+                        (xs if op == "H" else ys).extend(nums)
+                shapes.append((dx + min(xs), dy + min(ys), dx + max(xs), dy + max(ys), fill))
+            elif tag == "text":
+                size = float(child.get("font-size"))
+                shift = {"start": size * 0.3, "end": -size * 0.3}.get(child.get("text-anchor"), 0)
+                x = dx + float(child.get("x")) + shift
+                y = dy + float(child.get("y")) - size * 0.35
+                under = [s[4] for s in shapes if s[0] <= x <= s[2] and s[1] <= y <= s[3]]
+                found.append((child.text or "", fill, under[-1] if under else "#FFFFFF", size))
+
+    walk(ET.fromstring(svg), 0, 0)
+    return found
+
+
+def _every_picture() -> list[str]:
+    """Every kind of picture the kit draws, in every color it can take."""
+    board = Scoreboard(players=4)
+    for seat, (name, space) in enumerate([("Mickey", 5), ("Goofy", 0), ("Pluto", 3),
+                                          ("Donald", 4)]):
+        board.place(seat, name, space)
+    dice = DiceGame(players=2, seed=1)
+    dice.apply_chance("Mickey Mickey Goofy Clubhouse Pluto")
+    dice.apply("keep Mickey Mickey")
+    cards = CardGame(players=3, seed=53)
+    return ([pictures.card_svg(c, wild=w) for c in ALL_CARDS for w in (False, True)]
+            + [pictures.power_svg(p) for p in load_edition("mickey").powers]
+            + [pictures.dice_svg(["Mickey", "Clubhouse", "Donald", "Minnie", "Goofy"],
+                                 kept=[True, False, True, False, False], label="a roll")]
+            + [pictures.scoreboard_svg(board, highlight={"Minnie": 3}),
+               dice.view(0)._repr_svg_(), dice.view(1)._repr_svg_(),
+               cards.view(0)._repr_svg_(), cards.view(1)._repr_svg_()])
+
+
+def test_every_text_in_every_picture_has_contrast_on_what_is_under_it() -> None:
+    """WCAG 1.4.3, by :func:`swkit.pictures.contrast_ratio`: 4.5:1, or 3:1 for large text
+    (24 px, or 18.66 px bold), on the fill each text sits on."""
+    checked = set()
+    for svg in _every_picture():
+        for text, fill, under, size in _pairs(svg):
+            need = 3 if size >= 24 else 4.5
+            ratio = pictures.contrast_ratio(fill, under)
+            assert ratio >= need, f"{text!r}: {fill} on {under} is {ratio:.2f}:1"
+            checked.add((fill, under))
+    # the pairs really met: dark on the light card colors, white on the dark ones, on tokens
+    assert {(pictures.INK, "#F0E442"), ("#FFFFFF", "#0072B2"), (pictures.INK, "#FFFFFF"),
+            ("#FFFFFF", pictures.INK)} <= checked, checked
+    assert len(checked) >= 10, checked
+
+
+def test_shapes_that_carry_meaning_are_outlined_at_3_to_1() -> None:
+    """WCAG 1.4.11: a card, die, token or board space with a pale fill (yellow, orange) is
+    told from the white page by its dark outline."""
+    for svg in _every_picture():
+        root = ET.fromstring(svg)
+        for shape in root.iter():
+            tag = shape.tag.removeprefix(NS)
+            fill = shape.get("fill", "none")
+            if tag not in ("rect", "circle") or fill in ("none", "#FFFFFF"):
+                continue
+            if pictures.contrast_ratio(fill, "#FFFFFF") < 3:
+                stroke = shape.get("stroke", "none")
+                assert stroke != "none" and pictures.contrast_ratio(stroke, "#FFFFFF") >= 3, (
+                    tag, fill, stroke)

@@ -309,7 +309,7 @@ def test_the_report_and_the_chart_say_what_a_win_counts():
         e.shared for e in result.entries)
     fig = result.plot()
     assert [ax.get_ylabel() for ax in fig.axes] == [
-        "% of games won, Clubhouse roll-offs included"] * 2
+        "% of games won\n(Clubhouse roll-offs included)"] * 2
     cards = run_tournament("cards", ["greedy", "random"], games=2, seed=1, workers=1)
     assert "Games won (games with no winner apart)" in cards.format_text()
 

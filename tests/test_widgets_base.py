@@ -87,7 +87,19 @@ def test_a_stale_answer_is_dropped():
 def test_messages_are_escaped_and_announced(kind):
     w = SwkitWidget()
     w.say("<b>R5</b>", kind)
-    assert "&lt;b&gt;" in w.message.value and 'aria-live="polite"' in w.message.value
+    assert "&lt;b&gt;" in w.message.value
+    # announced through the widget's one live region, not a second region of its own
+    assert 'aria-live' not in w.message.value
+    assert w.announced == ["<b>R5</b>"]
+    assert "&lt;b&gt;" in w.live_text.value and "aria-live" not in w.live_text.value
+    region, text = w.live.children          # the region stays; it owns the text by its id
+    assert text is w.live_text and 'role="status" aria-live="polite"' in region.value
+    assert f'aria-owns="{w._live_owned}"' in region.value
+    assert f'<div id="{w._live_owned}" ' in w.live_text.value
+    w.say("")
+    assert w.message.value == "" and w.announced == ["<b>R5</b>"]   # clearing says nothing
+    w.say("<b>R5</b>", kind)
+    assert w.announced == ["<b>R5</b>"] * 2 and 'data-n="2"' in w.live_text.value  # said again
 
 
 @pytest.mark.parametrize("kind", ["DiceCup", "CardTable", "OddsExplorer"])

@@ -59,7 +59,9 @@ def check(w: DiceCup) -> None:
         kept = w.dice_buttons[slot].value
         assert ("kept" in words.split(",")[-1]) == kept
         assert ("KEPT" in picture.value) == kept
-        assert w.dice_buttons[slot].description == ("kept" if kept else "keep")
+        # the keep box's name says the die and its face; the box itself says if it is ticked
+        assert w.dice_buttons[slot].description == (
+            f"keep die {slot + 1}: " + ("Clubhouse (wild)" if face == CLUBHOUSE else face))
         name = "a Clubhouse (wild)" if face == CLUBHOUSE else face
         assert name in w.dice_buttons[slot].tooltip
     # rolls left
@@ -71,7 +73,7 @@ def check(w: DiceCup) -> None:
     for character, button in w.score_buttons.items():
         if game.current_player() == STUDENT:
             value = game.space_for(character)
-            assert button.description.startswith(f"{character}: {points_text(value)}")
+            assert button.description.startswith(f"Score {character}: {points_text(value)}")
             assert ("Picture Column" in button.description) == (value == 0)
             assert not button.disabled
         else:
@@ -314,7 +316,7 @@ def test_the_score_buttons_show_the_scoreboard_rule_with_others_tokens(cup):
         count = w.game.count(character)
         value = w.game.board.space_for(character, count)
         assert f"count {count}" in button.tooltip
-        assert button.description.startswith(f"{character}: {points_text(value)}")
+        assert button.description.startswith(f"Score {character}: {points_text(value)}")
         assert 'stroke-dasharray="6 3"' in w.board.value
 
 
@@ -498,7 +500,7 @@ def test_undo_takes_back_a_score_and_the_bots_turn_after_it(cup):
     w.undo_button.click()
     w.undo_button.click()
     check(w)
-    assert w.game.history == [] and w.undo_button.disabled
+    assert w.game.history == () and w.undo_button.disabled
     w.undo_button.click()
     assert "nothing to undo" in w.message.value
 
@@ -512,7 +514,7 @@ def test_new_game_with_the_same_seed_replays_the_same_dice(cup):
         dice.append(w.shown_dice())
     w.new_game_button.click()
     check(w)
-    assert w.game.history == [] and w.log_lines == [] and w.seed == 123
+    assert w.game.history == () and w.log_lines == [] and w.seed == 123
     for expected in dice:
         w.roll_button.click()
         assert w.shown_dice() == expected

@@ -48,6 +48,7 @@ from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError, NotationError
 from swkit.files import parse_json, read_text, show_name
+from swkit.whole import as_whole
 
 BUILTIN_EDITIONS: dict[str, str] = {"mickey": "mickey_and_friends.json"}
 """Built-in edition key -> data file name in ``swkit/cards/data``."""
@@ -131,6 +132,12 @@ class Power:
         return {"number": self.number, "key": self.key, "color": self.color, "text": self.text,
                 "effect": self.effect, "params": dict(self.params)}
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """``pickle`` and ``copy`` rebuild the Power with its params read-only again (a
+        read-only mapping cannot be pickled itself)."""
+        return _power, (self.number, self.key, self.color, self.text, self.effect,
+                        dict(self.params))
+
     def __str__(self) -> str:
         return self.key
 
@@ -139,6 +146,8 @@ class Power:
         (:func:`swkit.pictures.power_svg`)."""
         from swkit.pictures import power_svg
         return power_svg(self)
+
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
 
 
 @dataclass(frozen=True)
@@ -175,21 +184,20 @@ def _check_param(where: str, name: str, kind: str, value: Any, effect: str = "")
     if kind in ("number", "number_or_null"):
         if value is None and kind == "number_or_null":
             return None
-        if isinstance(value, bool) or not isinstance(value, int) or value not in NUMBERS:
+        if as_whole(value) is None or value not in NUMBERS:
             extra = " or null" if kind == "number_or_null" else ""
             raise _fail(where, f"params.{name} is {_short(value)}; accepted: a whole number "
                                f"1-9{extra}")
-        return value
+        return as_whole(value)
     top = LIMITS.get(f"{effect}.{name}")
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or \
-            (top is not None and value > top):
+    if as_whole(value) is None or value < 1 or (top is not None and value > top):
         accepted = f"from 1 to {top}" if top is not None else ">= 1"
         why = (f" (swkit's limit for {effect}, which keeps a turn's choices small: see "
-               "swkit/cards/editions.py)") if top is not None and isinstance(value, int) \
-            and not isinstance(value, bool) and value > top else ""
+               "swkit/cards/editions.py)") if top is not None and as_whole(value) is not None \
+            and value > top else ""
         raise _fail(where, f"params.{name} is {_short(value)}; accepted: a whole number {accepted}"
                            f"{why}")
-    return value
+    return as_whole(value)
 
 
 def power_from_dict(data: Any, where: str = "Power") -> Power:
@@ -209,10 +217,10 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
         raise _fail(where, "unknown field(s) " + ", ".join(unknown)
                     + "; a Power has number, key, color, text, effect, params")
     number = data["number"]
-    if isinstance(number, bool) or not isinstance(number, int) or \
-            not 1 <= number <= LIMITS["number"]:
+    if as_whole(number) is None or not 1 <= number <= LIMITS["number"]:
         raise _fail(where, f"number is {_short(number)}; accepted: a whole number from 1 to "
                            f"{LIMITS['number']}")
+    number = as_whole(number)
     key = data["key"]
     if not isinstance(key, str) or not _KEY.match(key) or len(key) > LIMITS["key"]:
         raise _fail(where, f"key is {_short(key)}; accepted: lower-case letters, digits and '-',"
@@ -246,6 +254,12 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
             raise _fail(where, f"effect {effect} needs params.{name}")
         params[name] = _check_param(where, name, kind, params_in[name], effect)
     return Power(number, key, letter, text, effect, MappingProxyType(params))
+
+
+def _power(number: int, key: str, color: str, text: str, effect: str,
+           params: dict[str, Any]) -> Power:
+    """A Power whose params are a read-only view of ``params`` (for :meth:`Power.__reduce__`)."""
+    return Power(number, key, color, text, effect, MappingProxyType(params))
 
 
 def edition_from_dict(data: Any, source: str = "edition") -> Edition:

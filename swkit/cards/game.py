@@ -110,6 +110,7 @@ from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple,
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
+from swkit.whole import as_whole
 
 __all__ = [
     "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "TABLEAU_LIMIT", "TERMINAL",
@@ -209,8 +210,9 @@ class CardView:
         """The Power with ``key`` in edition number ``edition`` (1-based, as in ``scored``).
         Raises ConfigurationError naming the key when this view's editions have no such
         Power."""
-        if isinstance(edition, int) and 1 <= edition <= len(self.editions):
-            for p in self.editions[edition - 1].powers:
+        number = as_whole(edition)
+        if number is not None and 1 <= number <= len(self.editions):
+            for p in self.editions[number - 1].powers:
                 if p.key == key:
                     return p
         raise ConfigurationError(
@@ -220,6 +222,8 @@ class CardView:
     def _repr_svg_(self) -> str:
         from swkit.pictures import card_view_svg
         return card_view_svg(self)
+
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (cards in notation)."""
@@ -250,7 +254,8 @@ def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[E
                 "editions (Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
     if isinstance(editions, bool):
         raise ConfigurationError(f"editions is {editions!r}; {accepted}")
-    if isinstance(editions, int):
+    if as_whole(editions) is not None:
+        editions = as_whole(editions)
         if editions < 1:
             raise ConfigurationError(f"editions is {editions}; {accepted}")
         base = load_edition("mickey")
@@ -278,19 +283,21 @@ def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[E
     return result
 
 
-def _whole(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
-    """``value`` if it is a whole number (not a bool) in ``low..high``, else ConfigurationError
-    naming the field."""
-    if isinstance(value, bool) or not isinstance(value, int) or (
-            low is not None and value < low) or (high is not None and value > high):
+def _whole(name: str, value: Any, low: int | None = None, high: int | None = None,
+           note: str = "") -> int:
+    """``value`` as a Python int if it is a whole number of any integer type (not a bool) in
+    ``low..high``, else ConfigurationError naming the field."""
+    number = as_whole(value)
+    if number is None or (low is not None and number < low) or (
+            high is not None and number > high):
         if low is not None and high is not None:
             rng = f"{low} to {high}"
         elif low is not None:
             rng = f">= {low}"
         else:
             rng = "any"
-        raise ConfigurationError(f"{name} is {value!r}; accepted: a whole number {rng}")
-    return value
+        raise ConfigurationError(f"{name} is {value!r}; accepted: a whole number {rng}{note}")
+    return number
 
 
 def _cards(value: str | Iterable[str | Card] | None, name: str = "cards") -> list[Card]:
@@ -379,16 +386,17 @@ class CardGame:
 
     def _configure(self, players: int, seed: int,
                    editions: int | Sequence[Edition | str | Path], round_limit: int) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                MIN_PLAYERS <= players <= MAX_PLAYERS):
+        number = as_whole(players)
+        if number is None or not MIN_PLAYERS <= number <= MAX_PLAYERS:
             raise ConfigurationError(
-                f"players is {players!r}; accepted: {MIN_PLAYERS} to {MAX_PLAYERS} (RULES.md §A1)")
-        if isinstance(round_limit, bool) or not isinstance(round_limit, int) or round_limit < 1:
-            raise ConfigurationError(f"round_limit is {round_limit!r}; accepted: a whole number "
-                                     ">= 1 (RULES.md §A5)")
-        if isinstance(seed, bool) or not isinstance(seed, int):
+                f"players is {players!r}; accepted: a whole number {MIN_PLAYERS} to "
+                f"{MAX_PLAYERS} (RULES.md §A1)")
+        players = number
+        round_limit = _whole("round_limit", round_limit, 1, note=" (RULES.md §A5)")
+        if as_whole(seed) is None:
             raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes "
                                      "every shuffle)")
+        seed = as_whole(seed)
         self.editions: tuple[Edition, ...] = _resolve_editions(editions)
         total = sum(len(ed.powers) for ed in self.editions)
         if total < 2 * players + 1:
@@ -419,7 +427,7 @@ class CardGame:
         self.pass_choices: dict[int, list[Card]] = {}
         self.winner: int | None = None
         self.end_reason = ""
-        self.history: list[tuple[int, str]] = []
+        self._history: list[tuple[int, str]] = []
         self.log: list[dict[str, Any]] = []
         self._moves_cache: dict[str, tuple[Any, ...]] | None = None
 
@@ -478,9 +486,9 @@ class CardGame:
         if phase not in ("draw", "play", "power", "score", "discard"):
             raise ConfigurationError(f"phase is {phase!r}; accepted: draw, play, power, score, "
                                      "discard")
-        _whole("player", player, 0, players - 1)
+        player = _whole("player", player, 0, players - 1)
         if turn is not None:
-            _whole("turn", turn, 0)
+            turn = _whole("turn", turn, 0)
         if not isinstance(power_used, bool):
             raise ConfigurationError(f"power_used is {power_used!r}; accepted: True or False")
         if not isinstance(exact_deck, bool):
@@ -525,13 +533,16 @@ class CardGame:
         def power_ref(ref: Any, default_ed: int, name: str) -> tuple[int, Power]:
             ed = default_ed
             if isinstance(ref, tuple | list):
-                if len(ref) != 2 or isinstance(ref[0], bool) or not isinstance(ref[0], int):
+                if len(ref) != 2 or as_whole(ref[0]) is None:
                     raise ConfigurationError(
                         f"{name} is {ref!r}; accepted: a Power key or number, or an "
                         "(edition number, key) pair")
-                ed, ref = ref[0] - 1, ref[1]
-            if isinstance(ref, bool) or not isinstance(ref, str | int):
-                raise ConfigurationError(f"{name} is {ref!r}; accepted: a Power key or number")
+                ed, ref = as_whole(ref[0]) - 1, ref[1]
+            if not isinstance(ref, str):
+                if as_whole(ref) is None:
+                    raise ConfigurationError(
+                        f"{name} is {ref!r}; accepted: a Power key or number")
+                ref = as_whole(ref)
             if not 0 <= ed < n_ed:
                 raise ConfigurationError(f"{name}: edition {ed + 1} does not exist; accepted 1 "
                                          f"to {n_ed}")
@@ -595,11 +606,10 @@ class CardGame:
                                      "be over (RULES.md §A5)")
         figs = [None] * n_ed if figures is None else rows_of(figures, "figures", "edition")
         if len(figs) != n_ed or any(f is not None and (
-                isinstance(f, bool) or not isinstance(f, int) or not 0 <= f < players)
-                for f in figs):
+                as_whole(f) is None or not 0 <= f < players) for f in figs):
             raise ConfigurationError(f"figures is {figs!r}; accepted: {n_ed} holder(s), each a "
                                      f"seat 0 to {players - 1} or None (RULES.md §A9)")
-        game.figures = figs
+        game.figures = [None if f is None else as_whole(f) for f in figs]
         # character cards (RULES.md §A8)
         used = Counter(c for h in game.hands for c in h)
         used.update(c for t in game.tableaux for c in t)
@@ -696,7 +706,7 @@ class CardGame:
         return [Action(a) for a in sorted(self._moves(), key=_natural)]
 
     def _check_seat(self, seat: Any) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if as_whole(seat) is None or not 0 <= seat < self.players:
             raise IllegalActionError(f"seat is {seat!r}; accepted: a seat 0 to "
                                      f"{self.players - 1}")
 
@@ -749,7 +759,7 @@ class CardGame:
             move = moves.get(text)
             if move is None:
                 raise IllegalActionError(self._explain(text, args))
-        self.history.append((self.current_player(), text))
+        self._history.append((self.current_player(), text))
         self._do(move)
         self._advance()
 
@@ -797,7 +807,7 @@ class CardGame:
             else:
                 raise IllegalActionError(f"{card} is not in the deck, so it cannot be drawn "
                                          "(RULES.md §A3 step 1)")
-        self.history.append((CHANCE, f"draw {card}"))
+        self._history.append((CHANCE, f"draw {card}"))
         self._moves_cache = None
         owner = self.turn % self.players
         insort(self.hands[owner], card)
@@ -831,8 +841,9 @@ class CardGame:
         """What seat ``player`` may see (RULES.md §A6): own hand, every tableau, every scored
         Power, the centers, the figure holders, the discard pile in order, the deck size and
         every hand size. Raises ConfigurationError for a seat out of range."""
-        if not isinstance(player, int) or not 0 <= player < self.players:
+        if as_whole(player) is None or not 0 <= player < self.players:
             raise ConfigurationError(f"player is {player!r}; accepted: 0 to {self.players - 1}")
+        player = as_whole(player)
         mine = self.pass_choices.get(player)
         return CardView(
             player=player, hand=Hand(self.hands[player]),
@@ -947,7 +958,7 @@ class CardGame:
         """The whole game in progress as a JSON string: the state, the shuffle stream's state,
         the editions, the history and the starting position (for undo)."""
         data = self._snapshot()
-        data["history"] = [list(h) for h in self.history]
+        data["history"] = [list(h) for h in self._history]
         data["start"] = self._start
         return json.dumps(data, separators=(",", ":"))
 
@@ -977,7 +988,7 @@ class CardGame:
         if not check:  # our own JSON (copy): trusted
             data = json.loads(text)
             game = cls._from_snapshot(data)
-            game.history = [(int(p), str(a)) for p, a in data["history"]]
+            game._history = [(int(p), str(a)) for p, a in data["history"]]
             game._start = data["start"]
             return game
         from swkit.cards.saves import load_checked  # the checks import this module
@@ -1114,7 +1125,7 @@ class CardGame:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
             return NotImplemented
-        return (self._snapshot() == other._snapshot() and self.history == other.history
+        return (self._snapshot() == other._snapshot() and self._history == other._history
                 and self._start == other._start)
 
     __hash__ = None  # type: ignore[assignment]
@@ -1128,18 +1139,31 @@ class CardGame:
 
     def copy(self) -> CardGame:
         """An independent copy (same state, history and stream)."""
-        return CardGame._load(self.to_json(), check=False)
+        return type(self)._load(self.to_json(), check=False)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, bool]]:
+        """``copy.copy``, ``copy.deepcopy`` and ``pickle`` go through the save (``to_json``),
+        as :meth:`copy` does: each gives an independent game, stream included, that shares
+        no list with this one."""
+        return type(self)._load, (self.to_json(), False)
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        """The steps applied, oldest first, each ``(seat or CHANCE, text)``: ``"play R7"``,
+        ``"draw B2"``. A tuple made when asked: changing it cannot change the game (use
+        :meth:`undo`)."""
+        return tuple(self._history)
 
     def undo(self) -> tuple[int, str]:
         """Take back the last history entry (an action or a draw) and return it as
         ``(player or CHANCE, text)``. The state, stream included, is rebuilt by replaying the
         history from the start. Raises IllegalActionError when there is nothing to undo."""
-        if not self.history:
+        if not self._history:
             raise IllegalActionError("nothing to undo: no action or draw has been made yet")
-        last = self.history[-1]
+        last = self._history[-1]
         game = CardGame._from_snapshot(self._start)
         game._start = self._start
-        for who, text in self.history[:-1]:
+        for who, text in self._history[:-1]:
             if who == CHANCE:
                 game.apply_chance(text.split()[1])
             else:

@@ -74,6 +74,8 @@ class Card(NamedTuple):
         from swkit.pictures import card_svg
         return card_svg(self)
 
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
+
 
 class CardRow(tuple[Card, ...]):
     """Cards in a row that draw themselves in Jupyter (``_repr_svg_``). A plain tuple otherwise:
@@ -86,6 +88,8 @@ class CardRow(tuple[Card, ...]):
     def _repr_svg_(self) -> str:
         from swkit.pictures import cards_svg
         return cards_svg(self, label=self.label)
+
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
 
 
 class Hand(CardRow):

@@ -27,17 +27,18 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import io
 import json
-import os
 import sys
 import textwrap
 import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NoReturn
 
 from swkit import __version__
-from swkit.argtypes import MAX_DIGITS, int_range, shown, whole
+from swkit.argtypes import SEED_DIGITS, int_range, shown, whole
+from swkit.cli.guard import guarded
 from swkit.cli.progress import ProgressBar
 from swkit.errors import ConfigurationError, SwkitError, WorkBudgetError
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
@@ -57,17 +58,28 @@ SLOW_NOTICE_SECONDS = 2.0
 """After this long without an answer, say on stderr that exact work is still going on."""
 
 
-def _still_working(simulated: int | None = None) -> None:
-    """The slow notice: ``simulated`` = N for ``odds hand --simulate N`` (games, not an exact
-    search: fuzz 13 found it said "an exact answer enumerates every case" and named --budget,
-    which --simulate refuses)."""
-    if simulated is not None:
-        print(f"swkit: still working: playing {simulated:,} simulated games (a smaller "
-              "--simulate is quicker)", file=sys.stderr, flush=True)
-        return
-    print("swkit: still working: an exact answer enumerates every case (odds hand within 3 "
-          "turns shows its progress and stops at its work budget, --budget)", file=sys.stderr,
-          flush=True)
+def _still_working(args: argparse.Namespace) -> None:
+    """The slow notice on stderr: what this command (``play`` or ``odds``) is still doing, in
+    its own words (:func:`_working_words`)."""
+    print(f"swkit {args.command} {getattr(args, 'game', None) or args.kind}: still working: "
+          f"{_working_words(args)}", file=sys.stderr, flush=True)
+
+
+def _working_words(args: argparse.Namespace) -> str:
+    """What ``swkit play ...`` or ``swkit odds ...`` is doing while it has not answered."""
+    if args.command == "play":
+        return f"the bots are playing a whole game of {args.game} (the transcript follows)"
+    if args.kind == "hand" and args.simulate is not None:
+        return f"playing {args.simulate:,} simulated games (a smaller --simulate is quicker)"
+    if args.kind == "hand":
+        return ("an exact answer searches every draw (within 3 turns it shows its progress "
+                "and stops at its work budget, --budget)")
+    if args.kind == "deal":
+        return f"counting every deal of {args.cards} cards exactly"
+    return {"roll": "working out the best keeps over every roll of the dice, exactly",
+            "solo": "solving the solo game exactly (every keep and score of its five turns)",
+            "duel": "working out each choice's chance to win, against the best replies",
+            }[args.kind]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -139,8 +151,9 @@ _DICE_HELP = ('the 5 dice showing after a roll, names or unique prefixes, C for 
 
 
 def _seed(text: str) -> int:
-    """An argparse type: a seed, a whole number of at most :data:`MAX_DIGITS` digits."""
-    return _whole(text, f"a whole number of at most {MAX_DIGITS} digits")
+    """An argparse type: a seed, a whole number of at most :data:`SEED_DIGITS` digits (a
+    tournament's game seeds have up to 78)."""
+    return _whole(text, f"a whole number of at most {SEED_DIGITS} digits", SEED_DIGITS)
 
 
 def _given(message: str) -> Callable[[str], str]:
@@ -449,13 +462,29 @@ def _error_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
 
 
-def _readable_output() -> None:
-    """Let stdout print any text: a character its encoding cannot show (a folder name that is
-    not UTF-8, under ``PYTHONIOENCODING=utf-8:strict`` or an ASCII locale) is written as a
-    backslash escape, as stderr already does, instead of stopping with UnicodeEncodeError."""
-    stream = sys.stdout
-    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
-        stream.reconfigure(errors="backslashreplace")
+def _kept(args: argparse.Namespace | None, started: float) -> str:
+    """After Ctrl-C: what the command kept, in words (:func:`swkit.cli.guard.guarded`)."""
+    command = getattr(args, "command", None)
+    if command in ("play", "odds"):
+        return f"no {'game' if command == 'play' else 'answer'} shown; nothing was written"
+    if command == "tournament":
+        return "no figures (a tournament's figures need all its games); no chart written"
+    if command == "lessons":
+        return ("each lesson copied so far is complete (a file is written in one step); run "
+                "swkit lessons again to copy the rest (it keeps what you changed)")
+    if command == "site":
+        from swkit.cli.site import MARKER
+        out = Path(args.out).expanduser().absolute()
+        try:
+            built = (out / MARKER).stat().st_mtime >= started
+        except OSError:
+            built = False
+        if built:
+            return f"the site was built first: {out}"
+        if out.exists():
+            return f"no new site: {out} is as it was (the build's temporary folder is removed)"
+        return "no site built, and nothing left behind (the build's temporary folder is removed)"
+    return "nothing was done"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -463,13 +492,30 @@ def main(argv: list[str] | None = None) -> int:
 
     Every refused input (a SwkitError) and every failed file operation (an OSError: a name too
     long, a folder not permitted, ...) ends the command with one line on stderr naming the bad
-    part, and exit status 2; a failure to write the answer itself (a full disk) exits 1.
+    part, and exit status 2. Ctrl-C (130), an output that cannot be written (1) and an output
+    encoding that cannot show a character are handled for every command alike
+    (:func:`swkit.cli.guard.guarded`).
     """
+    parsed: dict[str, Any] = {}
+    started = time.time()
+
+    def where() -> str:
+        args = parsed.get("args")
+        return " ".join(a for a in ("swkit", getattr(args, "command", None),
+                                    getattr(args, "game", None) or getattr(args, "kind", None))
+                        if a)
+
+    return guarded(lambda: _main(argv, parsed), where,
+                   lambda: _kept(parsed.get("args"), started))
+
+
+def _main(argv: list[str] | None, parsed: dict[str, Any]) -> int:
+    """Parse ``argv``, carry the command out and print its answer; returns the exit status.
+    The parsed arguments go into ``parsed["args"]``."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parsed["args"] = parser.parse_args(argv)
     where = " ".join(a for a in (parser.prog, args.command, getattr(args, "game", None)
                                  or getattr(args, "kind", None)) if a)
-    _readable_output()
     notice = None
     try:
         if args.command == "lessons":
@@ -481,15 +527,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "site":
             from swkit.cli import site
             return site.run(args)
-        notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working,
-                                 args=(getattr(args, "simulate", None),))
+        notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working, args=(args,))
         notice.daemon = True
         notice.start()
         record, text = _run(args)
     except (SwkitError, OSError) as exc:
-        if isinstance(exc, BrokenPipeError):  # `swkit lessons | head`: the reader has gone
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 0
         message = _error_line(exc)
         if isinstance(exc, WorkBudgetError) and getattr(args, "kind", None) == "hand":
             fewer = f"--turns {max(exc.partial)}, " if exc.partial else ""
@@ -499,13 +541,5 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if notice is not None:
             notice.cancel()
-    try:
-        print(json.dumps(record) if args.json else text)
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. `swkit play dice ... | head`: the reader has gone
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except OSError as exc:  # e.g. a full disk
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print(f"{parser.prog}: error: cannot write the output: {exc.strerror}", file=sys.stderr)
-        return 1
+    print(json.dumps(record) if args.json else text)
     return 0

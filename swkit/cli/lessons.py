@@ -48,7 +48,9 @@ DEFAULT_FOLDER = "swkit-lessons"
 """The working folder ``swkit lessons`` copies to, relative to where it is run."""
 
 MANIFEST = ".swkit-lessons.json"
-"""In the working folder: a SHA-256 digest of each file as swkit last wrote it."""
+"""In the working folder: the :func:`fingerprint` of each file as swkit last wrote it (a
+manifest written before notebooks were fingerprinted by their cells holds the SHA-256 of the
+bytes; it is still read)."""
 
 LESSON_PATTERNS = ("*.ipynb", "README.md")
 """What is copied from the lessons folder (and, with the solutions, from ``solutions/``)."""
@@ -123,6 +125,41 @@ def lesson_files(source: Path, *, solutions: bool = True) -> list[str]:
 
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+CELL_FIELDS = ("cell_type", "source", "outputs", "attachments")
+"""What a student can change in a notebook: each cell's kind, source, outputs and pasted
+images. The rest is JupyterLab's to write (the kernel's details in the notebook's metadata,
+cell ids and metadata, execution counts, the JSON's layout): a save with no edit changes only
+that, so it does not make a lesson "changed"."""
+
+
+def _plain(value: Any) -> Any:
+    """A notebook value with its layout removed: a list of text lines joined (nbformat writes
+    a text either way), execution counts and metadata left out, at any depth."""
+    if isinstance(value, list):
+        if value and all(isinstance(item, str) for item in value):
+            return "".join(value)
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()
+                if key not in ("execution_count", "metadata")}
+    return value
+
+
+def fingerprint(name: str, data: bytes) -> str:
+    """The digest by which :func:`copy_lessons` tells a student's change: for a notebook
+    (``*.ipynb`` that reads as one) ``"cells:"`` and the SHA-256 of its cells'
+    :data:`CELL_FIELDS`; for any other file, the SHA-256 of its bytes."""
+    if name.endswith(".ipynb"):
+        try:
+            cells = json.loads(data)["cells"]
+            content = [{key: _plain(cell.get(key)) for key in CELL_FIELDS} for cell in cells]
+            text = json.dumps(content, sort_keys=True, ensure_ascii=False)
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return _digest(data)      # not a notebook any more: its bytes decide
+        return "cells:" + _digest(text.encode())
+    return _digest(data)
 
 
 @dataclass
@@ -266,7 +303,9 @@ def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
 
     A file missing from the folder is copied. A file the student changed (its content differs
     from what swkit last wrote there, per the folder's manifest) is kept. A copy nobody changed
-    is replaced by the kit's version when that differs. Anything else in a lesson's place (a
+    is replaced by the kit's version when that differs. A notebook's content is what a student
+    can change, its cells (:func:`fingerprint`): JupyterLab's own writes on a save (the
+    kernel's details, ids, layout) are not a change. Anything else in a lesson's place (a
     folder, a symbolic link, a device) is kept and never opened. Nothing is written through a
     symbolic link: every file is written by :func:`write_exclusive`. ``source`` defaults to
     :func:`lessons_source`. Raises :class:`LessonsError` for a folder that is a file, cannot be
@@ -293,18 +332,19 @@ def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
                 report.kept.append(name)
                 continue
             else:
-                current = _digest(target.read_bytes())
-                if current == _digest(data):
+                there_bytes = target.read_bytes()
+                current = fingerprint(name, there_bytes)
+                if current == fingerprint(name, data):
                     written[name] = current
                     report.unchanged.append(name)
                     continue
-                if written.get(name) != current:
+                if written.get(name) not in (current, _digest(there_bytes)):
                     report.kept.append(name)
                     continue
                 kind = report.updated
             target.parent.mkdir(parents=True, exist_ok=True)
             write_exclusive(target, data)
-            written[name] = _digest(data)
+            written[name] = fingerprint(name, data)
             kind.append(name)
         write_exclusive(manifest_path, (json.dumps({"files": written}, indent=1, sort_keys=True)
                                         + "\n").encode())

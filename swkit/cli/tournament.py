@@ -14,13 +14,20 @@ Dask or an unreachable scheduler: one line on stderr and exit status 2, before a
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
+import secrets
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from swkit.cli.command import MAX_DIGITS, _given, _seed, _shown
+from swkit.argtypes import MAX_DIGITS
+from swkit.cli.command import _given, _seed, _shown
 from swkit.errors import SwkitError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["DESCRIPTION", "add_arguments", "run"]
 
@@ -128,28 +135,71 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _check_plot(path: str) -> Path:
-    """The chart's path, checked before any game runs: a known format and a folder that
-    exists. Raises SwkitError naming the bad part."""
+    """The chart's path, checked before any game runs, so that no tournament is played for a
+    chart that cannot be written: a format matplotlib writes here (a small chart is drawn in
+    that format in memory: a format that needs an outside program, such as .pgf and LaTeX,
+    fails now, not after the games), a name that is not a folder, in a folder that exists, that
+    can be created there. Raises SwkitError naming the bad part."""
+    import matplotlib
     from matplotlib.figure import Figure
 
+    from swkit.files import show_name
+
     target = Path(path)
+    shown = show_name(path)
     formats = Figure().canvas.get_supported_filetypes()
     suffix = target.suffix.lower().lstrip(".")
     if suffix not in formats:
         others = ", ".join("." + f for f in sorted(formats) if f not in ("png", "svg", "pdf"))
-        raise SwkitError(f"--plot {path!r}: give a file name ending in .png, .svg or .pdf "
+        raise SwkitError(f"--plot {shown}: give a file name ending in .png, .svg or .pdf "
                          f"(matplotlib also writes {others})")
-    folder = target.parent if str(target.parent) else Path(".")
+    trial = Figure(figsize=(1, 1))
+    trial.text(0.5, 0.5, "99%")
+    try:
+        with matplotlib.rc_context():
+            trial.savefig(io.BytesIO(), format=suffix)
+    except Exception as exc:  # noqa: BLE001 - a writer's own failure, e.g. LaTeX not found
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise SwkitError(f"--plot {shown}: matplotlib cannot write .{suffix} on this computer "
+                         f"({reason}): give a file name ending in .png, .svg or .pdf") from None
+    folder = target.parent
     if not folder.is_dir():
-        raise SwkitError(f"--plot {path!r}: the folder {str(folder)!r} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise SwkitError(f"--plot {path!r}: the folder {str(folder)!r} is not writable")
+        raise SwkitError(f"--plot {shown}: the folder {show_name(folder)} does not exist")
+    if target.is_dir():
+        raise SwkitError(f"--plot {shown} is a folder: give a file name in it, e.g. "
+                         f"{show_name(target / ('wins.' + suffix))}")
+    try:
+        _trial_file(target)
+    except OSError as exc:
+        raise SwkitError(f"--plot {shown}: cannot write there ({exc.strerror or exc}): give a "
+                         f"file you can write") from None
     return target
+
+
+def _trial_file(target: Path) -> None:
+    """Create and remove a file named as :func:`swkit.cli.lessons.write_exclusive` names the
+    chart's new file beside ``target`` (a longer name than ``target``'s); raises the OSError
+    that creating it raises (a name too long, a folder not writable, ...)."""
+    trial = target.with_name(f".{target.name}.{secrets.token_hex(6)}.partial")
+    os.close(os.open(trial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    os.unlink(trial)
+
+
+def _save_chart(figure: Figure, target: Path) -> None:
+    """Write ``figure`` to ``target`` in one step (:func:`swkit.cli.lessons.write_exclusive`:
+    never half a chart, never written through a symbolic link), in the format its suffix
+    names."""
+    from swkit.cli.lessons import write_exclusive
+    data = io.BytesIO()
+    figure.savefig(data, format=target.suffix.lower().lstrip("."))
+    write_exclusive(target, data.getvalue())
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``swkit tournament`` from parsed arguments; returns the exit status (0 done, 1 the
-    output could not be written, 2 bad input or an unavailable backend, 130 interrupted)."""
+    chart could not be written, 2 bad input or an unavailable backend, 130 interrupted).
+    The figures are printed before the chart is written: a chart that fails loses no
+    figure."""
     from swkit.tournament import run_tournament, tqdm_progress
 
     bar = None
@@ -172,30 +222,30 @@ def run(args: argparse.Namespace) -> int:
                                 progress=progress,
                                 timeout=(CONNECT_TIMEOUT if args.connect_timeout is None
                                          else args.connect_timeout))
-    except SwkitError as exc:
+    except (SwkitError, KeyboardInterrupt) as exc:
         if bar is not None:
             bar.close()
+        if isinstance(exc, KeyboardInterrupt):
+            print(f"{PROG}: interrupted: no figures (a tournament's figures need all its "
+                  "games); no chart written", file=sys.stderr)
+            return 130
         print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        if bar is not None:
-            bar.close()
-        print(f"{PROG}: interrupted: no figures (a tournament's figures need all its games)",
-              file=sys.stderr)
-        return 130
     if bar is not None:
         bar.close()
+    print(json.dumps(result.to_dict()) if args.json else result.format_text(), flush=True)
+    if plot is None:
+        return 0
     try:
-        if plot is not None:
-            result.plot().savefig(plot)
-        print(json.dumps(result.to_dict()) if args.json else result.format_text())
-        if plot is not None and not args.json:
-            print(f"Chart saved: {plot}")
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. `swkit tournament ... | head`: the reader has gone
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _save_chart(result.plot(), plot)
     except OSError as exc:
-        print(f"{PROG}: error: cannot write the output: {exc.strerror or exc}",
-              file=sys.stderr)
+        from swkit.files import show_name
+        print(f"{PROG}: error: the figures are above, but the chart could not be written to "
+              f"{show_name(plot)}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted: the figures are above; no chart written", file=sys.stderr)
+        return 130
+    if not args.json:
+        print(f"Chart saved: {plot}")
     return 0

@@ -14,6 +14,7 @@ from typing import Any
 from swkit.dice import scoring
 from swkit.dice.faces import DEFAULT_CHARACTERS, check_characters
 from swkit.errors import ConfigurationError, IllegalActionError
+from swkit.whole import as_whole
 
 SPACE_VALUES: tuple[int, ...] = tuple(range(1, scoring.TOP_SPACE + 1))
 """The values of the numbered scoring spaces of a row, left to right (1..5)."""
@@ -44,11 +45,10 @@ class Scoreboard:
 
     def __init__(self, characters: Sequence[str] = DEFAULT_CHARACTERS, players: int = 2) -> None:
         self.characters: tuple[str, ...] = check_characters(characters)
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-                1 <= players <= MAX_PLAYERS):
+        if as_whole(players) is None or not 1 <= players <= MAX_PLAYERS:
             raise ConfigurationError(
                 f"a scoreboard takes 1 to {MAX_PLAYERS} players, got {players!r} (RULES.md §B2)")
-        self.players: int = players
+        self.players: int = int(players)
         # _spaces[c][v] is the seat on the space worth v (index 0 unused), or None.
         self._spaces: dict[str, list[int | None]] = {
             c: [None] * (scoring.TOP_SPACE + 1) for c in self.characters}
@@ -127,8 +127,9 @@ class Scoreboard:
         """
         seat = self._seat(seat)
         character = self._row(character)
-        if not isinstance(count, int) or not 0 <= count <= scoring.TOP_SPACE:
+        if as_whole(count) is None or not 0 <= count <= scoring.TOP_SPACE:
             raise ValueError(f"a count is 0..5 with five dice, got {count!r}")
+        count = int(count)
         values = self._values[seat]
         if character in values:
             raise IllegalActionError(
@@ -217,6 +218,8 @@ class Scoreboard:
         from swkit.pictures import scoreboard_svg
         return scoreboard_svg(self)
 
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
+
     def __repr__(self) -> str:
         return f"Scoreboard(players={self.players}, totals={self.totals()})"
 
@@ -243,6 +246,6 @@ class Scoreboard:
         return character
 
     def _seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if as_whole(seat) is None or not 0 <= seat < self.players:
             raise ValueError(f"seat {seat!r} is not at this board: seats are 0..{self.players - 1}")
-        return seat
+        return int(seat)

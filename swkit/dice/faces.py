@@ -28,14 +28,25 @@ def check_characters(characters: Sequence[str], *, exact: int | None = 5) -> tup
 
     ``exact`` is the required number of characters (5 for the game, RULES.md section B1;
     ``None`` allows any positive number, for the generic odds model).
-    Raises ConfigurationError for a wrong count, a repeated name, an empty name, a name with
-    whitespace (actions are written with spaces between faces, so a name is one word:
-    ``MickeyMouse`` or ``Mickey-Mouse``) or a name that clashes with a Clubhouse alias
-    (``C``, ``Clubhouse``, ``wild``).
+    Raises ConfigurationError for a value that is not a list of texts (None, a number, one
+    text), a wrong count, a repeated name, an empty name, a name with whitespace (actions are
+    written with spaces between faces, so a name is one word: ``MickeyMouse`` or
+    ``Mickey-Mouse``) or a name that clashes with a Clubhouse alias (``C``, ``Clubhouse``,
+    ``wild``).
     """
     if isinstance(characters, tuple) and (characters, exact) in _CHECKED:
         return characters
-    chars = tuple(str(c).strip() for c in characters)
+    many = "a list of character names" + (f" ({exact} of them)" if exact else "")
+    if isinstance(characters, str) or not isinstance(characters, Iterable):
+        raise ConfigurationError(
+            f"characters is {characters!r:.60}; accepted: {many}, such as "
+            f"{list(DEFAULT_CHARACTERS)} (RULES.md §B1)")
+    items = list(characters)
+    for item in items:
+        if not isinstance(item, str):
+            raise ConfigurationError(f"characters lists {item!r:.40}, not a name; accepted: "
+                                     f"{many}, each a text such as 'Mickey' (RULES.md §B1)")
+    chars = tuple(c.strip() for c in items)
     if exact is not None and len(chars) != exact:
         raise ConfigurationError(
             f"an edition needs exactly {exact} characters, got {len(chars)}: {', '.join(chars)}"
@@ -137,3 +148,5 @@ class Roll:
     def _repr_svg_(self) -> str:
         from swkit.pictures import dice_svg
         return dice_svg(self.faces, kept=self.kept)
+
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt

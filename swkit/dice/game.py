@@ -63,6 +63,7 @@ from swkit.saves import (
     walk,
 )
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
+from swkit.whole import as_whole
 
 __all__ = [
     "CHANCE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "TERMINAL", "TURNS_BY_PLAYERS",
@@ -304,6 +305,8 @@ class DiceView:
         from swkit.pictures import dice_view_svg
         return dice_view_svg(self)
 
+    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
+
 
 # -- the game ------------------------------------------------------------------------------------
 
@@ -317,9 +320,10 @@ class DiceGame:
 
     Attributes: ``board`` (the shared :class:`~swkit.dice.board.Scoreboard`), ``dice`` (the five
     faces in die order, empty before the first roll of a turn), ``roll_number`` (rolls made this
-    turn, 0..3), ``turn`` (turns completed by all players), ``history`` (a list of
-    :class:`Step`), ``tiebreak_rounds`` (the Clubhouse roll-offs, each a dict with ``seats``,
-    ``dice`` (None when forced) and ``clubhouses``).
+    turn, 0..3), ``turn`` (turns completed by all players), ``history`` (a tuple of
+    :class:`Step`, made when asked: changing it cannot change the game), ``tiebreak_rounds``
+    (the Clubhouse roll-offs, each a dict with ``seats``, ``dice`` (None when forced) and
+    ``clubhouses``).
     """
 
     def __init__(self, players: int = 2, seed: int = 0,
@@ -330,6 +334,7 @@ class DiceGame:
                 f"Clubhouse dice takes 1 to {MAX_PLAYERS} players, got {players!r} (RULES.md §B2)")
         if not _is_int(seed):
             raise ConfigurationError(f"the seed must be an integer, got {seed!r}")
+        players, seed = int(players), int(seed)
         chars = check_characters(characters)
         if turns is None:
             turns = TURNS_BY_PLAYERS[players]
@@ -340,7 +345,7 @@ class DiceGame:
         self.players: int = players
         self.seed: int = seed
         self.characters: tuple[str, ...] = chars
-        self.turns: int = turns
+        self.turns: int = int(turns)
         self.faces: tuple[str, ...] = die_faces(chars)
         self.rng: random.Random = random.Random(substream_seed(seed, "dice"))
         self.board: Scoreboard = Scoreboard(chars, players)
@@ -352,7 +357,7 @@ class DiceGame:
         self._phase: str = _ROLL
         self.tied: tuple[int, ...] = ()
         self.tiebreak_rounds: list[dict[str, Any]] = []
-        self.history: list[Step] = []
+        self._history: list[Step] = []
         self._order = face_order(chars)
         # Caches shared by the games of one edition (bounded: at most 6**5 dice orders).
         self._by_dice, self._sorted = _EDITION_CACHES.setdefault(chars, ({}, {}))
@@ -535,7 +540,7 @@ class DiceGame:
             self._end_turn()
         else:
             raise IllegalActionError(f"unknown action kind {act.kind!r}: use keep or score")
-        self.history.append(Step("action", seat, str(act)))
+        self._history.append(Step("action", seat, str(act)))
 
     def _rebuild(self, action: object) -> Action:
         """The canonical Action for a hand-built one: only ``kind`` and ``faces`` count (the
@@ -634,7 +639,7 @@ class DiceGame:
             self._tiebreak(outcome)
         else:
             raise IllegalActionError(self._no_chance())
-        return self.history[-1].value  # type: ignore[return-value]
+        return self._history[-1].value  # type: ignore[return-value]
 
     def _roll(self, outcome: Any) -> None:
         seat = self.turn % self.players
@@ -673,7 +678,7 @@ class DiceGame:
         self.roll_number += 1
         self._kept = _NONE_KEPT
         self._phase = _DECIDE
-        self.history.append(Step("roll", seat, self._canonical(rerolled), sampled))
+        self._history.append(Step("roll", seat, self._canonical(rerolled), sampled))
 
     def _tiebreak(self, outcome: Any) -> None:
         seats = self.tied
@@ -701,7 +706,7 @@ class DiceGame:
         self.tied = stay
         if len(stay) == 1 or len(self.tiebreak_rounds) >= MAX_TIEBREAK_ROUNDS:
             self._phase = _OVER
-        self.history.append(Step("tiebreak", CHANCE, clubs, sampled))
+        self._history.append(Step("tiebreak", CHANCE, clubs, sampled))
 
     # -- the end -------------------------------------------------------------------------------
 
@@ -745,6 +750,7 @@ class DiceGame:
         if not _is_int(player) or not 0 <= player < self.players:
             raise ConfigurationError(
                 f"seat {player!r} is not in this game: seats are 0..{self.players - 1}")
+        player = int(player)
         return DiceView(
             player=player, players=self.players, characters=self.characters,
             turns_per_player=self.turns, phase=self._phase, turn=self.turn,
@@ -754,7 +760,7 @@ class DiceGame:
                 RollOff(tuple(r["seats"]),
                         None if r["dice"] is None else tuple(tuple(d) for d in r["dice"]),
                         tuple(r["clubhouses"])) for r in self.tiebreak_rounds),
-            history=tuple((s.kind, s.seat, s.value) for s in self.history),
+            history=tuple((s.kind, s.seat, s.value) for s in self._history),
             to_move=self.current_player(), totals=self.board.totals(),
             unscored=self.board.unscored(player))
 
@@ -777,7 +783,7 @@ class DiceGame:
                  "dice": None if r["dice"] is None else [list(d) for d in r["dice"]],
                  "clubhouses": list(r["clubhouses"])} for r in self.tiebreak_rounds],
             "history": [[s.kind, s.seat, s.value if isinstance(s.value, str) else list(s.value),
-                         s.sampled] for s in self.history],
+                         s.sampled] for s in self._history],
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -824,7 +830,7 @@ class DiceGame:
         if bad:
             raise SaveError(_WHAT, *bad)
         replayed = cls(game.players, game.seed, game.characters, game.turns)
-        for i, step in enumerate(game.history):
+        for i, step in enumerate(game._history):
             try:
                 who = replayed.current_player()
                 if step.kind == "action" and who != step.seat:
@@ -857,7 +863,7 @@ class DiceGame:
             {"seats": list(r["seats"]),
              "dice": None if r["dice"] is None else [list(d) for d in r["dice"]],
              "clubhouses": list(r["clubhouses"])} for r in data["tiebreak_rounds"]]
-        game.history = [_step_from_json(s) for s in data["history"]]
+        game._history = [_step_from_json(s) for s in data["history"]]
         return game
 
     def _check_consistency(self) -> tuple[str, str] | None:
@@ -920,7 +926,19 @@ class DiceGame:
 
     def copy(self) -> DiceGame:
         """An independent copy of the game, random stream included."""
-        return DiceGame._build(self.to_dict())  # fresh lists: nothing shared
+        return type(self)._build(self.to_dict())  # fresh lists: nothing shared
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """``copy.copy``, ``copy.deepcopy`` and ``pickle`` go through the saved form
+        (``to_dict``), as :meth:`copy` does: each gives an independent game, stream included,
+        that shares no list or board with this one."""
+        return type(self)._build, (self.to_dict(),)
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        """The steps applied, oldest first (:class:`Step`). A tuple made when asked: changing
+        it cannot change the game (use :meth:`undo`)."""
+        return tuple(self._history)
 
     @classmethod
     def replay(cls, history: Iterable[Step | Sequence[Any]], players: int = 2, seed: int = 0,
@@ -950,13 +968,13 @@ class DiceGame:
         """Take back the last step (an action or a roll) and return it. The random stream is
         rewound too, so rolling again gives the same faces. Raises IllegalActionError when there
         is nothing to undo."""
-        if not self.history:
+        if not self._history:
             raise IllegalActionError("nothing to undo: no action or roll has been made yet")
-        last = self.history[-1]
-        previous = DiceGame.replay(self.history[:-1], self.players, self.seed, self.characters,
+        last = self._history[-1]
+        previous = DiceGame.replay(self._history[:-1], self.players, self.seed, self.characters,
                                    self.turns)
         for name in ("rng", "board", "turn", "roll_number", "_dice", "_cur", "_kept", "_phase",
-                     "tied", "tiebreak_rounds", "history"):
+                     "tied", "tiebreak_rounds", "_history"):
             setattr(self, name, getattr(previous, name))
         return last
 
@@ -1073,7 +1091,9 @@ def points_text(value: int) -> str:
 
 
 def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    """Whether ``value`` is a whole number of any integer type (a NumPy integer too), not a
+    bool (:func:`swkit.whole.as_whole`)."""
+    return as_whole(value) is not None
 
 
 # -- saved games: the schema walk (issue 15 §A; swkit.saves) -----------------------------------

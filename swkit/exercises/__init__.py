@@ -214,8 +214,12 @@ def _read(value: Any) -> Fraction | float | None:
     Decimal, decimal text), None when it is not a number (text, a list, ``True``...)."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, numbers.Rational):  # int, Fraction, numpy integers
-        return Fraction(value)
+    # Python's int first: a numpy integer's arithmetic overflows at 64 bits and wraps round,
+    # so a Fraction built on one (Fraction(np.int64(1))) compares and subtracts wrongly.
+    if isinstance(value, numbers.Integral):  # int, numpy integers, sympy-free integer types
+        return Fraction(int(value))
+    if isinstance(value, numbers.Rational):  # Fraction and other exact ratios
+        return Fraction(int(value.numerator), int(value.denominator))
     if type(value).__module__.startswith("sympy"):
         if hasattr(value, "doit"):
             value = value.doit()
@@ -306,7 +310,15 @@ def all_exercises() -> Iterator[Exercise]:
 
 
 def _show(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    """A student's answer as a message shows it: its repr (a text in quotes), cut to 60
+    characters. A value Python will not write out (an int of more than 4,300 digits) or whose
+    repr fails is named by its type."""
+    try:
+        text = repr(value) if not isinstance(value, str) else f'"{value}"'
+    except Exception:  # a repr that fails must not stop the lesson
+        what = "whole number" if isinstance(value, numbers.Integral) else (
+            "fraction" if isinstance(value, numbers.Rational) else type(value).__name__)
+        return f"a {what} too long to write out"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

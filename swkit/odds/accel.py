@@ -1,9 +1,10 @@
 """numpy as an accelerator, not a requirement (issue 13 §2).
 
-The odds engine answers without numpy (a Pyodide kernel may not have it): the card odds take
-their per-draw path instead of the numpy batch (``swkit.odds.draws``), with the same exact
-Fractions, and the dice Monte Carlo twins draw with :mod:`random` instead of numpy's generator
-(the same questions; a seeded run draws other dice). numpy is imported only when a fast path
+The odds engine answers without numpy (a Pyodide kernel may not have it): the card odds run
+the numpy batch's search (``swkit.odds.draws``) on plain Python rows
+(``swkit.odds.cards.rows``), with the same exact Fractions and the same memo entries, and the
+dice Monte Carlo twins draw with :mod:`random` instead of numpy's generator (the same
+questions; a seeded run draws other dice). numpy is imported only when a fast path
 first runs, never when ``swkit.odds`` is imported.
 
 The switch: ``enabled`` (module attribute, read on every use; tests flip it) starts as the

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Literal
 from swkit.cards.notation import ACCEPTED_COLORS, COLORS, NUMBERS, Card, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds, is_run, is_set
 from swkit.errors import ConfigurationError, NotationError
+from swkit.whole import as_whole
 
 if TYPE_CHECKING:  # sympy is imported lazily (DESIGN.md: the hot path uses integers)
     import sympy
@@ -61,8 +62,9 @@ class Deck:
     editions: int = 1
 
     def __post_init__(self) -> None:
-        if not isinstance(self.editions, int) or self.editions < 1:
+        if as_whole(self.editions) is None or self.editions < 1:
             raise ConfigurationError(f"editions must be a whole number >= 1, got {self.editions!r}")
+        object.__setattr__(self, "editions", as_whole(self.editions))
         bad = [c for c in self.colors if c not in COLORS]
         if bad or not self.colors or len(set(self.colors)) != len(self.colors):
             raise ConfigurationError(
@@ -235,7 +237,7 @@ def _counter(deck: Deck, kind: Kind, wilds: Wilds) -> _FreeCounter:
 
 def count_without(cards: int, kind: Kind, deck: Deck = FULL_DECK, wilds: Wilds = NO_WILDS) -> int:
     """The number of K-card deals (subsets of physical cards) with no ``kind`` among them."""
-    _check_cards(cards, deck, lo=0, hi=deck.size)
+    cards = _check_cards(cards, deck, lo=0, hi=deck.size)
     return _counter(deck, kind, wilds).count(0, (), cards)
 
 
@@ -249,15 +251,19 @@ def count_deals(cards: int, kind: Kind, deck: Deck = FULL_DECK, wilds: Wilds = N
     """
     if kind not in KINDS:
         raise ConfigurationError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    cards = _check_cards(cards, deck, lo=0, hi=deck.size)
     return comb(deck.size, cards) - count_without(cards, kind, deck, wilds)
 
 
-def _check_cards(cards: int, deck: Deck, lo: int, hi: int) -> None:
-    if not isinstance(cards, int) or isinstance(cards, bool) or not lo <= cards <= hi:
+def _check_cards(cards: int, deck: Deck, lo: int, hi: int) -> int:
+    """``cards`` as a Python int, if it is a whole number from ``lo`` to ``hi`` that ``deck``
+    can deal; else ConfigurationError."""
+    if as_whole(cards) is None or not lo <= cards <= hi:
         raise ConfigurationError(
             f"the number of cards must be a whole number from {lo} to {hi}, got {cards!r}")
     if cards > deck.size:
         raise ConfigurationError(f"{deck} holds {deck.size} cards, fewer than {cards}")
+    return int(cards)
 
 
 # --------------------------------------------------------------------------------------------
@@ -431,6 +437,6 @@ def deal_odds(cards: int, editions: int = 1, wild_color: str | None = None,
         deck = Deck(editions=editions)
     if wilds is None:
         wilds = make_wilds(wild_color, wild_number)
-    _check_cards(cards, deck, lo=MIN_CARDS, hi=MAX_CARDS)
+    cards = _check_cards(cards, deck, lo=MIN_CARDS, hi=MAX_CARDS)
     counts = {k: count_deals(cards, k, deck, wilds) for k in KINDS}
     return DealOdds(cards, deck, wilds, comb(deck.size, cards), counts)

@@ -53,6 +53,7 @@ from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, check_characters, pa
 from swkit.dice.scoring import TOP_SPACE, space_for
 from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
+from swkit.whole import as_whole
 
 EXTRA_CHARACTERS: tuple[str, ...] = ("Daisy", "Pete", "Chip", "Dale")
 """Names given to characters beyond the default five (for ``characters`` > 5, e.g. Yahtzee)."""
@@ -140,8 +141,10 @@ class DiceModel:
                                        ("characters", self.characters, 1, MAX_CHARACTERS),
                                        ("wilds", self.wilds, 0, MAX_WILDS),
                                        ("rolls", self.rolls, 1, MAX_ROLLS)):
-            if not isinstance(value, int) or not low <= value <= high:
+            if as_whole(value) is None or not low <= value <= high:
                 raise ConfigurationError(f"{what} must be from {low} to {high}, got {value!r}")
+        for name in ("n", "characters", "wilds", "rolls"):
+            object.__setattr__(self, name, int(getattr(self, name)))
         if not self.names:
             object.__setattr__(self, "names", default_names(self.characters))
         else:
@@ -583,11 +586,11 @@ def _rolls_left(model: DiceModel, dice: Sequence[int] | None, rolls_left: int | 
         low, high, when = 1, model.rolls, "before the first roll"
     else:
         low, high, when = 0, model.rolls - 1, "after a roll"
-    if not isinstance(rolls_left, int) or not low <= rolls_left <= high:
+    if as_whole(rolls_left) is None or not low <= rolls_left <= high:
         raise ConfigurationError(
             f"rolls left must be from {low} to {high} {when} ({model.rolls} rolls a turn, "
             f"RULES.md §B3), got {rolls_left!r}")
-    return rolls_left
+    return int(rolls_left)
 
 
 def _check_dice(model: DiceModel, dice: Sequence[int] | str) -> Counts:

@@ -31,7 +31,8 @@ from swkit.odds.cards.hands import _falling, _give, _ins, _net, _rem, _take
 from swkit.odds.cards.position import Position
 from swkit.odds.cards.search import _OverBudget
 from swkit.odds.deal import KINDS, Deck, Kind, completion_table, make_wilds
-from swkit.odds.montecarlo_dice import MCResult, wilson
+from swkit.odds.montecarlo_dice import MCResult, samples, wilson
+from swkit.whole import as_whole
 
 __all__ = ["MCResult", "mc_deal", "mc_player_odds", "mc_policy_odds"]
 
@@ -51,10 +52,10 @@ def mc_deal(cards: int, kind: Kind = "either", editions: int = 1,
         deck = Deck(editions=editions)
     if wilds is None:
         wilds = make_wilds(wild_color, wild_number)
-    if not isinstance(cards, int) or not 0 <= cards <= deck.size:
+    if as_whole(cards) is None or not 0 <= cards <= deck.size:
         raise ConfigurationError(f"cards must be 0 to {deck.size}, got {cards!r}")
-    if n < 1:
-        raise ConfigurationError("a Monte Carlo estimate needs at least one sample")
+    cards = as_whole(cards)
+    n, seed = samples(n, seed)
     table = completion_table(deck.types, kind, wilds)
     physical = [i for i in range(len(deck.types)) for _ in range(deck.editions)]
     rng = random.Random(seed)
@@ -136,9 +137,7 @@ def _games(position: Position, turns: int, n: int, seed: int, look: int | None,
     """Play ``n`` seeded games of ``turns`` turns from ``position`` (see ``mc_player_odds``);
     each choice is ``_best_choice`` with ``look``; ``budget`` bounds the engine's memo."""
     _check_turns(turns)       # before the sample check, as ever (``_start`` checks it again)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ConfigurationError(f"a Monte Carlo estimate needs at least one sample (a whole "
-                                 f"number >= 1), got {n!r}")
+    n, seed = samples(n, seed)
     eng, hand0, tab0, disc_full, others0 = _start(position, turns, budget)
     try:
         return _sample(eng, position, turns, n, seed, look, hand0, tab0, disc_full, others0)

@@ -35,6 +35,7 @@ from swkit.odds.dice import (
     _rolls_left,
     policy_keep,
 )
+from swkit.whole import as_whole
 
 Z99 = 2.5758293035489004
 """The two-sided 99% normal quantile."""
@@ -52,6 +53,21 @@ class MCResult:
     def covers(self, value: float) -> bool:
         """Whether ``value`` (e.g. the exact Fraction) lies in the interval."""
         return self.low <= float(value) <= self.high
+
+
+def samples(n: object, seed: object, least: int = 1) -> tuple[int, int]:
+    """``(n, seed)`` of a Monte Carlo question as Python ints (a NumPy or sympy integer is
+    the number it holds). Raises ConfigurationError naming the bad one: ``n`` must be a whole
+    number of at least ``least`` samples, ``seed`` a whole number (it fixes every draw)."""
+    count, fixed = as_whole(n), as_whole(seed)
+    if count is None or count < least:
+        many = {1: "one sample", 2: "two samples"}.get(least, f"{least} samples")
+        raise ConfigurationError(f"a Monte Carlo estimate needs at least {many} (n, a whole "
+                                 f"number >= {least}), got n={n!r}")
+    if fixed is None:
+        raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes every "
+                                 "draw)")
+    return count, fixed
 
 
 def wilson(successes: int, n: int, z: float = Z99) -> MCResult:
@@ -203,6 +219,7 @@ def mc_policy_distribution(model: DiceModel, policy: Policy = "best", rolls: int
     :func:`~swkit.odds.markov.best_distribution`. Twin of
     :func:`~swkit.odds.markov.target_distribution`, :func:`~swkit.odds.markov.best_distribution`
     and :func:`~swkit.odds.dice.policy_distribution`."""
+    n, seed = samples(n, seed)
     hist = _policy_hist(model, policy, rolls, target, n, seed, statistic)
     return {x: wilson(h, n) for x, h in enumerate(hist)}
 
@@ -212,6 +229,7 @@ def mc_policy_at_least(model: DiceModel, k: int, policy: Policy = "best",
                        seed: int = 0, statistic: Statistic = None) -> MCResult:
     """Simulated P(count >= k) after ``rolls`` rolls under a keep policy (as
     :func:`mc_policy_distribution`)."""
+    n, seed = samples(n, seed)
     hist = _policy_hist(model, policy, rolls, target, n, seed, statistic)
     return wilson(sum(h for x, h in enumerate(hist) if x >= k), n)
 
@@ -248,6 +266,7 @@ def mc_optimal(model: DiceModel, objective: Objective, dice: Sequence[int] | Non
     on simulated dice; a probability (Wilson interval) for ``at_least`` questions, the mean
     points (normal interval) for ``points`` questions."""
     objective = objective.resolve(model)
+    n, seed = samples(n, seed, least=1 if objective.kind == "at_least" else 2)
     t = _rolls_left(model, dice, rolls_left)
     start = None if dice is None else _check_dice(model, dice)
     play = t - 1 if start is None else t
@@ -266,6 +285,7 @@ def mc_optimal_distribution(model: DiceModel, objective: Objective,
                             dice: Sequence[int] | None = None, rolls_left: int | None = None,
                             n: int = 200_000, seed: int = 0) -> dict[int, MCResult]:
     """Simulated twin of :func:`swkit.odds.dice.optimal_distribution` (count or points)."""
+    n, seed = samples(n, seed)
     objective = objective.resolve(model)
     t = _rolls_left(model, dice, rolls_left)
     start = None if dice is None else _check_dice(model, dice)
@@ -282,6 +302,7 @@ def mc_solo(model: DiceModel | None = None, n: int = 100_000, seed: int = 0) -> 
     """Simulated twin of :func:`swkit.odds.solo.solo_expected`: whole solo games (one turn per
     character, RULES.md §B2) played with the exact optimal keeps, scoring the unscored
     character with the highest count (ties: scoreboard order); mean total with 99% interval."""
+    n, seed = samples(n, seed, least=2)
     model = model or DiceModel()
     fast = _fast()
     total, total_sq = (_py_solo_sums(model, n, seed) if fast is None

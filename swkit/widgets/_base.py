@@ -5,6 +5,15 @@ DESIGN.md: widgets are thin views over the library, and a swallowed exception is
 - every callback is wrapped by :meth:`SwkitWidget.guard`: a ``SwkitError`` (a refused move, a bad
   input) is shown in words in the message area and changes nothing; any other exception is shown
   there too *and* recorded in ``widget.errors`` (the tests assert it stays empty);
+- one thing at a time touches a widget's state: a callback, a bot's step (and its ``finish``)
+  and the showing of a background result each hold the widget's lock, so a click handled on
+  the kernel's thread never reads a game that a worker thread is half-way through changing
+  (a background *computation* runs outside it, so the page stays live);
+- a click made before the student could see the last move is stale and dropped, with a word
+  (:meth:`SwkitWidget.check_seen`): while a cell runs, the page queues clicks and the kernel
+  gets them in a burst afterwards. Each move counts a version that the page echoes back once
+  it has the new state (``jsdlink``); a move arriving while the page has not echoed the last
+  version was clicked on an older screen. With no page (a script, pytest) nothing is dropped;
 - drawing into an ``ipywidgets.Output`` goes through :meth:`SwkitWidget.drawing`, because an
   exception raised inside ``with output:`` is otherwise swallowed by the Output widget;
 - slow work (a hint) runs in the background through :meth:`SwkitWidget.in_background`, and the
@@ -23,7 +32,9 @@ placeholder is on the page and a bot's pause being an event-loop delay, not ``ti
 
 from __future__ import annotations
 
+import contextlib
 import html
+import re
 import threading
 import traceback
 from collections.abc import Callable, Iterator
@@ -32,10 +43,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from swkit.errors import SwkitError
+from swkit.errors import IllegalActionError, SwkitError
 from swkit.widgets._work import Runner, Step, make_runner
 
-__all__ = ["SwkitWidget", "escape"]
+__all__ = ["WIDGET_CSS", "SwkitWidget", "escape", "plain"]
 
 # Text colors with at least 7:1 contrast on white (WCAG AAA), readable on a projector.
 _STYLE = {
@@ -45,9 +56,50 @@ _STYLE = {
 }
 
 
+WIDGET_CSS = """
+.swkit-live { position:absolute !important; width:1px !important; height:1px !important;
+  overflow:hidden !important; clip-path:inset(50%); white-space:nowrap; margin:0 !important; }
+.swkit-widget { max-width:100%; box-sizing:border-box; }
+.swkit-widget svg { max-width:100%; height:auto; }
+.swkit-widget .widget-inline-hbox { max-width:100%; min-width:0; }
+.swkit-widget .widget-checkbox, .swkit-widget .widget-radio { height:auto;
+  min-height:var(--jp-widgets-inline-height, 28px); }
+@media (max-width: 640px) {
+  .swkit-widget .widget-inline-hbox { flex-wrap:wrap; height:auto;
+    min-height:var(--jp-widgets-inline-height, 28px); }
+  .swkit-widget .widget-inline-hbox > .widget-label { max-width:100%; text-align:left; }
+}
+.swkit-widget .widget-html-content { min-width:0; max-width:100%; }
+.swkit-widget input[type=text], .swkit-widget input[type=number], .swkit-widget select,
+.swkit-widget textarea { border-color:#767676; min-width:0; max-width:100%; }
+.swkit-widget input[type=text], .swkit-widget input[type=number],
+.swkit-widget select:not([multiple]) { min-height:var(--jp-widgets-inline-height, 28px); }
+.swkit-widget .swkit-scroll { overflow-x:auto; max-width:100%; }
+"""
+"""What every widget's own style sheet includes. The live region is read, not seen (what it
+says is on screen already): kept in the page and the accessibility tree, one pixel, clipped.
+The rest is for a narrow or zoomed page (WCAG 1.4.10, down to 320 CSS px): nothing is wider
+than the page, pictures shrink to fit, on a page 640 px wide or less a field goes under its
+label when both do not fit, and a wide table scrolls in its own box (``swkit-scroll``).
+Fields are outlined at 4.5:1 on white (WCAG 1.4.11 asks 3:1 for a control's edge; the theme's
+grey is 1.9:1)."""
+
+
 def escape(text: object) -> str:
     """``text`` as HTML-safe text (cards and messages are shown inside HTML widgets)."""
     return html.escape(str(text))
+
+
+def plain(markup: str) -> str:
+    """The text of a piece of the widgets' HTML, tags dropped and spaces squeezed (for an
+    announcement that says what a line on screen says)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+class StaleClick(IllegalActionError):
+    """A click made on a screen older than the widget's state (:meth:`SwkitWidget.check_seen`):
+    refused as a move that is not legal now, so a handler that undoes a refused toggle undoes
+    it too."""
 
 
 class SwkitWidget(widgets.VBox):
@@ -55,25 +107,65 @@ class SwkitWidget(widgets.VBox):
 
     Attributes: ``errors`` -- the unexpected exceptions raised inside callbacks or background
     work, oldest first (a correct widget keeps it empty); ``message`` -- the ``HTML`` area where
-    refusals and errors are shown, announced to screen readers (``aria-live``); ``backend`` --
-    where background work runs, ``"thread"`` or ``"inline"`` (see the module docstring).
+    refusals and errors are shown; ``live`` -- the widget's one polite live region (a ``Box``
+    with the CSS class ``swkit-live``, read by screen readers and not drawn; see
+    :meth:`announce`); ``live_text`` -- the ``HTML`` inside it holding the text last announced;
+    ``announced`` -- every text announced, oldest first; ``backend`` -- where background work
+    runs, ``"thread"`` or ``"inline"`` (see the module docstring).
+
+    The region must stay the same element while its words change, or some screen readers say
+    nothing: ipywidgets redraws an ``HTML`` widget's contents at each change and gives no way
+    to set an attribute on an element that stays. So the region (``role="status"``, polite,
+    atomic) is an ``HTML`` widget whose value never changes, and it takes the changing text
+    (``live_text``, an element with a unique id) as its child in the accessibility tree by
+    ``aria-owns``.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         self.errors: list[BaseException] = []
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em"))
+        self.live_text = widgets.HTML(value="")
+        owned = f"swkit-live-{self.live_text.model_id}"
+        self._live_owned = owned
+        region = widgets.HTML(value=f'<div role="status" aria-live="polite" aria-atomic="true" '
+                                    f'aria-owns="{owned}"></div>')
+        self.live = widgets.Box([region, self.live_text]).add_class("swkit-live")
+        self.announced: list[str] = []
         self._generation = 0
         self._runner: Runner = make_runner()
         self._lock = threading.Lock()
+        self._announcing = threading.Lock()
+        self._state = threading.RLock()   # held by callbacks, bot steps and shown results
+        # The version of the state the student's moves produced (``_drawn``), and the version
+        # the page has (``_seen``, echoed by the page through the link; -1: no page yet).
+        self._drawn = widgets.IntText(value=0)
+        self._seen = widgets.IntText(value=-1)
+        self._seen_link = widgets.jsdlink((self._drawn, "value"), (self._seen, "value"))
         super().__init__(**kwargs)
+        self.add_class("swkit-widget")     # WIDGET_CSS
 
     # -- messages ---------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` in the message area; ``kind`` is "info", "refused" or "error"."""
+        """Show ``text`` in the message area, and announce it (:meth:`announce`); ``kind`` is
+        "info", "refused" or "error". An empty ``text`` clears the area, silently."""
         style = _STYLE.get(kind, _STYLE["info"])
         self.message.value = (
-            f'<div role="status" aria-live="polite" style="{style};font-size:1.05em">'
-            f"{escape(text)}</div>" if text else "")
+            f'<div style="{style};font-size:1.05em">{escape(text)}</div>' if text else "")
+        if text:
+            self.announce(text)
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` once to a screen reader: it replaces what the live region held (a
+        polite ``role="status"`` region, ``aria-atomic``: read whole, after what the reader
+        is saying) and is appended to ``announced``. In: plain text (escaped here)."""
+        text = " ".join(text.split())
+        if not text:
+            return
+        with self._announcing:
+            self.announced.append(text)
+            # the count makes the value new even when the words repeat (a second refusal)
+            self.live_text.value = (f'<div id="{self._live_owned}" '
+                                    f'data-n="{len(self.announced)}">{escape(text)}</div>')
 
     def _record(self, error: BaseException) -> None:
         self.errors.append(error)
@@ -81,17 +173,42 @@ class SwkitWidget(widgets.VBox):
         self.say("Something went wrong (this is a bug in swkit, please tell your teacher): "
                  + "".join(lines).strip(), "error")
 
+    # -- stale clicks -----------------------------------------------------------------------
+    def moved(self) -> None:
+        """Count a new version of what the student sees (a roll, a score, a bot's move, a new
+        game): a move clicked before the page shows it is stale (:meth:`check_seen`)."""
+        with self._state:
+            self._drawn.value += 1
+
+    def check_seen(self) -> None:
+        """Raise :class:`StaleClick` when the page has not yet shown the last version counted
+        by :meth:`moved`: the click was made on an older screen (clicks queued while the kernel
+        was busy arrive in a burst). Never raises without a page (the echo never came)."""
+        seen = self._seen.value
+        if 0 <= seen < self._drawn.value:
+            raise StaleClick("That click came before the screen showed your last move, so "
+                             "it was not used. Look at the table, then click again.")
+
     # -- callbacks --------------------------------------------------------------------------
-    def guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
-        """``callback`` wrapped so that no exception escapes unseen.
+    def guard(self, callback: Callable[..., Any], *, move: bool = False) -> Callable[..., Any]:
+        """``callback`` wrapped so that no exception escapes unseen, run holding the widget's
+        lock (one callback or background step at a time).
 
         A ``SwkitError`` is shown as a refusal (the library's own words) and nothing else
-        happens; any other exception is shown and appended to ``self.errors``.
+        happens; any other exception is shown and appended to ``self.errors``. ``move``: the
+        callback is a move (it changes what the student sees): a stale click is dropped
+        (:meth:`check_seen`) and a move made counts a new version (:meth:`moved`).
         """
 
         def guarded(*args: Any, **kwargs: Any) -> Any:
             try:
-                return callback(*args, **kwargs)
+                with self._state:
+                    if move:
+                        self.check_seen()
+                    result = callback(*args, **kwargs)
+                    if move:
+                        self.moved()
+                    return result
             except SwkitError as refusal:
                 self.say(str(refusal), "refused")
             except Exception as error:  # noqa: BLE001 - shown and recorded, never swallowed
@@ -153,36 +270,44 @@ class SwkitWidget(widgets.VBox):
                 if self.backend == "inline" and stale():
                     return
                 result = compute()
-                if stale():
-                    return
-                show(result)
+                with self._state:
+                    if stale():
+                        return
+                    show(result)
             except Exception as error:  # noqa: BLE001 - shown and recorded
                 self._record(error)
 
         self._runner.submit(work, f"{type(self).__name__}-worker")
 
     def in_steps(self, step: Step, pause: float,
-                 finish: Callable[[], None] | None = None) -> None:
+                 finish: Callable[[], None] | None = None, *, moves: bool = True) -> None:
         """Run ``step()`` after ``pause`` seconds, and again after each pause it returns (in
         seconds), until it returns None; then ``finish()``, which also runs if a step raises.
 
         For the bots' moves: on a thread the pauses sleep that thread; inline each step is an
         event-loop job and the pauses are ``call_later`` delays, so the page stays live between
         moves. :meth:`invalidate` does not stop the steps (they check the game themselves). An
-        exception in a step or in ``finish`` is shown and recorded like a callback's.
+        exception in a step or in ``finish`` is shown and recorded like a callback's. ``moves``
+        (the bots' moves): each step (with ``finish``) holds the widget's lock and counts a new
+        version (:meth:`moved`), so a click made before the page showed it is stale; False (a
+        simulation's batches, which change no game): neither, so a click never waits for a
+        batch.
         """
 
         def guarded() -> float | None:
-            try:
-                delay = step()
-            except Exception as error:  # noqa: BLE001 - shown and recorded
-                delay = None
-                self._record(error)
-            if delay is None and finish is not None:
+            with self._state if moves else contextlib.nullcontext():
                 try:
-                    finish()
+                    delay = step()
                 except Exception as error:  # noqa: BLE001 - shown and recorded
+                    delay = None
                     self._record(error)
+                if delay is None and finish is not None:
+                    try:
+                        finish()
+                    except Exception as error:  # noqa: BLE001 - shown and recorded
+                        self._record(error)
+                if moves:
+                    self.moved()
             return delay
 
         self._runner.loop(guarded, pause, f"{type(self).__name__}-steps")

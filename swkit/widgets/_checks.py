@@ -11,10 +11,12 @@ from __future__ import annotations
 import difflib
 import inspect
 import math
+import numbers
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from swkit.errors import ConfigurationError
+from swkit.whole import as_whole
 
 __all__ = ["MAX_BOT_DELAY", "arguments", "check_bot_delay", "check_flag", "check_keywords",
            "check_seed"]
@@ -56,7 +58,7 @@ def check_bot_delay(value: Any) -> float:
     """``value`` as seconds of pause before each bot move: a number from 0 to
     :data:`MAX_BOT_DELAY`. Raises ConfigurationError otherwise (a negative or NaN delay once
     stuck a game on its first bot)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) \
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) \
             or not math.isfinite(value) or not 0 <= value <= MAX_BOT_DELAY:
         raise ConfigurationError(
             f"bot_delay is {value!r}; accepted: seconds from 0 to {MAX_BOT_DELAY:g} "
@@ -67,10 +69,10 @@ def check_bot_delay(value: Any) -> float:
 def check_seed(value: Any) -> int | None:
     """``value`` as a game seed: a whole number, or None for a random one. Raises
     ConfigurationError otherwise."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+    if value is not None and as_whole(value) is None:
         raise ConfigurationError(f"seed is {value!r}; accepted: a whole number (the same "
                                  "number deals the same game), or None for a random one")
-    return value
+    return as_whole(value)
 
 
 def check_flag(name: str, value: Any) -> bool:

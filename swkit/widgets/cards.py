@@ -49,7 +49,7 @@ from swkit.errors import ConfigurationError, IllegalActionError, SwkitError, Wor
 from swkit.odds.cards import DrawPlan, PlayerOdds, Position, player_odds, step_words
 from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
-from swkit.widgets._base import SwkitWidget, escape
+from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape, plain
 from swkit.widgets._checks import (
     arguments,
     check_bot_delay,
@@ -86,16 +86,20 @@ _PROMPTS = {
 }
 
 
-_HINT_TIPS = {False: "Hint is off: press to show your exact chances of scoring and the best play",
-              True: "Hint is on: press to hide it"}
-
-# The Hint toggle when on: white on the hint box's purple (8:1), so on and off differ by far
-# more than ipywidgets' pale grey; its words say "Hint: on" / "Hint: off" too.
+# The Hint box: a checkbox (it says whether it is ticked), drawn as a button in the hint box's
+# purple; ticked, white on purple (8:1), so on and off differ by far more than a tick alone.
 _CSS = """<style>
-.swkit-cardtable .swkit-hint-toggle { border:2px solid #5e3c99; font-weight:bold; }
-.swkit-cardtable .swkit-hint-toggle.mod-active { background:#5e3c99; color:#ffffff;
-  box-shadow:none; }
-</style>"""
+.swkit-cardtable .swkit-hint-toggle label.widget-label-basic { display:flex; align-items:center;
+  gap:6px; min-height:32px; box-sizing:border-box; padding:2px 10px; border:2px solid #5e3c99;
+  border-radius:4px; background:#ffffff; color:#1a1a1a; font-weight:bold; cursor:pointer; }
+.swkit-cardtable .swkit-hint-toggle input { width:20px; height:20px; margin:0;
+  accent-color:#5e3c99; }
+.swkit-cardtable .swkit-hint-toggle label:has(input:checked) { background:#5e3c99;
+  color:#ffffff; }
+.swkit-cardtable .swkit-hint-toggle label:has(input:checked) input { accent-color:#ffffff; }
+.swkit-cardtable label:has(input:focus-visible) { outline:3px solid #004d80;
+  outline-offset:2px; }
+""" + WIDGET_CSS + "</style>"
 
 
 def _tint(color: str, white: float = 0.62) -> str:
@@ -164,6 +168,8 @@ class CardTable(SwkitWidget):
         self._positions: dict[int, Position | str] = {}
         self._odds: dict[tuple[int, int], PlayerOdds | str] = {}
         self._shown_actions: tuple[str, ...] | None = None
+        self._told: list[str] = []      # the log's lines as last announced
+        self._told_mine = False         # whether the student could move then
         self._build()
         self._new_game(seed)
 
@@ -193,11 +199,12 @@ class CardTable(SwkitWidget):
         self.undo_button = widgets.Button(
             description="Undo", icon="undo",
             tooltip="Take back your last move and the bots' moves after it")
-        self.hint_toggle = widgets.ToggleButton(
-            value=False, description="Hint: off", icon="lightbulb-o",
-            tooltip=_HINT_TIPS[False]).add_class("swkit-hint-toggle")
-        self.new_button.on_click(self.guard(self._on_new))
-        self.undo_button.on_click(self.guard(self._on_undo))
+        self.hint_toggle = widgets.Checkbox(
+            value=False, description="Hint", indent=False, layout=layout(width="auto"),
+            tooltip="Show your exact chances of scoring and the best play"
+        ).add_class("swkit-hint-toggle")
+        self.new_button.on_click(self.guard(self._on_new, move=True))
+        self.undo_button.on_click(self.guard(self._on_undo, move=True))
         self.hint_toggle.observe(self.guard(self._on_hint), names="value")
         top = widgets.HBox([self.seed_label, self.new_button, self.same_seed,
                             self.undo_button, self.hint_toggle],
@@ -213,29 +220,30 @@ class CardTable(SwkitWidget):
         """The action of each choice button (None: hidden); the button shows it in words."""
         for b in self.choice_buttons:
             b.add_class("swkit-choice")
-            b.on_click(self.guard(self._on_choice))
+            b.on_click(self.guard(self._on_choice, move=True))
         self.choice_list = widgets.Dropdown(options=[], description="Choose",
                                             layout=layout(display="none", width="auto"))
         self.choice_go = widgets.Button(description="Do it", button_style="primary",
                                         tooltip="Do the move chosen in the list",
                                         layout=layout(display="none"))
-        self.choice_go.on_click(self.guard(self._on_go))
+        self.choice_go.on_click(self.guard(self._on_go, move=True))
         self.actions = widgets.HBox(
             [*self.choice_buttons, self.choice_list, self.choice_go],
             layout=layout(flex_flow="row wrap", grid_gap="6px")).add_class("swkit-actions")
         self.typed = widgets.Text(
             description="Type a move", placeholder="e.g. play R7 or score R3 R4 R5",
-            style={"description_width": "initial"}, layout=layout(width="26em"))
+            style={"description_width": "initial"}, layout=layout(width="26em", max_width="100%"))
         self.try_button = widgets.Button(description="Try it",
                                          tooltip="Try the move typed in the box")
-        self.try_button.on_click(self.guard(self._on_try))
-        typed = self._typed_box = widgets.HBox([self.typed, self.try_button]).add_class(
-            "swkit-typed")
+        self.try_button.on_click(self.guard(self._on_try, move=True))
+        typed = self._typed_box = widgets.HBox(
+            [self.typed, self.try_button], layout=layout(flex_flow="row wrap")
+        ).add_class("swkit-typed")
         self.hint = widgets.HTML(layout=layout(display="none")).add_class("swkit-hint")
         self.log_view = widgets.HTML().add_class("swkit-log")
         self.message.add_class("swkit-message")
         self.seed_note = widgets.HTML().add_class("swkit-seed-note")
-        self.children = [widgets.HTML(_CSS), top, self.status, self.message, self.board,
+        self.children = [widgets.HTML(_CSS), self.live, top, self.status, self.message, self.board,
                          self.hand, self.prompt, self.actions, typed, self.hint, self.log_view,
                          self.seed_note]
 
@@ -411,7 +419,7 @@ class CardTable(SwkitWidget):
             game = self.game
             view = game.view(0)
             legal = () if self.busy else tuple(game.legal_actions(seat=0))
-            log = self._log_html(view)
+            lines = self._log_lines(view)
             outcome = game.outcome()
             can_undo = any(who == 0 for who, _ in game.history)
         self.status.value = self._status_html(view, legal, outcome)
@@ -420,10 +428,38 @@ class CardTable(SwkitWidget):
         self.prompt.value = (f'<div style="{_FONT};font-weight:bold;margin-top:4px">'
                              f"{escape(self._prompt(view, legal))}</div>" if legal else "")
         self._show_actions(view, legal)
-        self.log_view.value = log
+        self.log_view.value = self._log_html(lines)
+        self._announce_events(lines, legal)
         self.undo_button.disabled = not can_undo
         self.typed.disabled = self.try_button.disabled = not legal
         self._typed_box.layout.display = "none" if outcome is not None else None
+
+    def _announce_events(self, lines: Sequence[str], legal: Sequence[str]) -> None:
+        """Announce the log's lines that are new or grew since the last announcement (a draw,
+        a play, a bot's turn, a score, the end), then the status when the move has just come
+        back to the student ("Your move. Round 2 · your turn.") or the game ended."""
+        told = self._told
+        parts = []
+        for i, line in enumerate(lines):
+            if i < len(told) and told[i] == line:
+                continue
+            if i < len(told) and told[i] and line.startswith(told[i]):
+                # the turn under way grew: only what is new, and who did it
+                seat = re.match(r"Turn \d+ \(round \d+\), seat (\d+)", line)
+                who = ("" if seat is None else "You" if seat.group(1) == "0"
+                       else f"Seat {seat.group(1)}")
+                tail = line[len(told[i]):].strip(" ,.")
+                if not tail:     # the turn ended: nothing new to say
+                    continue
+                line = f"{who}: {tail}"
+            parts.append(line.rstrip("."))
+        self._told = list(lines)
+        mine = bool(legal)
+        if mine and not self._told_mine:
+            parts.append(plain(self.status.value).rstrip("."))
+        self._told_mine = mine
+        if parts:
+            self.announce(". ".join(parts) + ".")
 
     def _status_html(self, view: CardView, legal: Sequence[str], outcome: Any) -> str:
         style = f"{_FONT};font-size:18px;padding:6px 10px;border-radius:6px"
@@ -437,7 +473,7 @@ class CardTable(SwkitWidget):
             scores = ", ".join(f"{'you' if s == 0 else f'seat {s}'} {n}"
                                for s, n in enumerate(outcome.scores))
             text = f"{head} {outcome.reason[:1].upper()}{outcome.reason[1:]}. Powers: {scores}."
-            return (f'<div role="status" aria-live="polite" style="{style};background:#fff3c4;'
+            return (f'<div style="{style};background:#fff3c4;'
                     f'border:2px solid #8a6d00"><b>{escape(text)}</b></div>')
         if self.busy:
             text = f"Seat {view.to_move} is playing…"
@@ -447,7 +483,7 @@ class CardTable(SwkitWidget):
             text = "Waiting…"
         whose = "your turn" if view.turn_player == 0 else f"seat {view.turn_player}'s turn"
         text += f" Round {self.game.round + 1} · {whose}."
-        return (f'<div role="status" aria-live="polite" style="{style};background:#eef2f5">'
+        return (f'<div style="{style};background:#eef2f5">'
                 f"{escape(text)}</div>")
 
     def _prompt(self, view: CardView, legal: Sequence[str]) -> str:
@@ -600,7 +636,8 @@ class CardTable(SwkitWidget):
             wilds = view.wilds if seat == view.turn_player else None
             parts.append(
                 f'<div class="swkit-seat" data-seat="{seat}" style="border:3px solid {border};'
-                f'border-radius:8px;padding:6px 8px;background:{background};min-width:330px">'
+                f'border-radius:8px;padding:6px 8px;background:{background};flex:1 1 330px;'
+                f'max-width:100%;box-sizing:border-box">'
                 f"<div><b>{escape(self._seat_title(seat))}</b> · {n} card{'s' * (n != 1)} in "
                 f"hand{flag}</div>"
                 f'<div class="swkit-tableau" data-seat="{seat}">'
@@ -620,7 +657,9 @@ class CardTable(SwkitWidget):
                 f'border-radius:8px;padding:6px 8px;margin-top:8px">'
                 f"{cards_svg(view.hand, label='Your hand', wilds=wilds)}{passing}</div>")
 
-    def _log_html(self, view: CardView) -> str:
+    def _log_lines(self, view: CardView) -> list[str]:
+        """The log's lines, oldest first: the setup, each turn (the one under way as far as it
+        went), and the end."""
         game = self.game
         several = len(view.centers) > 1
         named = self._power_name
@@ -636,11 +675,16 @@ class CardTable(SwkitWidget):
         outcome = game.outcome()
         if outcome is not None:
             lines.append(f"Game over: {outcome.reason}.")
+        return lines
+
+    def _log_html(self, lines: Sequence[str]) -> str:
         items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+        # the log is a region a keyboard can reach and scroll (tabindex), holding a list
         return (f'<div style="{_FONT}"><b>What happened</b> (newest first; you are seat 0)'
-                f'<ol reversed role="log" style="max-height:15em;overflow-y:auto;margin:4px 0;'
-                f'border:1px solid #999;padding:4px 4px 4px 2.5em;background:#fafafa">'
-                f"{items}</ol></div>")
+                f'<div role="log" aria-label="What happened" tabindex="0" '
+                f'style="max-height:15em;overflow-y:auto;margin:4px 0;border:1px solid #999;'
+                f'background:#fafafa"><ol reversed style="margin:0;padding:4px 4px 4px 2.5em">'
+                f"{items}</ol></div></div>")
 
     # -- the hint ------------------------------------------------------------------------------
     @property
@@ -659,8 +703,6 @@ class CardTable(SwkitWidget):
 
     def _on_hint(self, change: dict[str, Any]) -> None:
         on = bool(change["new"])
-        self.hint_toggle.description = "Hint: on" if on else "Hint: off"
-        self.hint_toggle.tooltip = _HINT_TIPS[on]
         self.hint.layout.display = None if on else "none"
         self._show_hint()
 
@@ -769,6 +811,6 @@ class CardTable(SwkitWidget):
         body = html if html is not None else "<br>".join(escape(line)
                                                           for line in text.split("\n"))
         return (f'<div style="{_FONT};background:#f3f0ff;border:2px solid #5e3c99;'
-                f'border-radius:8px;padding:6px 10px;margin-top:6px" aria-live="polite">'
+                f'border-radius:8px;padding:6px 10px;margin-top:6px">'
                 f"<b>Hint</b><br>{body}</div>")
 

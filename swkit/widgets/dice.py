@@ -14,30 +14,32 @@ What is on screen, top to bottom, with the CSS class a browser test can find it 
 - the title with the seed (``swkit-seed``) and a status line: whose turn, the round, the roll,
   and at the end the winner (``swkit-status``); the rulebook's call after every roll
   (``swkit-call``: "Meeska, Mooska, Mickey Mouse!");
-- five dice drawn as faces (``swkit-die-face``), each with a keyboard-reachable
-  ``ToggleButton`` under it (``swkit-die``; description "keep" or "kept", the tooltip names the
-  face); a kept die is drawn framed with a KEPT tag;
-- the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the toggled dice
+- five dice drawn as faces (``swkit-die-face``), each with a keep checkbox under it
+  (``swkit-die``, named by its die and face: "keep die 2: Mickey"); a kept die is drawn framed
+  with a KEPT tag;
+- the "Roll (2 left)" button (``swkit-roll``): the first roll of a turn, or keep the ticked dice
   and reroll the others; during a roll-off the student is in, "Roll for the roll-off"; during a
   bot's turn, disabled and saying so ("Seat 1 is rolling…", as the status says "Seat 1
-  (greedy bot) is playing");
+  (greedy bot) is playing"); beside it the "Hint" checkbox (``swkit-hint``);
 - one score button per character the student has not scored (``swkit-score``), each showing the
-  points a score there earns now (``Goofy: 3 points``; ``Pluto: 0 points (Picture Column)`` for
-  a zero);
-- the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
-  would land, and the totals under it;
-- "Hint" (``swkit-hint``): every keep of the dice showing with its expected points on this board
+  points a score there earns now (``Score Goofy: 3 points``; ``Score Pluto: 0 points (Picture
+  Column)`` for a zero);
+- the message area (refusals in the library's words);
+- with Hint ticked, every keep of the dice showing with its expected points on this board
   and its chance of reaching a count ("— (scores now)" for a choice that scores now), best
   first (``swkit-hint-table``): the top five, "Show all N choices" (``swkit-hint-all``) for
   the rest, one short line on the columns and the details behind a fold for the teacher
   (``swkit-hint-details``); "← your choice" once a die is kept; with 2 players also
   the chance to win of each choice, "if you play this, then play your best"
   (``swkit-win``, from :func:`swkit.odds.duel.duel_options`; the best marked
-  ``swkit-best-win``);
+  ``swkit-best-win``); the dice, Roll and the hint's best rows fit a 1366x768 screen together;
+- the shared scoreboard (``swkit-board``), with a dashed frame where each of those scores
+  would land, and the totals under it;
 - "Undo" (``swkit-undo``: takes back the student's last move, and the bots' moves after it),
   "New game" (``swkit-new-game``) and "Same seed" (``swkit-same-seed``);
-- the message area (refusals in the library's words) and the log of every move
-  (``swkit-log``), newest turn first (as the card table's), each turn's moves in order.
+- the log of every move (``swkit-log``), newest turn first (as the card table's), each turn's
+  moves in order;
+- the live region (``swkit-live``, not drawn) telling a screen reader each event.
 
 Bots play in the background (a worker thread, or inline on the kernel's event loop where no
 thread can start: see :mod:`swkit.widgets`) with every control disabled, one move every
@@ -55,6 +57,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -86,7 +89,8 @@ from swkit.odds.dice_bots import (
     make_dice_bot,
 )
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
-from swkit.widgets._base import SwkitWidget, escape
+from swkit.whole import as_whole
+from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
 
 __all__ = ["CALL", "DiceCup", "HintRow"]
@@ -104,17 +108,30 @@ _CSS = """<style>
 .swkit-dicecup { color:#1a1a1a; font-size:16px; }
 .swkit-dicecup .widget-button, .swkit-dicecup .widget-toggle-button {
   font-size:15px; height:auto; min-height:34px; line-height:1.3; white-space:normal; }
-.swkit-dicecup .swkit-die { width:70px; background:#ffffff; color:#1a1a1a;
-  border:2px solid #1a1a1a; border-radius:6px; font-weight:bold; }
-.swkit-dicecup .swkit-die.mod-active { background:#1a1a1a; color:#ffffff; }
+.swkit-dicecup .swkit-die label.widget-label-basic,
+.swkit-dicecup .swkit-hint label.widget-label-basic {
+  display:flex; align-items:center; gap:4px; box-sizing:border-box; min-height:34px;
+  padding:2px 6px; background:#ffffff; color:#1a1a1a; border:2px solid #1a1a1a;
+  border-radius:6px; font-weight:bold; line-height:1.2; white-space:normal; cursor:pointer; }
+.swkit-dicecup .swkit-die label.widget-label-basic { width:90px; font-size:12.5px;
+  flex-direction:column; text-align:center; padding:3px 2px; overflow-wrap:anywhere; }
+.swkit-dicecup .swkit-die input, .swkit-dicecup .swkit-hint input { width:20px; height:20px;
+  margin:0; flex:none; accent-color:#1a1a1a; }
+.swkit-dicecup .swkit-die label:has(input:checked),
+.swkit-dicecup .swkit-hint label:has(input:checked) { background:#1a1a1a; color:#ffffff; }
+.swkit-dicecup .swkit-die label:has(input:checked) input,
+.swkit-dicecup .swkit-hint label:has(input:checked) input { accent-color:#ffffff; }
+.swkit-dicecup .swkit-die label:has(input:disabled) { border-color:#767676; color:#595959;
+  cursor:default; }
+.swkit-dicecup label:has(input:focus-visible) { outline:3px solid #004d80; outline-offset:2px; }
 .swkit-dicecup .swkit-roll { background:#004d80; color:#ffffff; font-weight:bold;
   font-size:17px; border-radius:6px; }
 .swkit-dicecup .swkit-score { background:#ffffff; color:#1a1a1a; border:2px solid #1a1a1a;
   border-radius:6px; font-weight:bold; }
 .swkit-dicecup .swkit-score.swkit-zero { border-style:dashed; }
-.swkit-dicecup .swkit-hint.mod-active { background:#1a1a1a; color:#ffffff; }
 .swkit-dicecup .swkit-log-box { max-height:11em; overflow:auto; border:1px solid #595959;
   padding:4px 8px; background:#fafafa; font-size:14px; line-height:1.35; }
+.swkit-dicecup .swkit-hint-table .widget-html-content { line-height:1.4; }
 .swkit-dicecup .swkit-hint-table table { border-collapse:collapse; font-size:14px; }
 .swkit-dicecup .swkit-hint-table th, .swkit-dicecup .swkit-hint-table td {
   border-bottom:1px solid #bbbbbb; padding:2px 10px; text-align:left; }
@@ -122,7 +139,7 @@ _CSS = """<style>
 .swkit-dicecup .swkit-hint-table .swkit-yours td:first-child { outline:3px solid #004d80; }
 .swkit-dicecup .swkit-hint-table .swkit-about { color:#595959; }
 .swkit-dicecup .swkit-hint-table .swkit-exact { white-space:nowrap; }
-</style>"""
+""" + WIDGET_CSS + "</style>"
 
 
 @dataclass(frozen=True)
@@ -268,6 +285,8 @@ class DiceCup(SwkitWidget):
         self._syncing = False
         self._last_bot_score = ""
         self._last_score = ""
+        self._told = 0            # the log lines announced so far
+        self._told_mine = False   # whether the last announcement left the move to the student
         self._build()
         self._start()
 
@@ -283,7 +302,7 @@ class DiceCup(SwkitWidget):
     # -- building ---------------------------------------------------------------------------
     @staticmethod
     def _bot_names(players: int, bots: str | Sequence[str]) -> list[str]:
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+        if as_whole(players) is None or not 1 <= players <= 4:
             raise ConfigurationError(
                 f"Clubhouse dice takes 1 to 4 players, got {players!r} (RULES.md §B2)")
         if not isinstance(bots, str | list | tuple):
@@ -313,32 +332,36 @@ class DiceCup(SwkitWidget):
         columns = []
         for i, picture in enumerate(self.die_pictures):
             picture.add_class("swkit-die-face")
-            toggle = widgets.ToggleButton(value=False, description="keep")
+            # a checkbox: its name says the die and its face, and it says whether it is ticked
+            toggle = widgets.Checkbox(value=False, description=f"keep die {i + 1}",
+                                      indent=False, layout=widgets.Layout(width="auto"))
             toggle.add_class("swkit-die")
             toggle.observe(self.guard(lambda change, i=i: self._on_toggle(i, change)), "value")
             self.dice_buttons.append(toggle)
             columns.append(widgets.VBox([picture, toggle],
                                         layout=widgets.Layout(align_items="center",
-                                                              width="82px")))
-        self.dice_row = widgets.HBox(columns)
+                                                              width="94px",
+                                                              overflow="visible")))
+        self.dice_row = widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap",
+                                                                    overflow="visible"))
         self.roll_button = widgets.Button(description="Roll (3 left)",
                                           layout=widgets.Layout(width="190px", height="48px"))
         self.roll_button.add_class("swkit-roll")
-        self.roll_button.on_click(self.guard(self._on_roll))
+        self.roll_button.on_click(self.guard(self._on_roll, move=True))
         self._all_score_buttons: dict[str, widgets.Button] = {}
         for character in self.game.characters:
             button = widgets.Button(description=character,
                                     layout=widgets.Layout(width="auto", min_width="150px"))
             button.add_class("swkit-score")
-            button.on_click(self.guard(lambda _b, c=character: self._on_score(c)))
+            button.on_click(self.guard(lambda _b, c=character: self._on_score(c), move=True))
             self._all_score_buttons[character] = button
         self.score_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.score_label = widgets.HTML()
         self.board = widgets.HTML()
         self.board.add_class("swkit-board")
         self.legend = widgets.HTML()
-        self.hint_button = widgets.ToggleButton(
-            value=False, description="Hint",
+        self.hint_button = widgets.Checkbox(
+            value=False, description="Hint", indent=False, layout=widgets.Layout(width="auto"),
             tooltip="Show every keep with its expected points and its chances")
         self.hint_button.add_class("swkit-hint")
         self.hint_button.observe(self.guard(lambda _c: self._show_hint()), "value")
@@ -353,25 +376,29 @@ class DiceCup(SwkitWidget):
         self.undo_button = widgets.Button(description="Undo",
                                           tooltip="Take back your last move")
         self.undo_button.add_class("swkit-undo")
-        self.undo_button.on_click(self.guard(self._on_undo))
+        self.undo_button.on_click(self.guard(self._on_undo, move=True))
         self.new_game_button = widgets.Button(description="New game",
                                               tooltip="Start a new game")
         self.new_game_button.add_class("swkit-new-game")
-        self.new_game_button.on_click(self.guard(self._on_new_game))
+        self.new_game_button.on_click(self.guard(self._on_new_game, move=True))
         self.same_seed = widgets.Checkbox(value=True, description="Same seed (same dice)",
                                           indent=False,
                                           tooltip="New game replays the same dice")
         self.same_seed.add_class("swkit-same-seed")
         self.log_view = widgets.HTML()
         self.log_view.add_class("swkit-log")
+        # the dice, Roll, the scores and the hint's best rows fit one laptop screen (1366x768)
+        # together: the board, the game's buttons and the log come after them
         self.children = [
-            widgets.HTML(_CSS), self.heading, self.status, self.call,
+            widgets.HTML(_CSS), self.live, self.heading, self.status, self.call,
             self.dice_row,
-            widgets.HBox([self.roll_button], layout=widgets.Layout(margin="6px 0")),
-            self.score_label, self.score_box, self.message, self.legend, self.board,
-            widgets.HBox([self.hint_button, self.undo_button, self.new_game_button,
-                          self.same_seed]),
-            self.hint, self.hint_all,
+            widgets.HBox([self.roll_button, self.hint_button],
+                         layout=widgets.Layout(margin="6px 0", align_items="center",
+                                               flex_flow="row wrap", grid_gap="6px 16px")),
+            self.score_label, self.score_box, self.message, self.hint, self.hint_all,
+            self.legend, self.board,
+            widgets.HBox([self.undo_button, self.new_game_button, self.same_seed],
+                         layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HTML("<b>What happened</b> (newest turn first; you are seat 0)"),
             self.log_view,
         ]
@@ -383,6 +410,8 @@ class DiceCup(SwkitWidget):
         self.bots = [None] + [make_dice_bot(name, seat, self.seed)
                               for seat, name in enumerate(self.bot_names, 1)]
         self.log_lines = []
+        self._told = 0
+        self._told_mine = False
         self._undo = []
         self._slots = list(range(5))
         self._hint_key = None
@@ -526,13 +555,13 @@ class DiceCup(SwkitWidget):
                 value = game.space_for(character)
                 highlight[character] = value
                 zero = " (Picture Column)" if value == 0 else ""
-                button.description = f"{character}: {points_text(value)}{zero}"
+                button.description = f"Score {character}: {points_text(value)}{zero}"
                 button.tooltip = (f"Score {character}: count {count} -> {space_name(value)}, "
                                   f"{points_text(value)}")
                 if value == 0:
                     button.add_class("swkit-zero")
             else:
-                button.description = character
+                button.description = f"Score {character}"
                 button.tooltip = f"Score {character} (after a roll, on your turn)"
         self.score_box.children = [self._all_score_buttons[c] for c in unscored]
         if deciding and game.forced_zero():
@@ -554,17 +583,51 @@ class DiceCup(SwkitWidget):
         self.same_seed.disabled = busy
         self._show_hint()
         self._show_log()
+        self._announce_events()
+
+    def _announce_events(self) -> None:
+        """Announce the log's lines not yet announced, each naming who moved ("Seat 1 (win
+        bot): Roll 2: ..."), then "Your turn" when the move has just come back to the student
+        (one announcement per redraw: a bot's move, the student's roll or score, the end)."""
+        lines = self.log_lines
+        self._told = min(self._told, len(lines))
+        heading = next((line for line in reversed(lines[:self._told])
+                        if line.startswith(_LOG_HEADINGS)), "")
+        parts = []
+        for line in lines[self._told:]:
+            if line.startswith(_LOG_HEADINGS):
+                heading = line
+                parts.append(line)
+                continue
+            turn = re.match(r"Round \d+, seat (\d+)", heading)
+            who = ("" if turn is None else "You: " if int(turn.group(1)) == STUDENT
+                   else f"{_upper(self._who(int(turn.group(1))))}: ")
+            parts.append(who + line.replace(" -> ", " to "))
+        self._told = len(lines)
+        view = self.game.view(STUDENT)
+        mine = not self._busy and self._student_moves() and not self.game.is_terminal()
+        if mine and not self._told_mine:
+            parts.append("Your roll in the roll-off: press Roll." if view.phase == "tiebreak"
+                         else "Your turn: press Roll.")
+        self._told_mine = mine
+        if parts:
+            self.announce(" ".join(p.rstrip(":") + ("" if p.endswith((".", "!")) else ".")
+                                   for p in parts))
 
     @staticmethod
     def _big(text: str) -> str:
         return f'<div style="font-size:1.2em;font-weight:bold">{escape(text)}</div>'
 
     def _label_toggle(self, slot: int, face: str | None) -> None:
+        """The keep box's words, its accessible name too: "keep die 2: Clubhouse (wild)"
+        (ticked or not, the box says which), "die 2: not rolled yet"."""
         toggle = self.dice_buttons[slot]
-        toggle.description = "kept" if toggle.value else "keep"
         if face is None:
+            toggle.description = f"die {slot + 1}: not rolled yet"
             toggle.tooltip = f"Die {slot + 1}: not rolled yet"
             return
+        toggle.description = f"keep die {slot + 1}: " + ("Clubhouse (wild)" if face == CLUBHOUSE
+                                                          else face)
         name = "a Clubhouse (wild)" if face == CLUBHOUSE else face
         toggle.tooltip = (f"Die {slot + 1} shows {name}: kept, press to reroll it"
                           if toggle.value else
@@ -614,7 +677,8 @@ class DiceCup(SwkitWidget):
         rows = [row for block in reversed(blocks) for row in block]
         empty = ("<div><i>Nothing yet. Press Roll to start: every roll, keep and score will "
                  "be written here.</i></div>")
-        self.log_view.value = ('<div class="swkit-log-box" role="log" aria-label="What happened">'
+        self.log_view.value = ('<div class="swkit-log-box" role="log" aria-label="What happened" '
+                               'tabindex="0">'
                                f'<div>{"".join(rows) or empty}</div></div>')
 
     # -- the hint ------------------------------------------------------------------------------
@@ -727,9 +791,12 @@ class DiceCup(SwkitWidget):
             f'<div class="swkit-hint-words">{head}, with {rolls}'
             f'{"" if n == 1 else ", best first"}. '
             f"{escape(short)}</div>"
+            # a narrow page scrolls the table in its own box (WCAG 1.4.10 lets a data table),
+            # which the keyboard can reach to scroll
+            '<div class="swkit-scroll" tabindex="0" role="group" aria-label="the choices">'
             "<table><tr><th>Choice</th><th>Expected points</th>"
             "<th>Chance of the count (if you reroll)</th>"
-            f"{win_head}</tr>" + "".join(rows) + "</table>" + extra + details)
+            f"{win_head}</tr>" + "".join(rows) + "</table></div>" + extra + details)
 
     @staticmethod
     def _same_win(a: Fraction | float, b: Fraction | float) -> bool:
@@ -826,6 +893,7 @@ class DiceCup(SwkitWidget):
         if self._syncing:
             return
         try:
+            self.check_seen()           # a keep clicked on dice the page had not shown yet
             self._check_not_busy()
             if not self._deciding():
                 raise IllegalActionError(
@@ -920,17 +988,17 @@ class DiceCup(SwkitWidget):
     def _your_turn_html(self) -> str:
         """The last bot's score, then "your turn" (the bots' dice are cleared by then)."""
         before = f"{self._last_bot_score}. " if self._last_bot_score else ""
-        return (f'<div role="status" aria-live="polite" style="font-size:1.2em">'
+        return (f'<div style="font-size:1.2em">'
                 f'{escape(before)}<b>Your turn: press Roll!</b></div>')
 
     def _over_html(self) -> str:
         """The call line at the end: the last score, and that the game is over."""
         last = f"{self._last_score}. " if self._last_score else ""
-        return (f'<div role="status" aria-live="polite" style="font-size:1.2em">'
+        return (f'<div style="font-size:1.2em">'
                 f"{escape(last)}<b>That was the last turn: the game is over.</b></div>")
 
     def _call_html(self, text: str) -> str:
-        return (f'<div role="status" aria-live="polite" style="font-size:1.2em;'
+        return (f'<div style="font-size:1.2em;'
                 f'color:#7a2e00;font-weight:bold">{escape(CALL)} '
                 f'<span style="color:#1a1a1a;font-weight:normal">{escape(text)}</span></div>')
 
@@ -967,6 +1035,13 @@ class DiceCup(SwkitWidget):
         self.say("")
         self._set_toggles([False] * 5)
         self._after_student()
+        self._focus_roll()
+
+    def _focus_roll(self) -> None:
+        """Put the keyboard's focus on Roll when the student may press it: the score button
+        just pressed is gone, and focus must not fall back to the top of the page."""
+        if not self.roll_button.disabled:
+            self.roll_button.focus()
 
     def _log_score(self, score: dict[str, Any]) -> None:
         spaces = self.game.board.to_dict()["rows"][score["character"]]["spaces"]
@@ -1015,6 +1090,7 @@ class DiceCup(SwkitWidget):
                 self._slots = list(range(5))
                 self.call.value = self._your_turn_html()
             self._refresh()
+            self._focus_roll()
 
         self.in_steps(step, self.bot_delay, finish)
 

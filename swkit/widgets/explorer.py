@@ -55,7 +55,7 @@ from swkit.plots import (  # imports no matplotlib: a chart's html() does, where
     percent_text,
     probability_bars,
 )
-from swkit.widgets._base import SwkitWidget, escape
+from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_keywords
 from swkit.widgets._words import IF_NOBODY_MOVES, named_powers
 
@@ -540,18 +540,42 @@ def _under_headline(answer: Answer) -> str:
     if setting in answer.headline:
         return ""
     return f'<div style="{_TEXT}">{escape(setting)}</div>'
-def _wide() -> widgets.Layout:
-    """A wide picker's layout (one per picker: a layout shared between widgets would be closed
-    with the first of them, see ``SwkitWidget.close``)."""
-    return widgets.Layout(width="36em")
+def _wide(**more: str) -> widgets.Layout:
+    """A wide picker's layout: 36em, or the page's width when that is narrower (a phone, a
+    zoomed page: nothing is cut and nothing scrolls sideways). One per picker: a layout shared
+    between widgets would be closed with the first of them, see ``SwkitWidget.close``."""
+    return widgets.Layout(width="auto", max_width="36em", **more)
 _STYLE = {"description_width": "11em"}
 """Wide enough for the longest label ("my scored Powers:", 17 characters of about 0.6 em):
 at 9em JupyterLab clipped it to "my scored Pow…"."""
 
 _STALE_CSS = """<style>
-.swkit-explorer .swkit-stale { opacity:0.4; }
-</style>"""
-"""The old answer is greyed out while a refused input waits to be fixed."""
+.swkit-explorer .swkit-stale { opacity:0.7; }
+.swkit-explorer .widget-radio-box label { height:auto; min-height:28px; display:flex;
+  align-items:center; flex-direction:row-reverse; justify-content:flex-end; gap:4px;
+  margin-right:1em; cursor:pointer; }
+.swkit-explorer .widget-checkbox label { min-height:28px; }
+""" + WIDGET_CSS + "</style>"
+"""The old answer is greyed out while a refused input waits to be fixed (still 6:1 on white:
+it can be read); a choice's words are
+its target, at least 28 px tall (WCAG 2.5.8 asks 24)."""
+
+
+def _rolls_left(counts: list[int]) -> list[tuple[str, int]]:
+    """The rolls-left choices in words ("1 roll left"), each its count."""
+    return [(f"{n} roll left" if n == 1 else f"{n} rolls left", n) for n in counts]
+
+
+def _row(children: list[widgets.Widget]) -> widgets.HBox:
+    """Widgets side by side that wrap onto the next line when the page is narrow."""
+    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
+
+
+class _Superseded(Exception):
+    """Raised from a search's progress callback once the student has asked another question:
+    the old search stops there (cooperative cancellation; no thread is killed). Each search
+    builds its own engine (``player_odds``), so a search stopped this way leaves nothing
+    behind that another question reads."""
 
 
 class _Refused(SwkitError):
@@ -563,9 +587,12 @@ class _Refused(SwkitError):
         self.field = field
 
 
-def _toggle(description: str, tooltip: str) -> widgets.ToggleButton:
-    return widgets.ToggleButton(value=False, description=description, tooltip=tooltip,
-                                layout=widgets.Layout(width="6.5em"))
+def _tick(description: str, tooltip: str) -> widgets.Checkbox:
+    """An on/off choice: a checkbox, whose name is its words and which says whether it is
+    ticked (a ToggleButton exposes no pressed state to a screen reader)."""
+    return widgets.Checkbox(value=False, description=description, tooltip=tooltip,
+                            indent=False, layout=widgets.Layout(width="auto",
+                                                                margin="0 1em 0 0"))
 
 
 class OddsExplorer(SwkitWidget):
@@ -608,9 +635,11 @@ class OddsExplorer(SwkitWidget):
     # -- building ---------------------------------------------------------------------------
     def _build(self) -> None:
         on = self.guard(self._on_input)
-        self.game = widgets.ToggleButtons(
-            options=[("Cards", "cards"), ("Dice", "dice")], value="cards", description="game:",
-            tooltips=["Something Wild! cards", "Clubhouse dice"], style=_STYLE)
+        # choices of one among a few: radio buttons, which say which one is checked
+        self.game = widgets.RadioButtons(
+            options=[("Cards (Something Wild!)", "cards"), ("Dice (Clubhouse)", "dice")],
+            value="cards", description="game:", style=_STYLE, orientation="horizontal",
+            layout=widgets.Layout(width="auto"))
         self.kind = widgets.Dropdown(
             options=self._kinds("cards"), value="deal", description="question:", style=_STYLE,
             layout=_wide())
@@ -655,12 +684,12 @@ class OddsExplorer(SwkitWidget):
                                             indent=False)
         self.scored_powers = widgets.SelectMultiple(
             options=powers, value=(), description="my scored Powers:", style=_STYLE,
-            layout=widgets.Layout(width="36em", height="9em"),
+            rows=6, layout=_wide(),
             tooltip="hold Ctrl (or Shift) to choose several")
-        self.turns = widgets.ToggleButtons(
-            options=[("this turn", 1), ("within 2 turns", 2), ("within 3 turns", 3)], value=1,
-            description="I score:", style=_STYLE,
-            tooltips=["this turn", "within two of my turns", "within three of my turns"])
+        self.turns = widgets.RadioButtons(
+            options=[("I score this turn", 1), ("I score within 2 turns", 2),
+                     ("I score within 3 turns", 3)], value=1, description="when:",
+            style=_STYLE, orientation="horizontal", layout=widgets.Layout(width="auto"))
         self.hand_box = widgets.VBox([self.hand, self.tableau, self.discard, self.others,
                                       self.center, self.figure_held, self.scored_powers,
                                       self.turns])
@@ -673,14 +702,13 @@ class OddsExplorer(SwkitWidget):
                      for i in range(MODEL.n)]
         self.unrolled = widgets.Checkbox(value=False, indent=False,
                                          description="before the first roll (no dice showing)")
-        self.rolls_left = widgets.ToggleButtons(options=[0, 1, 2], value=2,
-                                                description="rolls left:", style=_STYLE,
-                                                tooltips=["no reroll", "one reroll",
-                                                          "two rerolls"])
-        self.scored_chars = [_toggle(name, f"I have scored {name} (each character once)")
+        self.rolls_left = widgets.RadioButtons(
+            options=_rolls_left([0, 1, 2]), value=2, description="rolls left:", style=_STYLE,
+            orientation="horizontal", layout=widgets.Layout(width="auto"))
+        self.scored_chars = [_tick(f"I scored {name}", "each character is scored once")
                              for name in MODEL.names]
-        self.taken = {(name, space): _toggle(str(space),
-                                             f"{name}'s space {space} holds another token")
+        self.taken = {(name, space): _tick(f"{name} {space}",
+                                           f"{name}'s space {space} holds another token")
                       for name in MODEL.names for space in range(1, TOP_SPACE + 1)}
         self.target = widgets.Dropdown(options=self._targets(()), value=NOTHING,
                                        description="character:", style=_STYLE)
@@ -688,16 +716,13 @@ class OddsExplorer(SwkitWidget):
             options=[("expected points this turn", NOTHING)]
             + [(f"P(count ≥ {k})", k) for k in range(1, MODEL.n + 1)],
             value=4, description="ask:", style=_STYLE)
-        board_rows = [widgets.HBox([widgets.Label(name, layout=widgets.Layout(width="5em"))]
-                                   + [self.taken[(name, s)] for s in range(1, TOP_SPACE + 1)])
+        board_rows = [_row([self.taken[(name, s)] for s in range(1, TOP_SPACE + 1)])
                       for name in MODEL.names]
         self.dice_box = widgets.VBox([
-            widgets.HBox(self.dice[:3]), widgets.HBox(self.dice[3:]), self.unrolled,
-            self.rolls_left, self.measure, self.target,
-            widgets.HBox([widgets.Label("I scored:", layout=widgets.Layout(width="9em"))]
-                         + self.scored_chars),
-            widgets.HTML(f'<div style="{_TEXT}">scoreboard: numbered spaces holding other '
-                         "players' tokens (press to mark taken)</div>"),
+            _row(self.dice), self.unrolled,
+            self.rolls_left, self.measure, self.target, _row(self.scored_chars),
+            widgets.HTML(f'<div style="{_TEXT}">scoreboard: the numbered spaces holding other '
+                         "players' tokens (tick the taken ones)</div>"),
             *board_rows])
         # answer
         self.headline = widgets.HTML(layout=widgets.Layout(min_height="2em"))
@@ -707,8 +732,10 @@ class OddsExplorer(SwkitWidget):
         # <desc> (a browser kernel); hidden while it has none; the caption under it says the
         # numbers on screen
         self.chart = widgets.HTML(layout=widgets.Layout(max_width="100%", display="none"))
+        self.chart.add_class("swkit-chart")
         self.stale_note = widgets.HTML()
         self.chart_caption = widgets.HTML()
+        self.chart_caption.add_class("swkit-chart-caption")
         # simulation
         self.sim_n = widgets.Dropdown(options=[("1,000", 1000), ("10,000", 10_000),
                                                ("100,000", 100_000)], value=10_000,
@@ -735,12 +762,18 @@ class OddsExplorer(SwkitWidget):
             w.observe(on, names="value")
         self.children = [
             widgets.HTML(_STALE_CSS + f'<h3 style="{_BIG};margin:0">Odds explorer</h3>'),
-            widgets.HBox([self.game]), self.kind, self.deal_box, self.hand_box, self.dice_box,
+            self.live,
+            self.game, self.kind, self.deal_box, self.hand_box, self.dice_box,
             self.stale_note, self.headline, self.formula, self.details, self.message,
             self.chart, self.chart_caption,
-            widgets.HBox([self.sim_n, self.sim_seed, self.simulate]),
-            widgets.HBox([self.progress, self.progress_text]),
+            _row([self.sim_n, self.sim_seed, self.simulate]),
+            _row([self.progress, self.progress_text]),
         ]
+
+    def _scored(self) -> tuple[str, ...]:
+        """The characters ticked as scored, in row order."""
+        return tuple(name for name, box in zip(MODEL.names, self.scored_chars, strict=True)
+                     if box.value)
 
     @staticmethod
     def _kinds(game: str) -> list[tuple[str, str]]:
@@ -808,7 +841,7 @@ class OddsExplorer(SwkitWidget):
                 raise _Refused(self._field_named(str(exc)), str(exc)) from None
             return question
         self._picked(*self.dice, self.rolls_left, self.measure, self.target)
-        scored = tuple(b.description for b in self.scored_chars if b.value)
+        scored = self._scored()
         taken = tuple(key for key, b in self.taken.items() if b.value)
         dice = None if self.unrolled.value else tuple(d.value for d in self.dice)
         question = RollQuestion(dice, self.rolls_left.value, scored, taken,
@@ -895,12 +928,12 @@ class OddsExplorer(SwkitWidget):
                 before = self.rolls_left.value
                 if before is None:        # a picker showing no choice: start from the middle
                     before = 2 if self.unrolled.value else 1
-                self.rolls_left.options = [1, 2, 3] if self.unrolled.value else [0, 1, 2]
+                counts = [1, 2, 3] if self.unrolled.value else [0, 1, 2]
+                self.rolls_left.options = _rolls_left(counts)
                 self.rolls_left.value = min(max(before + (1 if self.unrolled.value else -1),
-                                                self.rolls_left.options[0]),
-                                            self.rolls_left.options[-1])
+                                                counts[0]), counts[-1])
         elif owner in self.scored_chars:
-            scored = tuple(b.description for b in self.scored_chars if b.value)
+            scored = self._scored()
             with self._holding():
                 keep = self.target.value if self.target.value not in scored else NOTHING
                 self.target.options = self._targets(scored)
@@ -951,7 +984,7 @@ class OddsExplorer(SwkitWidget):
             return
 
         def placeholder() -> None:
-            self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+            self.headline.value = (f'<div style="{_BIG}">'
                                    f"{escape(question.text())}: <b>computing…</b></div>")
             self.formula.value = ""
             self.details.value = ""
@@ -960,9 +993,9 @@ class OddsExplorer(SwkitWidget):
 
         def progress(done: int, total: int) -> None:
             with self._view_lock:
-                if token != self._token:
-                    return
-                self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+                if token != self._token:   # a new question: this search stops here
+                    raise _Superseded
+                self.headline.value = (f'<div style="{_BIG}">'
                                        f"{escape(question.text())}: <b>computing… "
                                        f"{round(100 * done / max(total, 1))}%</b></div>")
 
@@ -972,6 +1005,8 @@ class OddsExplorer(SwkitWidget):
                     self._show(token, solve(question, quick=True), drawing="all K")
                 answer = (solve(question, progress=progress)
                           if isinstance(question, HandQuestion) else solve(question))
+            except _Superseded:             # another question is on screen: nothing to show
+                return None
             except WorkBudgetError as refusal:   # too large: the reason and an estimate
                 self._too_large(token, question, refusal)
                 return None
@@ -1005,9 +1040,10 @@ class OddsExplorer(SwkitWidget):
         with self._view_lock:
             if token != self._token:
                 return
-            self.headline.value = (f'<div style="{_BIG}" role="status" aria-live="polite">'
+            self.headline.value = (f'<div style="{_BIG}">'
                                    f"{escape(question.text())}: <b>too much work to count "
                                    "exactly</b></div>")
+            self.announce(f"{question.text()}: too much work to count exactly")
             self.formula.value = f'<div style="{_TEXT}">{escape(words)}.</div>'
             self.details.value = (f'<div style="{_TEXT}">Exact answers for fewer turns: '
                                   f"{escape(known or 'none yet')}. Simulating an estimate…</div>")
@@ -1038,9 +1074,12 @@ class OddsExplorer(SwkitWidget):
                 return
             self.answer = answer
             self.headline.value = (
-                f'<div style="{_BIG}" role="status" aria-live="polite">'
+                f'<div style="{_BIG}">'
                 f"{escape(answer.headline)} = <b>{escape(answer.value_text())}</b></div>"
                 + _under_headline(answer))
+            said = f"{answer.headline} = {answer.value_text()}"
+            if not self.announced or self.announced[-1] != said:  # a deal's answer comes twice
+                self.announce(said)
             if answer.formula:
                 self.formula.value = (f'<div style="{_TEXT}">${answer.formula}$<br>'
                                       f"({escape(answer.formula_note)})</div>")
@@ -1155,7 +1194,7 @@ class OddsExplorer(SwkitWidget):
                 last["drawn"] = time.perf_counter()
             return 0.0
 
-        self.in_steps(step, 0.0)
+        self.in_steps(step, 0.0, moves=False)   # its own lock: a click never waits a batch
 
     def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
         self._set_chart(token, answer, chart_html(answer, trials, sim), sim)

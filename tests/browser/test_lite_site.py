@@ -84,15 +84,15 @@ def play_dice_turn(cup: Locator) -> None:
     roll = cup.locator("button.swkit-roll")
     roll.click()
     expect(roll).to_have_text("Roll (2 left)")
-    cup.locator("button.swkit-hint").click()
+    cup.locator(".swkit-hint input").check()
     best = cup.locator(".swkit-hint-table .swkit-best")
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
     expect(best).to_contain_text("41/9 (about 4.56)")
-    titles = [b.get_attribute("title") or "" for b in cup.locator("button.swkit-die").all()]
-    for n, title in enumerate(titles):
-        if re.match(r"Die \d shows (Mickey|(a )?Clubhouse)", title):
-            cup.locator("button.swkit-die").nth(n).click()
-    expect(cup.locator("button.swkit-die", has_text="kept")).to_have_count(4)
+    names = [b.inner_text().strip() for b in cup.locator(".swkit-die label").all()]
+    for n, name in enumerate(names):     # the keep boxes, named "keep die 2: Clubhouse (wild)"
+        if re.match(r"keep die \d: (Mickey|Clubhouse)", name):
+            cup.locator(".swkit-die input").nth(n).check()
+    expect(cup.locator(".swkit-die input:checked")).to_have_count(4)
     picture(cup, "lite-dicecup")
     roll.click()
     expect(roll).to_have_text("Roll (1 left)")
@@ -110,9 +110,9 @@ def play_card_turn(table: Locator) -> None:
     """Hint on, play R6 (seed 8), the bot replies, and the hint gives the exact odds."""
     expect(table.locator(".swkit-seed")).to_contain_text("Seed 8 · 2 players")
     log = table.locator(".swkit-log")
-    toggle = table.locator("button.swkit-hint-toggle")
-    toggle.click()
-    expect(toggle).to_have_text("Hint: on")
+    toggle = table.locator(".swkit-hint-toggle input")
+    toggle.check()
+    expect(toggle).to_be_checked()
     table.locator("button.swkit-choice", has_text=re.compile(r"^play R6$")).click()
     expect(log).to_contain_text("Turn 1 (round 1), seat 0: draws P8, plays R6.")
     expect(log).to_contain_text("Turn 2 (round 1), seat 1: draws a card, plays G4.",

@@ -6,8 +6,10 @@ the draw of every position (keep y, play y), the columns the draws y, the bounds
 from ``swkit.odds.draws`` (a row is three table indices: tableau, discard key, hand); the
 branch and bound goes in rounds, expanding per position the choice with the highest bound for
 most of its open draws. numpy is imported only here, when a batch runs: without numpy
-``_batched`` is False and the engine takes ``extra``'s per-draw path, with the same answers.
-Checked against plain enumeration: ``tests/test_odds_cards_extra_play.py::
+(``swkit.odds.accel``) the same rows, rounds and expansions run position by position on plain
+Python rows (``_numerator2_rows``, ``rows.RowTables``), with the same answers and the same memo
+entries, so the same work budget answers the same questions. Checked against plain
+enumeration: ``tests/test_odds_cards_extra_play.py::
 test_many_positions_after_earlier_draws_match_plain_enumeration``; the formulas:
 ``tests/test_odds_cards_draws.py``; numpy against the pure path:
 ``tests/test_odds_cards_budget.py::test_the_budget_counts_memo_entries_the_same_way_on_the_numpy_and_pure_paths``.
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from swkit.odds import accel
 from swkit.odds.cards.hands import Hand, _ins, _net, _take, _without
 from swkit.odds.cards.position import TABLEAU_LIMIT
+from swkit.odds.cards.rows import RowTables
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,29 +46,45 @@ class Batch:
 
     def _batched(self) -> bool:
         """Two-turn values go through ``_numerator2_batch``: exactly one extra play in reach,
-        and neither a swap nor a wild (whose outs it does not derive), and numpy there
-        (``swkit.odds.accel``; else the per-draw path of ``extra``, the same answers)."""
-        return (self.ep == 1 and not self.swap and len(self.wilds) == 1
-                and accel.numpy() is not None)
+        and neither a swap nor a wild (whose outs it does not derive; then the per-draw path
+        of ``extra``)."""
+        return self.ep == 1 and not self.swap and len(self.wilds) == 1
 
-    def _draw_tables(self) -> DrawTables:
-        """The numpy tables of ``_numerator2_batch`` (built once per search)."""
-        from swkit.odds.draws import DrawTables
-
+    def _draw_tables(self) -> DrawTables | RowTables:
+        """The tables of ``_numerator2_batch`` (built once per search): numpy's where it
+        imports (``swkit.odds.accel``), else their plain Python twin (``rows.RowTables``)."""
         if self.tables is None:
             need = self.pfd[0] if self.pfd else None
-            self.tables = DrawTables(len(self.types), lambda a, b: self.pair(0, a, b), self.pm,
-                                     self.has, self.center_mask,
-                                     None if need is None else self._need_mask(),
-                                     bool(self.pfd))
+            args = (len(self.types), lambda a, b: self.pair(0, a, b), self.pm, self.has,
+                    self.center_mask, None if need is None else self._need_mask(),
+                    bool(self.pfd))
+            if accel.numpy() is None:
+                self.tables = RowTables(*args)
+            else:
+                from swkit.odds.draws import DrawTables
+
+                self.tables = DrawTables(*args)
         return self.tables
 
     def _numerator2_batch(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
                           drawn: Hand) -> list[int | Fraction]:
         """``numerator(..., turns=2)`` of each position (hand, tableau, discard key, others,
         figure), all after the same pool change ``drawn``, with exactly one extra play and
-        neither a swap nor a wild in reach: ``_numerator2_extra`` for many positions and every
-        draw y at once. Rows are the choices after the draw (keep y: ``_keep_options``; play
+        neither a swap nor a wild in reach: with numpy ``_numerator2_numpy``, else
+        ``_numerator2_rows`` position by position (the same choices expanded, the same memo
+        entries, the same answers)."""
+        if isinstance(self._draw_tables(), RowTables):
+            out = []
+            for pos in positions:
+                out.append(self._numerator2_rows(pos, drawn))
+                self._tick()
+            return out
+        return self._numerator2_numpy(positions, drawn)
+
+    def _numerator2_numpy(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
+                          drawn: Hand) -> list[int | Fraction]:
+        """``_numerator2_batch`` on numpy arrays: ``_numerator2_extra`` for many positions and
+        every draw y at once. Rows are the choices after the draw (keep y: ``_keep_options``; play
         y: ``_play_new_templates``) of every position, columns the draws y; their bounds (the
         outs before the Discard) are numpy arrays (``swkit.odds.draws``). The branch and bound
         then goes in rounds: each (position, draw) whose best value so far is below the bound
@@ -221,7 +240,8 @@ class Batch:
             fig = figs[c - nk]
             need = len(base) + 1 - TABLEAU_LIMIT
             if self.pfd and need > depth:
-                direct.append((r, self._play_ends_direct(h2, base, d2, fig, yi, drawn)))
+                direct.append((r, self._play_ends_direct(h2, base, d2, fig.tolist(),
+                                                         yi.tolist(), drawn)))
                 continue
             for combo in sorted(set(combinations(base, need))):
                 p_rows.append((_without(base, combo), self.disc_key(d2 + combo, 1), h2))
@@ -252,23 +272,143 @@ class Batch:
             masks.append(np.where(s_fig == np.array(s_flag)[:, None], s_masks, np.uint64(0)))
             owners += s_own
         for r, row in direct:
-            masks.append(row[None, :])
+            masks.append(np.array(row, dtype=np.uint64)[None, :])
             owners.append(r)
         return segment_max(tables.weights(np.concatenate(masks), levels, ys),
                            np.array(owners, dtype=np.intp), len(pick))
 
-    def _play_ends_direct(self, hand: Hand, base: Hand, pile: Hand, fig: np.ndarray,
-                          yi: np.ndarray, drawn: Hand) -> np.ndarray:
+    def _play_ends_direct(self, hand: Hand, base: Hand, pile: Hand, fig: Sequence[bool],
+                          yi: Sequence[int], drawn: Hand) -> list[int]:
         """For ``_expansions``, more cards to discard than Power 3's depth: per draw y, the
         best outs over the Discard choices of base + y, one by one (``_end_states``)."""
-        import numpy as np
-
-        out = np.zeros(len(yi), dtype=np.uint64)
-        for j, (y, f1) in enumerate(zip(yi.tolist(), fig.tolist(), strict=True)):
+        out = []
+        for y, f1 in zip(yi, fig, strict=True):
             d3 = _take(drawn, y)
-            best = -1
+            best, top = -1, 0
             for t3, dk3 in self._end_states(_ins(base, y), pile):
                 m = self.outs_mask(hand, t3, dk3, (), f1)
                 if self.weighted(m, d3) > best:
-                    out[j], best = m, self.weighted(m, d3)
+                    top, best = m, self.weighted(m, d3)
+            out.append(top)
         return out
+
+    def _numerator2_rows(self, position: tuple[Hand, Hand, Hand, Hand, bool], drawn: Hand
+                         ) -> int | Fraction:
+        """``_numerator2_numpy`` of one position without numpy, on ``rows.RowTables``: the
+        same rows (the choices after the draw), the same bounds per draw y, and the same
+        rounds of the branch and bound (each round expands the open choice with the highest
+        bound for the most draws still open; ties: the fewest Discard choices, then the first
+        row), so the same choices are expanded and the same memo entries kept."""
+        hand, tab, disc, others, figure = position
+        full = self.unseen0 - _net(drawn) - 1
+        if not self.scorable:
+            return 0
+        tables = self._draw_tables()
+        assert isinstance(tables, RowTables)
+        levels = self._levels(drawn)
+        live = 0
+        for _k, lm in levels:
+            live |= lm
+        yi = [y for y in range(len(self.types)) if live >> y & 1]
+        center = self.center_mask
+        fig_y = [bool(center >> y & 1) for y in yi]         # playing y takes the figure
+        scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+        total: int | Fraction = full * self.weighted(scores, drawn)
+        scoring = [bool(scores >> y & 1) for y in yi]
+        best = [full if s else 0 for s in scoring]
+        rows: list[tuple[int, Any, list[bool] | None, list[int]]] = []  # (size, data, figs, bw)
+
+        def weights(masks: list[int]) -> list[int]:
+            out = []
+            for m, y in zip(masks, yi, strict=True):
+                v = -(m >> y & 1)
+                for k, lm in levels:
+                    v += k * (m & lm).bit_count()
+                out.append(v)
+            return out
+
+        if scores & live != live:
+            need = self.pfd[0] if self.pfd else None
+            keep = self._keep_options(hand, tab, disc, others, figure, bounds=False) \
+                if hand else []
+            for opt in keep:
+                if opt[0] is None:          # the outs before the Discard without y
+                    opt[0] = tables.outs_row(opt[1], opt[5], opt[3][0], opt[3][4])
+                rows.append((opt[2], opt, None,
+                             weights(tables.derive(opt[0], opt[1], opt[3][4], yi))))
+            need_y = need is not None and not any(self.types[c].number == need for c in tab)
+            take = self._take_beats_none(True, disc)       # once the figure is held
+            for t in self._play_new_templates(hand, tab, disc, figure):
+                h2, base, d2, bkey, fig, fd = t
+                same = h2 == hand and d2 == disc
+                figs = fig_y if fig is None else [fig] * len(yi)
+                bw = weights(tables.outs_plus(base, bkey, h2, figs, yi))
+                after_y = fig is None and (fd or not same)  # a Power after y: y takes it
+                alone = take and same and base == tab       # y alone: taking does better
+                need3 = fd and need_y                       # Power 3 needs y's number
+                if after_y or alone or need3:
+                    for j, y in enumerate(yi):
+                        if (after_y and not fig_y[j]) or (alone and figs[j]) or \
+                                (need3 and not self._need_mask() >> y & 1):
+                            bw[j] = -1
+                rows.append((len(base) + 1, t, figs, bw))
+        done = [size <= TABLEAU_LIMIT for size, _d, _f, _bw in rows]
+        for r, (_size, _d, _f, bw) in enumerate(rows):
+            if done[r]:
+                best = [max(a, b) for a, b in zip(best, bw, strict=True)]
+        while True:
+            open_rows = [r for r in range(len(rows)) if not done[r]]
+            top = [-1] * len(yi)
+            for r in open_rows:
+                top = [max(a, b) for a, b in zip(top, rows[r][3], strict=True)]
+            wanted = [j for j in range(len(yi)) if top[j] > best[j]]
+            if not wanted:
+                break
+            # the choice with the highest bound for the most draws still open (ties: the
+            # fewest Discard choices, then the first row)
+            pick = min(open_rows, key=lambda r: (
+                -sum(rows[r][3][j] == top[j] for j in wanted), rows[r][0], r))
+            _size, data, figs, bw = rows[pick]
+            for masks in self._expand_row(data, figs, yi, drawn):
+                for j, v in enumerate(weights(masks)):
+                    if v > best[j] and bw[j] >= 0:
+                        best[j] = v
+            done[pick] = True
+        for j, y in enumerate(yi):
+            if not scoring[j]:
+                if self.draw_k or self.pass_n:
+                    total += self.copies(y, drawn) * self._with_chance(
+                        best[j], _ins(hand, y), tab, disc, others, figure, _take(drawn, y), 2)
+                else:
+                    total += self.copies(y, drawn) * best[j]
+        return total
+
+    def _expand_row(self, data: Any, figs: list[bool] | None, yi: list[int], drawn: Hand
+                    ) -> list[list[int]]:
+        """``_expansions`` of one row of ``_numerator2_rows`` without numpy: the outs of its
+        Discard choices, a list per choice with one mask per draw y (a ``_keep_options``
+        entry when ``figs`` is None, else a ``_play_new_templates`` entry with the figure held
+        per y)."""
+        tables = self._draw_tables()
+        assert isinstance(tables, RowTables)
+        if figs is None:                # keep y: the outs without y, then y joins the hand
+            h2, t2, d2, _o2, fig1 = data[3]
+            return [tables.derive(tables.outs_row(t3, dk3, h2, fig1), t3, fig1, yi)
+                    for t3, dk3 in self._end_states(t2, d2)]
+        h2, base, d2, _bkey, _fig, _fd = data
+        depth = self.pfd[1] if self.pfd else 0
+        need = len(base) + 1 - TABLEAU_LIMIT
+        if self.pfd and need > depth:
+            return [self._play_ends_direct(h2, base, d2, figs, yi, drawn)]
+        # discard cards C of base: base - C + y, C on the pile (``outs_plus``)
+        masks = [tables.outs_plus(_without(base, combo), self.disc_key(d2 + combo, 1), h2,
+                                  figs, yi)
+                 for combo in sorted(set(combinations(base, need)))]
+        # discard y and C' of base: y joins Power 3's key (``outs_pile``)
+        for flag in sorted(set(figs)):
+            for combo in sorted(set(combinations(base, need - 1))):
+                pile = d2 + combo
+                kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
+                row = tables.outs_pile(_without(base, combo), tuple(sorted(kept)), h2, flag, yi)
+                masks.append([m if f == flag else 0 for m, f in zip(row, figs, strict=True)])
+        return masks

@@ -19,7 +19,7 @@ Checked against the game tree: ``tests/test_odds_cards_exact_powers.py``; the lu
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,6 +42,8 @@ from swkit.odds.cards.position import TABLEAU_LIMIT
 @dataclass(kw_only=True)
 class Chance:
     """Draw two and pass over later turns: their values by chance outcome."""
+
+    read_masks: bool = True     # False: every outcome through ``_best_next`` (tests compare)
 
     # ---- draw two (7) and pass (10): Powers whose cards come by chance ----
     def _with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
@@ -121,6 +123,8 @@ class Chance:
             return (_falling(n, k) - miss) * (n - k) + miss * w_best
         masks = self._derived_masks(hand1, ends, others, fig1, after)
         lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
+        if masks is not None and k == 2 and self.ep == 1 and self.read_masks:
+            return self._pair_sum(masks, pool, n, need)
         total = 0
         left = _falling(n, k)               # ordered draws not summed yet
         top = _falling(n - k, after)        # the most one of them can add
@@ -140,6 +144,63 @@ class Chance:
             left -= ways
             if need is not None and total + left * top <= need:
                 return None
+        return total
+
+    def _pair_sum(self, masks: list[tuple[Hand, int]], pool: list[tuple[int, int]], n: int,
+                  need: int | Fraction | None) -> int | None:
+        """``_draw_value`` for draw two one turn before the end with one extra play and the
+        figure (``masks``: ``_derived_masks``): the same sum over the pairs of cards, in the
+        same order (``_multisets``), each charged as one chance outcome (``outcome``), with
+        the same early stop, but each pair's value read from the masks directly: after the
+        cards a and b join the hand, an end's outs are every type if its mask holds a, or b
+        is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``_outs_with``); their
+        weight loses the cards a and b drawn (``_best_next``)."""
+        every = self.every
+        weight = self._pool_weight(pool)
+        plus, known = self._plus_mask, self.plus_memo.get
+        rows: list[tuple[Hand, int, dict[int, int]]] = [(t3, m, {}) for t3, m in masks]
+        full = n - 2                        # the weight of every type after the two cards
+        total = 0
+        left = n * (n - 1)                  # ordered draws not summed yet
+        top = n - 2                         # the most one of them can add
+
+        def plus_at(t3: Hand, row: dict[int, int], c: int) -> int:
+            hit = row.get(c)
+            if hit is None:
+                hit = known((t3, c))
+                hit = row[c] = plus(t3, c) if hit is None else hit
+            return hit
+
+        def value(a: int, b: int) -> int:
+            best = 0
+            ab, bb = 1 << a, 1 << b
+            for t3, m, row in rows:
+                if m == every or m & ab:
+                    return full
+                m2 = m | plus_at(t3, row, a)
+                if m2 == every or m2 & bb:
+                    return full
+                m2 |= plus_at(t3, row, b)
+                v = weight(m2) - (m2 & ab != 0) - (m2 & bb != 0)
+                if v > best:
+                    best = v
+            return best
+
+        for i, (a, ua) in enumerate(pool):  # _multisets' order: (a, b) for b after a, (a, a)
+            for b, ub in pool[i + 1:]:
+                self.outcome()
+                ways = 2 * ua * ub
+                total += ways * value(a, b)
+                left -= ways
+                if need is not None and total + left * top <= need:
+                    return None
+            if ua >= 2:
+                self.outcome()
+                ways = ua * (ua - 1)
+                total += ways * value(a, a)
+                left -= ways
+                if need is not None and total + left * top <= need:
+                    return None
         return total
 
     def _pass_value(self, hand2: Hand, q: int, ends: list[tuple[Hand, Hand]], others: Hand,
@@ -164,6 +225,8 @@ class Chance:
             hit = self.weighted(union, drawn)
             return hit * n + (n - hit) * w_best
         masks = self._derived_masks(hand2, ends, others, fig1, after)
+        if masks is not None and self.ep == 1 and self.read_masks:
+            return self._pass_sum(masks, pool, q, n, need)
         total = 0
         left = sum(u for _c, u in pool)
         top = _falling(self.unseen0 - _net(drawn), after)
@@ -178,6 +241,52 @@ class Chance:
             if need is not None and total + left * top <= need:
                 return None
         return total
+
+    def _pass_sum(self, masks: list[tuple[Hand, int]], pool: list[tuple[int, int]], q: int,
+                  n: int, need: int | Fraction | None) -> int | None:
+        """``_pass_value`` one turn before the end with one extra play and the figure
+        (``masks``: ``_derived_masks``): the same sum over the card received, in the same
+        order, each charged as one chance outcome, with the same early stop, but each card's
+        value read from the masks: once card c joins the hand, an end's outs are every type if
+        its mask holds c, else mask | plus(tableau, c) (``_outs_with``); their weight loses
+        the card c received and gains the card q passed (``_best_next``)."""
+        every = self.every
+        weight = self._pool_weight(pool)
+        plus, known = self._plus_mask, self.plus_memo.get
+        qb = 1 << q
+        total = 0
+        left = sum(u for _c, u in pool)
+        for c, u in pool:
+            self.outcome()
+            best = 0
+            cb = 1 << c
+            for t3, m in masks:
+                if m == every or m & cb:
+                    best = n
+                    break
+                pc = known((t3, c))
+                m2 = m | (plus(t3, c) if pc is None else pc)
+                v = weight(m2) - (m2 & cb != 0) + (m2 & qb != 0)
+                if v > best:
+                    best = v
+            total += u * best
+            left -= u
+            if need is not None and total + left * n <= need:
+                return None
+        return total
+
+    @staticmethod
+    def _pool_weight(pool: list[tuple[int, int]]) -> Callable[[int], int]:
+        """The unseen copies of the types in a mask, the unseen cards being ``pool`` (as
+        ``weighted``, from ``pool`` instead of the pool change; nothing remembered)."""
+        by: dict[int, int] = {}
+        for x, u in pool:
+            by[u] = by.get(u, 0) | 1 << x
+        if len(by) == 1 and 1 in by:
+            live = by[1]
+            return lambda m: (m & live).bit_count()
+        levels = list(by.items())
+        return lambda m: sum(k * (m & lm).bit_count() for k, lm in levels)
 
     def _derived_masks(self, hand: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                        fig1: bool, after: int) -> list[tuple[Hand, int]] | None:

@@ -29,6 +29,7 @@ from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import MAX_TURNS, Position
 from swkit.odds.cards.search import Search
 from swkit.odds.cards.triples import _PAIRS, Triples
+from swkit.whole import as_whole
 
 
 @dataclass
@@ -108,18 +109,17 @@ def _engine(pos: Position, later: bool) -> _Engine:
 
 def _check_turns(turns: int) -> None:
     """Raise ConfigurationError unless ``turns`` is a whole number from 1 to MAX_TURNS."""
-    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
+    if as_whole(turns) is None or not 1 <= turns <= MAX_TURNS:
         raise ConfigurationError(f"turns must be a whole number from 1 to {MAX_TURNS}, "
                                  f"got {turns!r}")
 
 
 def _check_budget(budget: int | None) -> int | None:
     """Raise ConfigurationError unless ``budget`` is None or a whole number >= 1."""
-    if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool)
-                               or budget < 1):
+    if budget is not None and (as_whole(budget) is None or budget < 1):
         raise ConfigurationError(f"budget must be a whole number of {BUDGET_UNIT} >= 1 (or "
                                  f"None: no limit), got {budget!r}")
-    return budget
+    return as_whole(budget)
 
 
 def _start(position: Position, turns: int, budget: int | None = None

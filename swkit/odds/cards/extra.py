@@ -9,7 +9,7 @@ monotone in the tableau), with the discard key reduced to the old top cards that
 Power 3's reach (``_bound_key``); the best Discard masks are memoised per position before the
 Discard (``_discard_masks``), and a choice is expanded only while its bound beats the best
 value found (equal bounds: fewest Discard choices first). ``_numerator2_extra`` is the per-draw
-search (any Powers; the path without numpy); ``batch`` runs the same formulas on many positions
+search (with a swap or a wild in reach); ``batch`` runs the same formulas on many positions
 at once. Checked against plain enumeration (every choice's outs computed directly):
 ``tests/test_odds_cards_extra_play.py``.
 """

@@ -25,9 +25,9 @@ OUTCOMES_PER_ENTRY = 16
 """The work budget charges one memo entry for every 16 chance outcomes valued (draw two's
 card pairs, pass's received cards: ``Search.outcome``). Most outcomes end in a remembered
 position, and then this adds a little; but two turns before the end with an extra play in
-reach, pass's outcomes are derived from masks and remembered nowhere, and the budget must
-still grow with the time spent. One entry costs about as much time as 10 to 20 outcomes; the
-measurements are in bench/README.md ("Chance outcomes count too")."""
+reach, draw two's and pass's outcomes are derived from masks and remembered nowhere, and the
+budget must still grow with the time spent. The measurements behind the 16 are in
+bench/README.md ("Chance outcomes count too")."""
 
 
 class _OverBudget(Exception):
@@ -49,17 +49,16 @@ class Search:
     ticks: int = 0                          # work steps since the start (see _tick)
     outcomes: int = 0                       # chance outcomes valued (see outcome)
     progress: Callable[[int, int], None] | None = None   # (first draws done, of) at the top
+    memo_tables: list[dict[Any, Any]] = field(default_factory=list)  # see memo_entries
 
     # ---- the work budget (counted in memo entries, the same on every path) ----
     def memo_entries(self) -> int:
         """The entries of every memo table this search holds (its dicts, and the row tables
         of the numpy batch): the unit of the work budget. The triple lookups shared by every
         question (``_PAIRS``) are not counted."""
-        n = 0
-        for v in self.__dict__.values():
-            if isinstance(v, dict):
-                n += len(v)
-        return n + self._row_entries()
+        if not self.memo_tables:        # every memo table is a field, made with the engine
+            self.memo_tables = [v for v in self.__dict__.values() if isinstance(v, dict)]
+        return sum(map(len, self.memo_tables)) + self._row_entries()
 
     def _tick(self) -> None:
         """One step of work (a position valued over two or more turns, a chance outcome):

@@ -32,6 +32,7 @@ from swkit.errors import ConfigurationError
 from swkit.odds.cards.engine import _Engine
 from swkit.odds.cards.hands import Hand, _distinct, _falling, _ins, _net, _rem
 from swkit.odds.cards.position import TABLEAU_LIMIT, Position
+from swkit.whole import as_whole
 
 STEP_KINDS: dict[str, str] = {
     "play": "play the card of ``cards`` from your hand onto your tableau (no card: the hand "
@@ -109,10 +110,10 @@ class PlanStep:
             raise ConfigurationError(f"a {self.kind} step needs {', '.join(missing)}")
         for name in ("seat", "count"):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < 1):
+            if value is not None and (as_whole(value) is None or value < 1):
                 raise ConfigurationError(f"a {self.kind} step's {name} is a whole number "
                                          f">= 1, got {value!r}")
+            object.__setattr__(self, name, as_whole(value))
         if self.triple is not None and self.triple not in ("set", "run"):
             raise ConfigurationError(f"a score step's triple is 'set' or 'run', got "
                                      f"{self.triple!r}")
