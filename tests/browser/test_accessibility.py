@@ -360,6 +360,15 @@ def live_parent(page: Page, region: Locator) -> tuple[str, str]:
         cdp.detach()
 
 
+def shown(page: Page) -> None:
+    """Wait as a person does between moves: until the kernel is idle and the page has had
+    time to show the last move (the widgets drop a click made on an older screen)."""
+    indicator = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator").first
+    expect(indicator).to_have_attribute("data-status", "idle", timeout=60_000)
+    page.wait_for_timeout(600)
+    expect(indicator).to_have_attribute("data-status", "idle", timeout=60_000)
+
+
 def play_dice_by_keys(page: Page, outputs) -> None:
     """A whole solo game: Roll with Enter, keep a die with Space, score with Enter. Its live
     region stays the same element all game, and what it says is the screen reader's."""
@@ -373,15 +382,19 @@ def play_dice_by_keys(page: Page, outputs) -> None:
         expect(cup.locator(".swkit-roll")).to_have_text("Roll (3 left)")
         page.keyboard.press("Enter")
         expect(cup.locator(".swkit-roll")).to_have_text("Roll (2 left)")
+        shown(page)
         tab_to(page, within, "keep die 1", back=True)       # back to the dice, by Shift+Tab
         page.keyboard.press("Space")
         expect(cup.locator(".swkit-die input").first).to_be_checked()
+        shown(page)
         tab_to(page, within, "Roll")
         page.keyboard.press("Enter")
         expect(cup.locator(".swkit-roll")).to_have_text("Roll (1 left)")
+        shown(page)
         tab_to(page, within, "Score ")
         page.keyboard.press("Enter")
-        expect(cup.locator(".swkit-log")).to_contain_text(f"Round {turn}, seat 0 (you)")
+        expect(cup.locator(".swkit-score")).to_have_count(5 - turn)  # scored, not refused
+        shown(page)
         if turn < 5:
             # the score button is gone: the focus is on Roll again, not lost
             page.wait_for_function("() => document.activeElement.textContent.trim() === "
@@ -403,9 +416,11 @@ def play_cards_by_keys(page: Page, outputs) -> None:
     table.locator(".swkit-hint-toggle input").focus()
     page.keyboard.press("Space")                 # the hint on, by Space
     expect(table.locator(".swkit-hint-toggle input")).to_be_checked()
+    shown(page)
     tab_to(page, within, "play B3")
     page.keyboard.press("Enter")
     expect(table.locator(".swkit-log")).to_contain_text("plays B3, takes figure 1")
+    shown(page)
     tab_to(page, within, "use Power 7 (blue)")
     page.keyboard.press("Enter")
     expect(table.locator(".swkit-log")).to_contain_text("uses Power 7 (blue) (draws G7 R8)")
