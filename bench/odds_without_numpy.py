@@ -4,8 +4,10 @@ Run: ``python bench/odds_without_numpy.py``. Prints CPU time (``time.process_tim
 than wall time on a shared machine) of the same questions with numpy on and off
 (``swkit.odds.accel.enabled``), and checks the exact answers agree:
 
-- a player's card odds on bench/odds_cards.py's heaviest position that takes the numpy batch
-  (figure, Powers 1, 3 and 4 in reach), T = 2 and T = 3, each from cold caches;
+- a player's card odds on each of the bench's positions (``bench/odds_budget.py``: realistic,
+  swap, extra play, draw two, pass) at T = 3 with the default work budget, each from cold
+  caches, with the work it spent in memo entries (``_Engine.spent``, the budget's unit: the
+  same on both paths);
 - the dice Monte Carlo twin: optimal turns for expected points, simulated turns per CPU second.
 """
 
@@ -15,14 +17,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from odds_budget import QUESTIONS  # bench/ is the script's folder, so on sys.path
+
+from swkit.errors import WorkBudgetError
 from swkit.odds import DiceModel, Objective, accel
-from swkit.odds.cards import make_position, player_odds
+from swkit.odds.cards import engine, make_position, player_odds
 from swkit.odds.cards import triples as cards_mod
 from swkit.odds.montecarlo_dice import mc_optimal
-
-HEAVY = dict(hand="B2 G7 Y9", tableau="R4 R6 B8 G5", discard="G3 P5 Y4 B1",
-             others="G1 G2 / Y5 P7", center="red-take-discard", figure=True,
-             scored="green-discard,green-extra-play")
 
 
 def cpu(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -32,18 +33,34 @@ def cpu(fn: Callable[[], Any]) -> tuple[float, Any]:
     return time.process_time() - start, out
 
 
+def card_odds(spec: dict[str, Any]) -> tuple[float, str, int]:
+    """CPU seconds, the answer (or the refusal) and the work spent (``_Engine.spent``) of
+    ``player_odds(pos, 3)`` from cold caches."""
+    cards_mod._PAIRS.clear()
+    engines: list[Any] = []
+    make = engine._engine
+    engine._engine = lambda pos, later: engines.append(make(pos, later)) or engines[-1]
+    start = time.process_time()
+    try:
+        out = str(player_odds(make_position(**spec), 3).probability)
+    except WorkBudgetError as exc:
+        out = f"refused (needs about {exc.needed:,})"
+    finally:
+        engine._engine = make
+    return time.process_time() - start, out, engines[-1].spent()
+
+
 def main() -> None:
-    pos = make_position(**HEAVY)
-    print("Card odds, heaviest batched position (bench/odds_cards.py), CPU seconds:")
-    for turns in (2, 3):
-        answers = {}
+    print("Card odds at T = 3, the bench's positions, default budget, CPU seconds:")
+    for label, spec in QUESTIONS[:5]:
+        got = {}
         for on in (True, False):
             accel.enabled = on
-            cards_mod._PAIRS.clear()
-            t, r = cpu(lambda turns=turns: player_odds(pos, turns))
-            answers[on] = r
-            print(f"  T={turns} numpy {'on ' if on else 'off'}: {t:6.2f} s  {r.probability}")
-        print(f"  T={turns} same PlayerOdds: {answers[True] == answers[False]}")
+            got[on] = card_odds(spec)
+            t, out, spent = got[on]
+            print(f"  {label:18s} numpy {'on ' if on else 'off'}: {t:6.2f} s  {spent:>9,} "
+                  f"memo entries spent  {out}")
+        print(f"  {label:18s} the same answer and entries: {got[True][1:] == got[False][1:]}")
     model, objective = DiceModel(), Objective.points()
     print("Dice Monte Carlo, optimal turns for expected points (empty board):")
     for on in (True, False):

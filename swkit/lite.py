@@ -15,21 +15,25 @@ cell does nothing. This module uses only the standard library, plus ``piplite`` 
 ``pyodide`` when it runs in the browser. Decisions: docs/DECISIONS.md, "The lessons in the
 browser (issue 13)".
 
-Storage: the site keeps each build's lessons under a folder named for swkit's version
-(:func:`lessons_folder`, e.g. ``v0.1.0/``) and writes :data:`VERSION_FILE` at its top. A
-student's edited lessons stay in the browser (IndexedDB); an old copy still opens after the
-site is updated, and :func:`setup` then says where the newer lesson is
-(:func:`version_message`). :func:`fresh_copy` puts the site's own copy of a lesson beside the
-student's one.
+Storage: the site keeps each build's lessons under a folder named for swkit's version and the
+lessons' content (:func:`lessons_folder`, e.g. ``v0.1.0-3f2a9c81d0/``), so a changed lesson gets
+a new address, and writes :data:`VERSION_FILE` at its top (the current folder and a digest of
+each of its files). A student's copy stays in the browser (IndexedDB) under its old address; its
+first cell (:func:`setup`) compares the site's original of that lesson with the site's current
+lesson, by content, and says when a newer version is on the site (:func:`update_message`).
+:func:`fresh_copy` puts the site's current lesson beside the student's copy.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from swkit import __version__
 
@@ -40,7 +44,9 @@ Pyodide's own distribution when a lesson imports them (numpy, matplotlib) or are
 the browser (jupyterlab)."""
 
 VERSION_FILE = "version.json"
-"""At the top of the site's files: ``{"swkit": "0.1.0", "lessons": "v0.1.0"}``."""
+"""At the top of the site's files: the current lessons folder and its files' digests,
+``{"swkit": "0.1.0", "lessons": "v0.1.0-3f2a9c81d0", "files": {"09-play.ipynb": "<sha256>",
+...}}`` (:func:`version_record`)."""
 
 FIRST_CELL = """\
 # Run this cell first (Run → Run All Cells runs every cell in order): in a web browser (the
@@ -50,8 +56,22 @@ if sys.platform == "emscripten":
     import piplite
     await piplite.install("swkit", deps=False)
     import swkit.lite
-    await swkit.lite.setup()"""
-"""The first code cell of every lesson and solution notebook (the same in both worlds)."""
+    await swkit.lite.setup("{name}")"""
+"""The first code cell of every lesson and solution notebook (the same in both worlds), with
+the notebook's file name for ``{name}``: :func:`first_cell`."""
+
+DIGEST_LENGTH = 10
+"""Hex digits of the lessons' content digest in the folder's name (:func:`content_digest`)."""
+
+
+def first_cell(name: str) -> str:
+    """The first code cell of the lesson notebook ``name`` (its file name, e.g.
+    ``"09-play.ipynb"``): :data:`FIRST_CELL` with the name filled in. Raises ValueError for a
+    name with a folder, a quote or a line break in it."""
+    if not name or any(c in name for c in "/\\\"\n\r"):
+        raise ValueError(f"give a notebook's file name, e.g. '09-play.ipynb', got {name!r}")
+    return FIRST_CELL.replace("{name}", name)
+
 
 DRIVE = PurePosixPath("/drive")
 """Where JupyterLite's kernel sees the site's files (and the student's own)."""
@@ -62,61 +82,130 @@ def in_browser() -> bool:
     return sys.platform == "emscripten"
 
 
-def lessons_folder(version: str = __version__) -> str:
-    """The site's folder for the lessons of swkit ``version``: ``"v"`` + the version.
+def file_digest(data: bytes) -> str:
+    """The SHA-256 of ``data`` as hex text: how :data:`VERSION_FILE` names a file's content."""
+    return hashlib.sha256(data).hexdigest()
 
-    >>> lessons_folder("0.2.0")
-    'v0.2.0'
+
+def content_digest(files: Mapping[str, bytes]) -> str:
+    """A short digest (:data:`DIGEST_LENGTH` hex digits) of a lessons folder's content: its
+    files' relative POSIX paths and bytes. Any change to a file, a name, or the set of files
+    changes it.
+
+    >>> content_digest({"a.ipynb": b"{}"}) == content_digest({"a.ipynb": b"{ }"})
+    False
     """
-    return f"v{version}"
+    listing = "".join(f"{path}\0{file_digest(data)}\n" for path, data in sorted(files.items()))
+    return file_digest(listing.encode("utf-8"))[:DIGEST_LENGTH]
 
 
-def version_record(version: str = __version__) -> dict[str, str]:
-    """The content of the site's :data:`VERSION_FILE` for swkit ``version``."""
-    return {"swkit": version, "lessons": lessons_folder(version)}
+def lessons_folder(digest: str, version: str = __version__) -> str:
+    """The site's folder for the lessons of swkit ``version`` whose content has the digest
+    ``digest`` (:func:`content_digest`): ``"v"`` + the version + ``"-"`` + the digest.
+
+    >>> lessons_folder("3f2a9c81d0", "0.2.0")
+    'v0.2.0-3f2a9c81d0'
+    """
+    return f"v{version}-{digest}"
 
 
-def version_message(here: PurePosixPath | str, site: dict[str, Any] | None) -> str | None:
-    """What to tell a student whose lesson runs in folder ``here`` (a path under
-    :data:`DRIVE`, or relative to it) when the site's :data:`VERSION_FILE` holds ``site``
-    (None: unreadable). None when the lesson is the site's current one, or when it is not in a
-    lessons folder at all (the student's own notebook).
+def version_record(files: Mapping[str, bytes], version: str = __version__) -> dict[str, Any]:
+    """The content of the site's :data:`VERSION_FILE` for a lessons folder holding ``files``
+    (relative POSIX path -> bytes) of swkit ``version``: ``swkit`` (the version), ``lessons``
+    (:func:`lessons_folder`) and ``files`` (path -> :func:`file_digest`)."""
+    return {"swkit": version, "lessons": lessons_folder(content_digest(files), version),
+            "files": {path: file_digest(data) for path, data in sorted(files.items())}}
 
-    >>> version_message("/drive/v0.1.0", {"swkit": "0.1.0", "lessons": "v0.1.0"}) is None
+
+def lesson_place(here: PurePosixPath | str) -> tuple[str, str] | None:
+    """(lessons folder, sub-folder) of a kernel's working folder ``here`` under :data:`DRIVE`
+    (or relative to it), e.g. ``("v0.1.0-3f2a9c81d0", "solutions")``; None when ``here`` is not
+    in a lessons folder (the student's own folder, or no drive: plain ``http``).
+
+    >>> lesson_place("/drive/v0.1.0-3f2a9c81d0/solutions")
+    ('v0.1.0-3f2a9c81d0', 'solutions')
+    >>> lesson_place("/home/pyodide") is None
     True
-    >>> new = {"swkit": "0.2.0", "lessons": "v0.2.0"}
-    >>> print(version_message("/drive/v0.1.0/solutions", new))  # doctest: +NORMALIZE_WHITESPACE
-    This lesson is your copy from swkit 0.1.0 (folder v0.1.0). The site now has swkit 0.2.0:
-    the newer lesson is in the folder v0.2.0. Your work here stays in this browser.
     """
-    parts = PurePosixPath(here).parts
-    if parts[:2] == ("/", "drive"):
-        parts = parts[2:]
-    elif parts[:1] == ("/",):
+    here = PurePosixPath(here)
+    if here.is_absolute():
+        if here != DRIVE and DRIVE not in here.parents:
+            return None
+        here = here.relative_to(DRIVE)
+    parts = here.parts
+    if not parts or not re.fullmatch(r"v\d[\w.+-]*", parts[0]):
         return None
-    if not parts or not parts[0].startswith("v"):
+    return parts[0], "/".join(parts[1:])
+
+
+def update_message(here: PurePosixPath | str, name: str | None, site: dict[str, Any] | None,
+                   original: str | None) -> str | None:
+    """What to tell a student whose lesson ``name`` (its file name; None: not known) runs in
+    the folder ``here`` (:func:`lesson_place`), when the site's :data:`VERSION_FILE` holds
+    ``site`` (None: unreadable) and the site's own file of that lesson at ``here`` has the
+    digest ``original`` (:func:`file_digest`; None: unreadable).
+
+    None when the lesson is current: it is in the site's current folder, or the site's current
+    lesson has the same content as the original of the student's copy. None also outside a
+    lessons folder (the student's own notebook).
+
+    >>> site = {"swkit": "0.1.0", "lessons": "v0.1.0-bbbb", "files": {"09-play.ipynb": "2"}}
+    >>> update_message("/drive/v0.1.0-bbbb", "09-play.ipynb", site, "2") is None
+    True
+    >>> update_message("/drive/v0.1.0-aaaa", "09-play.ipynb", site, "2") is None
+    True
+    >>> print(update_message("/drive/v0.1.0-aaaa", "09-play.ipynb", site, "1"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    A newer version of this lesson is on the site (in the folder v0.1.0-bbbb). This copy is
+    yours and keeps your work. To get the new lesson beside it, run this in a new cell:
+    await swkit.lite.fresh_copy()
+    """
+    place = lesson_place(here)
+    if place is None:
         return None
-    folder = parts[0]
+    folder, sub = place
     if site is None or not isinstance(site.get("lessons"), str):
-        return (f"This lesson is from swkit {folder[1:]} (folder {folder}); the site's "
-                f"{VERSION_FILE} could not be read, so there may be a newer lesson: look for "
-                f"another v... folder at the top of the file browser.")
-    if site["lessons"] == folder:
+        return (f"This lesson is from the folder {folder}; the site's {VERSION_FILE} could not be "
+                f"read, so there may be a newer lesson: look at the top of the file browser.")
+    current = site["lessons"]
+    if current == folder:
         return None
-    return (f"This lesson is your copy from swkit {folder[1:]} (folder {folder}). The site now "
-            f"has swkit {site.get('swkit', site['lessons'][1:])}: the newer lesson is in the "
-            f"folder {site['lessons']}. Your work here stays in this browser.")
+    files = site.get("files") if isinstance(site.get("files"), dict) else {}
+    path = f"{sub}/{name}" if sub and name else name
+    if path is not None and path in files and files[path] == original:
+        return None
+    if path is not None and path not in files:
+        return (f"This lesson is your copy from the folder {folder}. The site's current "
+                f"lessons, in the folder {current}, no longer have {path}. This copy is yours "
+                f"and keeps your work.")
+    what = "this lesson" if path is not None else "the lessons"
+    fresh = "await swkit.lite.fresh_copy()" if path is not None else \
+        'await swkit.lite.fresh_copy("NAME.ipynb")'
+    return (f"A newer version of {what} is on the site (in the folder {current}). This copy "
+            f"is yours and keeps your work. To get the new lesson beside it, run this in a new "
+            f"cell: {fresh}")
 
 
-def read_site_version(drive: Path | None = None) -> dict[str, Any] | None:
-    """The site's :data:`VERSION_FILE` as a dict, read from ``drive`` (default
-    :data:`DRIVE`), or None when it is missing or not a JSON object."""
-    path = Path(drive or DRIVE) / VERSION_FILE
+def parse_record(data: bytes | None) -> dict[str, Any] | None:
+    """The site's :data:`VERSION_FILE` from its bytes ``data``; None when ``data`` is None or
+    is not a JSON object."""
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        record = json.loads(data) if data is not None else None
+    except ValueError:
         return None
     return record if isinstance(record, dict) else None
+
+
+async def fetch_bytes(url: str) -> bytes | None:
+    """In the browser: the body of ``url`` fetched past every cache, or None when it cannot be
+    had (no answer, or an error status)."""
+    from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+    try:
+        answer = await pyfetch(url, cache="no-store")
+    except Exception:  # the fetch failed: Pyodide raises OSError or a JsException
+        return None
+    return await answer.bytes() if answer.ok else None
 
 
 def bundled_urls(base: str, index: dict[str, Any], names: tuple[str, ...] = BUNDLED) -> list[str]:
@@ -140,23 +229,36 @@ def bundled_urls(base: str, index: dict[str, Any], names: tuple[str, ...] = BUND
     return urls
 
 
-async def setup() -> str | None:
+_LESSON: dict[str, str] = {}
+"""The lesson :func:`setup` was called for (``name``): :func:`fresh_copy`'s default."""
+
+
+async def setup(name: str | None = None) -> str | None:
     """In the browser: install :data:`BUNDLED` from the site's own wheels (by address, without
-    dependencies: Pyodide's lock would otherwise bring its own sympy and mpmath from the
-    internet), then print and return :func:`version_message` for the current folder (None when
-    this is the site's current lesson). Under CPython: does nothing and returns None."""
+    dependencies: Pyodide's lock would otherwise ask for its own sympy and mpmath), then print
+    and return :func:`update_message` for the lesson ``name`` (its file name, as the lesson's
+    first cell gives it; None when this is the site's current lesson). Under CPython: does
+    nothing and returns None."""
     if not in_browser():
         return None
     import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
     import micropip  # type: ignore[import-not-found]  # in Pyodide's distribution
-    from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
     keep_nulls_in_comm_messages()
     base = site_base(str(js.location.href))
-    answer = await pyfetch(f"{base}pypi/all.json")
-    index = json.loads(await answer.string())
+    index = json.loads(await fetch_bytes(f"{base}pypi/all.json") or b"{}")
     await micropip.install(bundled_urls(base, index), deps=False)
-    message = version_message(PurePosixPath(Path.cwd().as_posix()), read_site_version())
+    if name:
+        _LESSON["name"] = name
+    here = PurePosixPath(Path.cwd().as_posix())
+    place = lesson_place(here)
+    if place is None:
+        return None
+    site = parse_record(await fetch_bytes(f"{base}files/{VERSION_FILE}"))
+    path = "/".join(p for p in (*place, name) if p) if name else None
+    original = await fetch_bytes(f"{base}files/{path}") if path else None
+    message = update_message(here, name, site,
+                             None if original is None else file_digest(original))
     if message:
         print(message)
     return message
@@ -243,31 +345,68 @@ def fresh_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-async def fresh_copy(name: str) -> None:
-    """In the browser: save the site's own copy of lesson ``name`` (a notebook in the current
-    folder, e.g. ``"09-play.ipynb"``) beside yours as ``NAME-fresh.ipynb`` (never over a file,
-    :func:`fresh_name`) and print one line naming it. Returns None, so that no ``Out[]``
-    repeats the name under the cell. Your copy is left as it is.
+def no_drive_message(page_url: str) -> str:
+    """Why :func:`fresh_copy` cannot save a file when the kernel has no access to the site's
+    files (the page at ``page_url`` runs without a service worker: plain ``http`` on a name
+    other than localhost), and what to do instead, in one line.
 
-    Raises ValueError for a name with a folder in it, FileNotFoundError when the site has no
-    such lesson, and RuntimeError under CPython (there ``swkit lessons`` refreshes lessons).
+    >>> print(no_drive_message("http://school-pc:8000/notebooks/index.html"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    fresh_copy cannot save a file here: this page comes over plain http from school-pc, so
+    the browser gives Python no access to your files. Instead, download the lesson from the
+    site (File → Download, or the class's lesson page), or open the site over https.
+    """
+    host = urlsplit(page_url).hostname or "this address"
+    return (f"fresh_copy cannot save a file here: this page comes over plain http from {host}, "
+            f"so the browser gives Python no access to your files. Instead, download the "
+            f"lesson from the site (File → Download, or the class's lesson page), or open the "
+            f"site over https.")
+
+
+async def fresh_copy(name: str | None = None) -> None:
+    """In the browser: save the site's current copy of lesson ``name`` (a notebook's file name,
+    e.g. ``"09-play.ipynb"``; default: the lesson whose first cell ran, :func:`setup`) as
+    ``NAME-fresh.ipynb`` (never over a file, :func:`fresh_name`) and print one line naming it
+    and the address that opens it. The current copy is the one in the site's current lessons
+    folder (:data:`VERSION_FILE`), and the fresh copy is saved there, so that its own first
+    cell finds it current; in a folder that is not a lessons folder, beside yours. Returns None,
+    so that no ``Out[]`` repeats the name under the cell. Your copy is left as it is. Where the
+    kernel cannot see your files (plain ``http`` on a name other than localhost) it prints one
+    line saying so and what to do instead (:func:`no_drive_message`), and saves nothing.
+
+    Raises ValueError for a name with a folder in it (or no name and no lesson set up),
+    FileNotFoundError when the site has no such lesson, and RuntimeError under CPython (there
+    ``swkit lessons`` refreshes lessons).
     """
     if not in_browser():
         raise RuntimeError("fresh_copy works on the swkit site (in a web browser); on a "
                            "computer, rename your copy and run swkit lessons again")
+    name = name if name is not None else _LESSON.get("name")
     if not name or "/" in name or "\\" in name:
         raise ValueError(f"give a lesson's file name in this folder, e.g. '09-play.ipynb', "
                          f"got {name!r}")
     import js  # type: ignore[import-not-found]  # Pyodide's bridge to the browser
-    from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
-    here = PurePosixPath(Path.cwd().as_posix()).relative_to(DRIVE)
-    url = f"{site_base(str(js.location.href))}files/{here.as_posix()}/{name}"
-    answer = await pyfetch(url, cache="no-store")
-    if not answer.ok:
-        raise FileNotFoundError(f"the site has no lesson {here.as_posix()}/{name} "
-                                f"({answer.status}): check the name in the file browser")
-    data = await answer.bytes()
-    target = fresh_name(name, {p.name for p in Path.cwd().iterdir()})
-    Path(target).write_bytes(data)
-    print(f"A fresh copy of {name} is {target}, beside yours: open it from the file browser.")
+    base = site_base(str(js.location.href))
+    cwd = PurePosixPath(Path.cwd().as_posix())
+    if DRIVE not in (cwd, *cwd.parents):
+        print(no_drive_message(base))
+        return None
+    folder = cwd.relative_to(DRIVE)
+    place = lesson_place(cwd)
+    site = parse_record(await fetch_bytes(f"{base}files/{VERSION_FILE}"))
+    if place is not None and site is not None and isinstance(site.get("lessons"), str):
+        folder = PurePosixPath(site["lessons"], place[1])
+    source = (folder / name).as_posix()
+    data = await fetch_bytes(f"{base}files/{source}")
+    if data is None:
+        raise FileNotFoundError(f"the site has no lesson {source}: check the name in the file "
+                                f"browser")
+    saved = Path(DRIVE / folder)
+    target = fresh_name(name, {p.name for p in saved.iterdir()})
+    (saved / target).write_bytes(data)
+    shown = (folder / target).as_posix()
+    where = f"{target}, beside yours" if PurePosixPath(DRIVE / folder) == cwd else \
+        f"{shown}, in the site's current lessons"
+    print(f"A fresh copy of {name} is {where}: open it from the file browser, or at "
+          f"{base}notebooks/index.html?path={quote(shown)}")

@@ -518,14 +518,32 @@ def _run_local(game: str, bots: tuple[str, ...], seed: int, games: int,
         for a, b in chunks:
             yield play_chunk(game, bots, seed, a, b)
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context()) as pool:
-        futures = [pool.submit(play_chunk, game, bots, seed, a, b) for a, b in chunks]
-        try:
-            for fut in as_completed(futures):
-                yield fut.result()
-        finally:
-            for fut in futures:
-                fut.cancel()
+    pool = None
+    try:
+        with _interrupts_held():  # the workers start with Ctrl-C held back, as a cluster's
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+            futures = [pool.submit(play_chunk, game, bots, seed, a, b) for a, b in chunks]
+        for fut in as_completed(futures):
+            yield fut.result()
+    except BaseException:  # Ctrl-C, a worker's error, or the caller stopped: stop the games
+        if pool is not None:
+            _stop_workers(pool)
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End ``pool``'s worker processes now, not after their chunks of games (a chunk can take
+    many seconds): ``terminate_workers`` where Python has it (3.14), else each process."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
 
 
 def _mp_context() -> Any:

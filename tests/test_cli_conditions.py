@@ -53,13 +53,20 @@ def no_traceback_one_line(stderr: str, *words: str) -> str:
 
 # --- Ctrl-C ----------------------------------------------------------------------------------
 
+def _default_sigint() -> None:
+    """In the child before it starts: Ctrl-C's default action. A pytest-xdist worker ignores
+    SIGINT, a child inherits that, and Python then installs no KeyboardInterrupt handler."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(argv: list[str], ready: str, *, after: float = 0.5,
               cwd: Path | None = None) -> tuple[int, str, str]:
     """Run ``swkit argv`` in a session of its own, wait until its stderr shows ``ready`` (it
     is at work), then send SIGINT to its whole process group, as Ctrl-C at a terminal does.
     Returns (exit status, stdout, stderr); fails if anything of the group is left running."""
     child = subprocess.Popen([*SWKIT, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             env=environment(), cwd=cwd, start_new_session=True)
+                             env=environment(), cwd=cwd, start_new_session=True,
+                             preexec_fn=_default_sigint)
     err: list[bytes] = []
     seen = threading.Event()
 
@@ -75,8 +82,8 @@ def interrupt(argv: list[str], ready: str, *, after: float = 0.5,
         assert seen.wait(120), b"".join(err)
         time.sleep(after)
         os.killpg(child.pid, signal.SIGINT)
+        child.wait(timeout=120)   # then read: a child that ignored the signal fails here
         out = child.stdout.read().decode()
-        child.wait(timeout=120)
         reader.join(timeout=10)
         deadline = time.monotonic() + 15  # helpers (the resource tracker) end after it
         while left := subprocess.run(["pgrep", "-a", "-s", str(child.pid)],
@@ -134,6 +141,22 @@ def test_ctrl_c_in_a_dask_tournament_closes_the_cluster_without_worker_traceback
 
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
+@pytest.mark.parametrize("after", [1.0, 5.0])
+def test_ctrl_c_in_a_local_tournament_stops_its_workers_at_once(after):
+    """The fresh fuzz: a Ctrl-C to `tournament --workers 2` (local processes) once left the
+    command waiting for ever (the interrupted pool's shutdown); its workers now start with
+    SIGINT held back and are ended at once."""
+    status, out, err = interrupt(["tournament", "--game", "dice", "--bots",
+                                  "points,greedy,random", "--games", "300000", "--workers", "2",
+                                  "--progress"], "0/300000", after=after)
+    assert status == 130, err
+    assert out == "" and "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.replace("\r", "\n").strip().splitlines()[-1].startswith(
+        "swkit tournament: interrupted: no figures")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
 def test_ctrl_c_during_a_site_build_leaves_nothing_behind(tmp_path):
     """`swkit site` printed a traceback on Ctrl-C; the build's temporary folder must go too."""
     from swkit.cli.site import missing_tools
@@ -141,7 +164,8 @@ def test_ctrl_c_during_a_site_build_leaves_nothing_behind(tmp_path):
         pytest.skip("the site build tools are not installed")
     child = subprocess.Popen([*SWKIT, "site", "--out", "site"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=environment(),
-                             cwd=tmp_path, start_new_session=True)
+                             cwd=tmp_path, start_new_session=True,
+                             preexec_fn=_default_sigint)
     deadline = time.monotonic() + 120
     while not any(tmp_path.glob(".swkit-site-*/wheels/*.whl")):  # well into the build
         assert time.monotonic() < deadline and child.poll() is None
@@ -268,12 +292,22 @@ def test_there_are_thirteen_help_pages():
     assert len(help_pages()) == 13
 
 
+ASCII_TERMINALS = {"PYTHONIOENCODING=ascii": {"PYTHONIOENCODING": "ascii"},
+                   "C locale": {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}}
+
+
+@pytest.mark.parametrize("terminal", list(ASCII_TERMINALS))
 @pytest.mark.parametrize("words", help_pages(), ids=lambda w: " ".join(w) or "swkit")
-def test_help_in_an_ascii_terminal(words):
+def test_help_in_an_ascii_terminal(words, terminal):
     """`PYTHONIOENCODING=ascii swkit play --help` raised UnicodeEncodeError (the §) on 9 of 13
-    help pages: the output's errors handler was set only after parsing."""
-    done = subprocess.run([*SWKIT, *words, "--help"], capture_output=True,
-                          env=environment(PYTHONIOENCODING="ascii"), timeout=120)
+    help pages: the output's errors handler was set only after parsing. Under the C locale
+    (no UTF-8 mode) stdout is ASCII with ``surrogateescape``, which failed on the § too (the
+    fresh fuzz)."""
+    env = environment(**ASCII_TERMINALS[terminal])
+    if terminal == "C locale":
+        env.pop("PYTHONIOENCODING", None)
+    done = subprocess.run([*SWKIT, *words, "--help"], capture_output=True, env=env,
+                          timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stderr == b""
     assert done.stdout.isascii() and b"usage: swkit" in done.stdout
@@ -287,6 +321,18 @@ def test_a_report_with_a_section_sign_in_an_ascii_terminal():
                           env=environment(PYTHONIOENCODING="ascii"), timeout=120)
     assert done.returncode == 0 and done.stderr == b""
     assert b"(RULES.md \\xa7B5)" in done.stdout
+
+
+def test_a_file_name_not_utf8_still_goes_out_as_it_came_in_under_the_c_locale(tmp_path):
+    """Under the C locale a name's undecodable bytes are written back as they were
+    (``surrogateescape``), while a § the encoding cannot show is escaped."""
+    folder = os.fsencode(tmp_path) + b"/caf\xe9"
+    env = environment(LC_ALL="C", LANG="C", PYTHONUTF8="0")
+    env.pop("PYTHONIOENCODING", None)
+    done = subprocess.run([*SWKIT, "lessons", "--no-open", "--dir", folder],
+                          capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert b"/caf\xe9\n" in done.stdout
 
 
 # --- tournament --plot -----------------------------------------------------------------------

@@ -144,18 +144,21 @@ def test_out_may_be_new_empty_an_earlier_site_or_forced(tmp_path):
     assert site.check_out(other, force=True) == other
 
 
-def test_a_rebuild_keeps_the_lessons_folders_of_other_versions(tmp_path):
+def test_a_rebuild_keeps_the_other_lessons_folders(tmp_path):
     """A student's copy lives in the browser under its folder's path: the rebuild must keep an
-    earlier version's folder on the site, or JupyterLite cannot open that copy (newcomer trial).
-    Only an earlier swkit site's own files are carried: not the current version's folder, not
-    other folders, and never through a link."""
+    earlier folder on the site (an earlier version's, or the same version's with other lessons),
+    or JupyterLite cannot open that copy (newcomer trial). Only an earlier swkit site's own
+    files are carried: not the current folder, not other folders, and never through a link."""
     out = tmp_path / "site"
+    current = lite.lessons_folder("0123456789")
+    (out / "files" / "v0.1.0-aaaaaaaaaa").mkdir(parents=True)
+    (out / "files" / "v0.1.0-aaaaaaaaaa" / "09-play.ipynb").write_text("{}")
     old = out / "files" / "v0.0.9"
     (old / "solutions").mkdir(parents=True)
     (old / "01-counting-sets-and-runs.ipynb").write_text("{}")
     (old / "solutions" / "01-counting-sets-and-runs.ipynb").write_text("{}")
-    (out / "files" / lite.lessons_folder()).mkdir()
-    (out / "files" / lite.lessons_folder() / "09-play.ipynb").write_text("{}")
+    (out / "files" / current).mkdir()
+    (out / "files" / current / "09-play.ipynb").write_text("{}")
     (out / "files" / "notes").mkdir()
     (out / "files" / "notes" / "x.ipynb").write_text("{}")
     secret = tmp_path / "secret"
@@ -163,11 +166,12 @@ def test_a_rebuild_keeps_the_lessons_folders_of_other_versions(tmp_path):
     (secret / "key.txt").write_text("k")
     (old / "linked").symlink_to(secret)
     (old / "link.ipynb").symlink_to(secret / "key.txt")
-    assert site.earlier_lessons(out) == {}  # not a swkit site: nothing is carried
+    assert site.earlier_lessons(out, current) == {}  # not a swkit site: nothing is carried
     (out / site.MARKER).write_text("{}")
-    assert sorted(site.earlier_lessons(out)) == [
+    assert sorted(site.earlier_lessons(out, current)) == [
         "v0.0.9/01-counting-sets-and-runs.ipynb",
-        "v0.0.9/solutions/01-counting-sets-and-runs.ipynb"]
+        "v0.0.9/solutions/01-counting-sets-and-runs.ipynb",
+        "v0.1.0-aaaaaaaaaa/09-play.ipynb"]
 
 
 # --- what goes in ----------------------------------------------------------------------------
@@ -249,14 +253,20 @@ def test_the_site_config_turns_the_index_off():
 def test_every_lesson_starts_with_the_install_cell(notebook):
     cells = json.loads(notebook.read_text("utf-8"))["cells"]
     code = [c for c in cells if c["cell_type"] == "code"]
-    assert "".join(code[0]["source"]) == lite.FIRST_CELL
+    assert "".join(code[0]["source"]) == lite.first_cell(notebook.name)
     assert code[0]["outputs"] == [] and code[0]["execution_count"] is None
-    assert sum("swkit.lite.setup()" in "".join(c["source"]) for c in code) == 1
+    assert sum("swkit.lite.setup(" in "".join(c["source"]) for c in code) == 1
+
+
+@pytest.mark.parametrize("name", ["", "a/b.ipynb", 'x".ipynb', "a\nb.ipynb", "a\\b.ipynb"])
+def test_the_first_cell_takes_a_plain_file_name(name):
+    with pytest.raises(ValueError, match="file name"):
+        lite.first_cell(name)
 
 
 def test_the_first_cell_does_nothing_under_cpython():
     flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT
-    code = compile(lite.FIRST_CELL, "<first cell>", "exec", flags=flags)
+    code = compile(lite.first_cell("09-play.ipynb"), "<first cell>", "exec", flags=flags)
     before = set(sys.modules)
     names: dict = {}
     printed = io.StringIO()
@@ -275,68 +285,182 @@ def test_setup_and_fresh_copy_under_cpython():
         asyncio.run(lite.fresh_copy("09-play.ipynb"))
 
 
+class FakeSite:
+    """The browser's side of swkit.lite, faked: ``js`` (the kernel's address), ``pyodide.http``
+    (``pyfetch`` answers from ``files``, site path -> bytes, and records each address),
+    ``micropip`` (records what it installs) and the kernel's drive as a temporary folder.
+    tests/browser/test_lite_site.py runs the same code in a real Lite kernel."""
+
+    BASE = "https://school.example/lite/"
+
+    def __init__(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        import types
+
+        self.drive = tmp_path / "drive"
+        self.files: dict[str, bytes] = {}
+        self.fetched: list[str] = []
+        self.installed: list[list[str]] = []
+        fake = self
+
+        class Answer:
+            def __init__(self, data: bytes | None) -> None:
+                self.data, self.ok, self.status = data, data is not None, 200 if data else 404
+
+            async def bytes(self) -> bytes:
+                return self.data
+
+        async def pyfetch(url: str, **options: object) -> Answer:
+            assert options.get("cache") == "no-store"
+            fake.fetched.append(url)
+            return Answer(fake.files.get(url.removeprefix(fake.BASE)))
+
+        async def install(urls: list[str], deps: bool) -> None:
+            fake.installed.append(urls)
+
+        js = types.SimpleNamespace(location=types.SimpleNamespace(
+            href=f"{self.BASE}extensions/@jupyterlite/k/static/worker.js"))
+        monkeypatch.setitem(sys.modules, "js", js)
+        monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+        monkeypatch.setitem(sys.modules, "pyodide.http", types.SimpleNamespace(pyfetch=pyfetch))
+        monkeypatch.setitem(sys.modules, "micropip", types.SimpleNamespace(install=install))
+        monkeypatch.setattr(lite, "in_browser", lambda: True)
+        monkeypatch.setattr(lite, "keep_nulls_in_comm_messages", lambda: True)
+        monkeypatch.setattr(lite, "DRIVE", lite.PurePosixPath(self.drive.as_posix()))
+        monkeypatch.setattr(lite, "_LESSON", {})
+        self.files["pypi/all.json"] = json.dumps({name: {"releases": {"1": [
+            {"url": f"./{name}-1-py3-none-any.whl"}]}} for name in lite.BUNDLED}).encode()
+
+    def publish(self, lessons: dict[str, bytes]) -> str:
+        """Put a build's lessons on the site and on the drive; return its folder."""
+        record = lite.version_record(lessons)
+        for name, data in lessons.items():
+            self.files[f"files/{record['lessons']}/{name}"] = data
+            path = self.drive / record["lessons"] / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        self.files[f"files/{lite.VERSION_FILE}"] = json.dumps(record).encode()
+        return record["lessons"]
+
+
+OLD_LESSONS = {"09-play.ipynb": b'{"v": 1}', "01-x.ipynb": b'{"one": 1}',
+               "solutions/01-x-solution.ipynb": b'{"s": 1}'}
+
+
+def test_setup_says_nothing_on_the_current_lesson(tmp_path, monkeypatch, capsys):
+    fake = FakeSite(tmp_path, monkeypatch)
+    folder = fake.publish(OLD_LESSONS)
+    monkeypatch.chdir(fake.drive / folder)
+    assert asyncio.run(lite.setup("09-play.ipynb")) is None
+    assert capsys.readouterr().out == ""
+    assert fake.installed == [[f"{fake.BASE}pypi/{n}-1-py3-none-any.whl" for n in lite.BUNDLED]]
+
+
+def test_a_changed_lesson_is_told_and_fresh_copy_gives_the_new_one(tmp_path, monkeypatch,
+                                                                    capsys):
+    """Rebuilt at the same version with lesson 9 changed: the student's copy in the old folder
+    hears about it; an unchanged lesson (lesson 1) in the old folder hears nothing; fresh_copy
+    saves the new lesson in the current folder (where its own first cell finds it current)."""
+    fake = FakeSite(tmp_path, monkeypatch)
+    old = fake.publish(OLD_LESSONS)
+    (fake.drive / old / "09-play.ipynb").write_text("my work")   # the browser's copy
+    new = fake.publish({**OLD_LESSONS, "09-play.ipynb": b'{"v": 2}'})
+    assert new != old and new.startswith(f"v{__version__}-")
+    monkeypatch.chdir(fake.drive / old)
+    message = asyncio.run(lite.setup("01-x.ipynb"))
+    assert message is None and capsys.readouterr().out == ""
+    message = asyncio.run(lite.setup("09-play.ipynb"))
+    assert capsys.readouterr().out == message + "\n"
+    assert message.startswith("A newer version of this lesson is on the site")
+    assert "await swkit.lite.fresh_copy()" in message and message.count("\n") == 0
+    assert f"{fake.BASE}files/{old}/09-play.ipynb" in fake.fetched  # the site's, not the drive's
+    assert asyncio.run(lite.fresh_copy()) is None                  # the lesson set up: lesson 9
+    assert (fake.drive / new / "09-play-fresh.ipynb").read_bytes() == b'{"v": 2}'
+    assert (fake.drive / old / "09-play.ipynb").read_text() == "my work"
+    assert capsys.readouterr().out == (
+        f"A fresh copy of 09-play.ipynb is {new}/09-play-fresh.ipynb, in the site's current "
+        f"lessons: open it from the file browser, or at {fake.BASE}notebooks/index.html?path="
+        f"{new}/09-play-fresh.ipynb\n")
+    # a solution: the sub-folder is kept
+    monkeypatch.chdir(fake.drive / old / "solutions")
+    assert asyncio.run(lite.setup("01-x-solution.ipynb")) is None
+
+
 def test_fresh_copy_saves_beside_yours_says_so_once_and_echoes_nothing(
         tmp_path, monkeypatch, capsys):
     """``await swkit.lite.fresh_copy(NAME)`` printed its line and returned the new name, which
-    Jupyter echoed as Out[] under it (a newcomer's trial): it returns None now. The browser's
-    side (``js``, ``pyodide.http.pyfetch``) is faked here; tests/browser/test_lite_site.py runs
-    it in a real Lite kernel."""
-    import types
-
-    folder = tmp_path / "drive" / "v0.1.0"
-    folder.mkdir(parents=True)
-    (folder / "09-play.ipynb").write_text("mine")
-    fetched: list[str] = []
-
-    class Answer:
-        ok, status = True, 200
-
-        async def bytes(self) -> bytes:
-            return b"the site's own lesson"
-
-    async def pyfetch(url: str, **options: object) -> Answer:
-        fetched.append(url)
-        return Answer()
-
-    js = types.SimpleNamespace(location=types.SimpleNamespace(
-        href="https://school.example/lite/extensions/@jupyterlite/k/static/worker.js"))
-    monkeypatch.setitem(sys.modules, "js", js)
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.http", types.SimpleNamespace(pyfetch=pyfetch))
-    monkeypatch.setattr(lite, "in_browser", lambda: True)
-    monkeypatch.setattr(lite, "DRIVE", lite.PurePosixPath((tmp_path / "drive").as_posix()))
-    monkeypatch.chdir(folder)
+    Jupyter echoed as Out[] under it (a newcomer's trial): it returns None now."""
+    fake = FakeSite(tmp_path, monkeypatch)
+    folder = fake.publish(OLD_LESSONS)
+    (fake.drive / folder / "09-play.ipynb").write_text("mine")
+    monkeypatch.chdir(fake.drive / folder)
     assert asyncio.run(lite.fresh_copy("09-play.ipynb")) is None
-    assert fetched == ["https://school.example/lite/files/v0.1.0/09-play.ipynb"]
-    assert (folder / "09-play-fresh.ipynb").read_bytes() == b"the site's own lesson"
-    assert (folder / "09-play.ipynb").read_text() == "mine"
-    assert capsys.readouterr().out == ("A fresh copy of 09-play.ipynb is 09-play-fresh.ipynb, "
-                                       "beside yours: open it from the file browser.\n")
+    assert fake.fetched[-1] == f"{fake.BASE}files/{folder}/09-play.ipynb"
+    assert (fake.drive / folder / "09-play-fresh.ipynb").read_bytes() == b'{"v": 1}'
+    assert (fake.drive / folder / "09-play.ipynb").read_text() == "mine"
+    assert capsys.readouterr().out == (
+        f"A fresh copy of 09-play.ipynb is 09-play-fresh.ipynb, beside yours: open it from the "
+        f"file browser, or at {fake.BASE}notebooks/index.html?path={folder}/09-play-fresh.ipynb\n")
+    with pytest.raises(FileNotFoundError, match="no-such.ipynb"):
+        asyncio.run(lite.fresh_copy("no-such.ipynb"))
+    with pytest.raises(ValueError, match="file name"):
+        asyncio.run(lite.fresh_copy())                       # no lesson set up, no name
 
 
-def test_version_folder_and_file():
-    assert lite.lessons_folder() == f"v{__version__}"
-    assert lite.version_record() == {"swkit": __version__, "lessons": f"v{__version__}"}
+def test_fresh_copy_without_the_drive_says_why_in_one_line(tmp_path, monkeypatch, capsys):
+    """Over plain http on a LAN name the page has no service worker and the kernel no drive:
+    fresh_copy said a raw ValueError; now one line, what to do instead, and nothing saved."""
+    fake = FakeSite(tmp_path, monkeypatch)
+    fake.publish(OLD_LESSONS)
+    elsewhere = tmp_path / "home"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert asyncio.run(lite.fresh_copy("09-play.ipynb")) is None
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "plain http from school.example" in out
+    assert "download the lesson" in out and list(elsewhere.iterdir()) == []
+    assert asyncio.run(lite.setup("09-play.ipynb")) is None       # no folder to compare
 
 
-def test_version_message_says_where_the_newer_lesson_is():
-    old, new = {"swkit": "0.1.0", "lessons": "v0.1.0"}, {"swkit": "0.2.0", "lessons": "v0.2.0"}
-    assert lite.version_message("/drive/v0.1.0", old) is None
-    assert lite.version_message("/drive/v0.1.0/solutions", old) is None
-    message = lite.version_message("/drive/v0.1.0", new)
-    assert "v0.2.0" in message and "0.1.0" in message and "stays in this browser" in message
-    assert lite.version_message("/drive", new) is None          # the student's own notebook
-    assert lite.version_message("/drive/my-work", new) is None
-    assert lite.version_message("/home/pyodide", new) is None   # not on the drive
-    assert "could not be read" in lite.version_message("/drive/v0.1.0", None)
+def test_content_digest_names_the_folder():
+    one = {"a.ipynb": b"1", "b/c.ipynb": b"2"}
+    digest = lite.content_digest(one)
+    assert len(digest) == lite.DIGEST_LENGTH and re.fullmatch(r"[0-9a-f]+", digest)
+    assert lite.content_digest(dict(reversed(one.items()))) == digest        # order-free
+    for other in ({"a.ipynb": b"1", "b/c.ipynb": b"3"}, {"a.ipynb": b"1"},
+                  {"A.ipynb": b"1", "b/c.ipynb": b"2"}):
+        assert lite.content_digest(other) != digest
+    record = lite.version_record(one, "0.3.0")
+    assert record == {"swkit": "0.3.0", "lessons": f"v0.3.0-{digest}",
+                      "files": {"a.ipynb": lite.file_digest(b"1"),
+                                "b/c.ipynb": lite.file_digest(b"2")}}
+    assert lite.lesson_place(f"/drive/{record['lessons']}") == (record["lessons"], "")
+    assert lite.lesson_place("/drive/v0.0.9/solutions") == ("v0.0.9", "solutions")
+    for outside in ("/drive", "/drive/my-work", "/home/pyodide", "/drive/vx"):
+        assert lite.lesson_place(outside) is None
 
 
-def test_read_site_version(tmp_path):
-    assert lite.read_site_version(tmp_path) is None
-    (tmp_path / lite.VERSION_FILE).write_text("[1]")
-    assert lite.read_site_version(tmp_path) is None
-    (tmp_path / lite.VERSION_FILE).write_text(json.dumps(lite.version_record()))
-    assert lite.read_site_version(tmp_path) == lite.version_record()
+def test_update_message_by_content():
+    site = lite.version_record({"09-play.ipynb": b"new", "solutions/s.ipynb": b"s"})
+    here = f"/drive/{site['lessons']}"
+    assert lite.update_message(here, "09-play.ipynb", site, None) is None     # current folder
+    old = "/drive/v0.1.0-aaaaaaaaaa"
+    assert lite.update_message(old, "09-play.ipynb", site, lite.file_digest(b"new")) is None
+    told = lite.update_message(old, "09-play.ipynb", site, lite.file_digest(b"old"))
+    assert "A newer version of this lesson is on the site" in told and site["lessons"] in told
+    assert "A newer version" in lite.update_message(old, "09-play.ipynb", site, None)
+    assert lite.update_message(old + "/solutions", "s.ipynb", site, lite.file_digest(b"s")) \
+        is None
+    gone = lite.update_message(old, "03-gone.ipynb", site, lite.file_digest(b"x"))
+    assert "no longer have 03-gone.ipynb" in gone
+    assert "the lessons" in lite.update_message(old, None, site, None)  # an old first cell
+    assert "could not be read" in lite.update_message(old, "09-play.ipynb", None, None)
+    assert lite.update_message("/drive/my-work", "09-play.ipynb", site, None) is None
+
+
+def test_parse_record():
+    assert lite.parse_record(None) is None
+    assert lite.parse_record(b"[1]") is None and lite.parse_record(b"{") is None
+    assert lite.parse_record(b'{"lessons": "v1"}') == {"lessons": "v1"}
 
 
 def test_site_base_and_bundled_urls():
@@ -361,15 +485,37 @@ def test_fresh_names_never_take_a_file():
 # --- one real build --------------------------------------------------------------------------
 
 @pytest.mark.slow
-def test_a_real_build(tmp_path, capsys):
+def test_a_real_build(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("SWKIT_CACHE_DIR", str(ROOT / "build" / "pyodide-cache"))
     out = tmp_path / "site"
     status, text, err = run_cli(capsys, "--out", str(out))
     assert status == 0, err
-    assert f"python -m http.server -d {out}" in text and " MB in all" in text
-    folder = out / "files" / lite.lessons_folder()
-    for name in site.site_contents():
-        assert (folder / name).read_bytes() == site.site_contents()[name].read_bytes(), name
-    assert json.loads((out / "files" / lite.VERSION_FILE).read_text()) == lite.version_record()
+    assert f"python -m http.server --bind 127.0.0.1 -d {out}" in text and " MB in all" in text
+    contents = site.site_contents()
+    record = lite.version_record({name: path.read_bytes() for name, path in contents.items()})
+    folder = out / "files" / record["lessons"]
+    for name in contents:
+        assert (folder / name).read_bytes() == contents[name].read_bytes(), name
+    assert json.loads((out / "files" / lite.VERSION_FILE).read_text()) == record
+    assert f"{record['lessons']}/" in text
+    # Python is the site's own: the kernel points at the copy, whose lock lists what it serves
+    assert site.pyodide_url(out) == f"./{site.PYODIDE_FOLDER}/pyodide.mjs"
+    lock = json.loads((out / site.PYODIDE_FOLDER / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        served = (out / site.PYODIDE_FOLDER / entry["file_name"]).read_bytes()
+        assert lite.file_digest(served) == entry["sha256"], entry["file_name"]
+    assert (out / site.PYODIDE_FOLDER / "pyodide.asm.wasm").is_file()
+    # the wheels' modules come compiled for the site's Python (Node runs Pyodide at build time)
+    python = lock["info"]["python"].split(".")
+    tag = f"cpython-{python[0]}{python[1]}"
+    sympy_names = _names(next((out / "pypi").glob("sympy-*.whl")))
+    assert "sympy/core/add.pyc" in sympy_names and "sympy/core/add.py" not in sympy_names
+    assert not [n for n in sympy_names if "/tests/" in n]
+    swkit_names = _names(next((out / "pypi").glob("swkit-*.whl")))
+    assert {"swkit/lite.py", f"swkit/__pycache__/lite.{tag}.pyc"} <= set(swkit_names)
+    landing = (out / "index.html").read_text("utf-8")
+    assert landing.startswith("<!DOCTYPE html>") and '<html lang="en">' in landing
+    assert f'notebooks/index.html?path={record["lessons"]}/09-play.ipynb' in landing
     assert json.loads((out / site.MARKER).read_text()) == {"swkit": __version__}
     config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     assert config["litePluginSettings"][site.KERNEL_PLUGIN]["disablePyPIFallback"] is True
@@ -385,7 +531,10 @@ def test_a_real_build(tmp_path, capsys):
     (out / "stale.txt").write_text("old")
     status, _, err = run_cli(capsys, "--out", str(out), "--no-solutions")
     assert status == 0, err
-    assert not (out / "stale.txt").exists() and not (folder / "solutions").exists()
+    current = json.loads((out / "files" / lite.VERSION_FILE).read_text())["lessons"]
+    assert current != record["lessons"]      # other contents, another folder
+    assert not (out / "stale.txt").exists() and not (out / "files" / current / "solutions").exists()
+    assert (folder / "solutions").is_dir()   # the earlier folder stays on the site
     # an earlier version's lessons folder stays on the site (a student's copy opens there)
     older = out / "files" / "v0.0.9"
     older.mkdir()
@@ -395,8 +544,18 @@ def test_a_real_build(tmp_path, capsys):
     assert (out / "files" / "v0.0.9" / "09-play.ipynb").read_text() == '{"cells": []}'
     listing = json.loads((out / "api" / "contents" / "v0.0.9" / "all.json").read_text())
     assert [item["name"] for item in listing["content"]] == ["09-play.ipynb"]
-    assert (folder / "09-play.ipynb").is_file()
+    assert (out / "files" / current / "09-play.ipynb").is_file()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".swkit-site-")]
+
+
+@pytest.mark.slow
+def test_pyodide_from_cdn_keeps_python_out_of_the_site(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("SWKIT_CACHE_DIR", str(tmp_path / "empty-cache"))  # never needed
+    out = tmp_path / "site"
+    status, _, err = run_cli(capsys, "--out", str(out), "--pyodide-from-cdn")
+    assert status == 0, err
+    assert site.pyodide_url(out) is None and not (out / site.PYODIDE_FOLDER).exists()
+    assert not (tmp_path / "empty-cache").exists()
 
 
 @pytest.mark.slow
@@ -444,3 +603,159 @@ def test_a_wheel_install_has_what_the_site_needs(tmp_path):
     names = _names(Path(wheel_line))
     assert "swkit/lite.py" in names
     assert not [n for n in names if n.startswith(("swkit/lessons", "swkit/docs"))]
+
+
+# --- the landing page ------------------------------------------------------------------------
+
+def _landing() -> tuple[str, list, list]:
+    from swkit.cli import landing
+    contents = site.site_contents()
+    lessons = landing.lesson_entries(contents["README.md"], contents)
+    solutions = landing.solution_entries(contents)
+    return landing.landing_page("v9.9.9-0123456789", lessons, solutions, version="9.9.9"), \
+        lessons, solutions
+
+
+def test_the_landing_page_lists_every_lesson_from_the_guides_table():
+    """Number, title (the lesson's own heading), what it teaches and how long: read from the
+    teacher's guide's table, in its order; one link each, to the single-notebook interface."""
+    from swkit.cli import landing
+    page, lessons, solutions = _landing()
+    guide = (LESSONS / "README.md").read_text("utf-8")
+    assert [e.notebook for e in lessons] == sorted(p.name for p in LESSONS.glob("*.ipynb"))
+    for entry in lessons:
+        row = next(line for line in guide.splitlines() if f"`{entry.notebook}`" in line)
+        assert f"| {entry.number} |" in row and f"| {entry.time} |" in row
+        assert entry.question in row
+        heading = json.loads((LESSONS / entry.notebook).read_text("utf-8"))["cells"][0]
+        assert f"# Lesson {entry.number}: {entry.title}" in "".join(heading["source"])
+        link = f'<a href="notebooks/index.html?path=v9.9.9-0123456789/{entry.notebook}">' \
+               f'Lesson {entry.number}: {landing.html.escape(entry.title)}</a>'
+        assert page.count(link) == 1, link
+        assert f"About {entry.time}" in page
+    assert lessons[0].title == "Counting sets and runs" and lessons[0].time == "45 min"
+    assert len(solutions) == len(list(LESSONS.glob("solutions/*.ipynb")))
+    assert page.count('href="notebooks/index.html?path=') == len(lessons) + len(solutions)
+    assert page.count('href="lab/index.html"') == 1
+
+
+def test_the_landing_page_is_accessible_by_construction():
+    """WCAG 2.2 AA where it can be read from the HTML: the language, one h1 and headings in
+    order, link names that say which lesson, contrast of every text colour on both backgrounds,
+    and a single column that reflows (viewport meta, no fixed widths). The page in a browser at
+    320 px: tests/browser/test_lite_site.py."""
+    from html.parser import HTMLParser
+
+    from swkit.cli import landing
+    from swkit.pictures import contrast_ratio
+
+    page, lessons, _ = _landing()
+
+    class Reader(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.headings: list[int] = []
+            self.links: list[str] = []
+            self.lang = None
+            self._link: list[str] | None = None
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "html":
+                self.lang = dict(attrs).get("lang")
+            if re.fullmatch(r"h[1-6]", tag):
+                self.headings.append(int(tag[1]))
+            if tag == "a":
+                self._link = []
+
+        def handle_data(self, data):
+            if self._link is not None:
+                self._link.append(data)
+
+        def handle_endtag(self, tag):
+            if tag == "a":
+                self.links.append(" ".join("".join(self._link).split()))
+                self._link = None
+
+    reader = Reader()
+    reader.feed(page)
+    assert reader.lang == "en"
+    assert reader.headings[0] == 1 and reader.headings.count(1) == 1
+    assert all(b - a <= 1 for a, b in zip(reader.headings, reader.headings[1:], strict=False))
+    assert len(set(reader.links)) == len(reader.links)      # no two links with one name
+    for entry in lessons:
+        assert f"Lesson {entry.number}: {entry.title}" in reader.links
+    colours = landing.COLOURS
+    for ground in ("background", "card"):
+        for ink in ("text", "muted", "link"):
+            assert contrast_ratio(colours[ink], colours[ground]) >= 4.5, (ink, ground)
+        assert contrast_ratio(colours["focus"], colours[ground]) >= 3
+    assert 'name="viewport" content="width=device-width, initial-scale=1"' in page
+    assert not re.search(r"\bwidth:\s*\d+px", page)
+    assert page.count("<script") == 1 and landing.CONFIG_DATA in page   # JSON data only
+
+
+def test_the_landing_page_refuses_a_guide_without_the_lessons_table(tmp_path):
+    from swkit.cli import landing
+    contents = site.site_contents()
+    guide = tmp_path / "README.md"
+    text = (LESSONS / "README.md").read_text("utf-8")
+    guide.write_text(text.replace("| `09-play.ipynb` |", "| `09-playing.ipynb` |"), "utf-8")
+    with pytest.raises(landing.LandingError, match="lacks 09-play.ipynb"):
+        landing.lesson_entries(guide, contents)
+    guide.write_text(text.replace(landing.SEQUENCE_HEADING, "## Order"), "utf-8")
+    with pytest.raises(landing.LandingError, match="no section '## The sequence'"):
+        landing.lesson_entries(guide, contents)
+
+
+# --- Python in the site: the Pyodide copy ----------------------------------------------------
+
+def test_the_served_lock_lists_only_the_files_served_with_their_hashes(tmp_path):
+    from swkit.cli import pyodide
+    lock = {"info": {"version": "1"}, "packages": {
+        "micropip": {"name": "micropip", "depends": [], "file_name": "micropip-1-py3-none-any.whl",
+                     "sha256": "cdn"},
+        "ipython": {"name": "ipython", "depends": ["Pygments"],
+                    "file_name": "ipython-1-py3-none-any.whl", "sha256": "cdn"},
+        "pygments": {"name": "Pygments", "depends": [],
+                     "file_name": "pygments-1-py3-none-any.whl", "sha256": "cdn"},
+        "jedi": {"name": "jedi", "depends": [], "file_name": "jedi-1-py3-none-any.whl",
+                 "sha256": "cdn"},
+        "numpy": {"name": "numpy", "depends": [], "file_name": "numpy-1-cp314-wasm32.whl",
+                  "sha256": "cdn"}}}
+    for entry in list(lock["packages"].values())[:4]:
+        (tmp_path / entry["file_name"]).write_bytes(entry["name"].encode())
+    served = pyodide.served_lock(lock, tmp_path)
+    assert sorted(served["packages"]) == ["ipython", "jedi", "micropip", "pygments"]
+    for entry in served["packages"].values():
+        assert entry["sha256"] == lite.file_digest((tmp_path / entry["file_name"]).read_bytes())
+    assert served["info"] == lock["info"] and lock["packages"]["jedi"]["sha256"] == "cdn"
+    (tmp_path / "jedi-1-py3-none-any.whl").unlink()
+    with pytest.raises(pyodide.PyodideError, match="jedi-1-py3-none-any.whl is missing"):
+        pyodide.served_lock(lock, tmp_path)
+    with pytest.raises(pyodide.PyodideError, match="not a pure wheel"):
+        pyodide.served_lock(lock, tmp_path, ("numpy",))
+    with pytest.raises(pyodide.PyodideError, match="nosuch is not in Pyodide's lock"):
+        pyodide.lock_closure(lock, ("nosuch",))
+
+
+def test_no_npm_and_no_cached_pyodide_is_one_line_saying_what_to_install(
+        capsys, monkeypatch, tmp_path):
+    from swkit.cli import pyodide
+    monkeypatch.setenv("SWKIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(pyodide.shutil, "which", lambda name: None)
+    out = tmp_path / "s"
+    assert_one_line_error(*run_cli(capsys, "--out", str(out)), "install npm",
+                          "--pyodide-from-cdn", pyodide.kernel_pyodide_version())
+    assert not out.exists() and list((tmp_path / "cache").iterdir()) == []   # nothing half-made
+
+
+def test_a_cached_copy_is_used_without_npm_or_network(monkeypatch, tmp_path):
+    from swkit.cli import pyodide
+    monkeypatch.setattr(pyodide.shutil, "which", lambda name: pytest.fail("npm was called"))
+    folder = tmp_path / f"pyodide-{pyodide.kernel_pyodide_version()}"
+    folder.mkdir()
+    (folder / pyodide.COMPLETE).write_text("[]")
+    assert pyodide.pyodide_copy(tmp_path) == folder
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("SWKIT_CACHE_DIR", raising=False)
+    assert pyodide.cache_folder() == tmp_path / "xdg" / "swkit"

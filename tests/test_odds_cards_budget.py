@@ -345,4 +345,4 @@ def test_the_slow_notice_of_a_simulation_speaks_of_games(monkeypatch, capsys) ->
     assert main(hand_args(SWAP, 1)) == 0
     function, args = made[-1]
     function(*args)
-    assert "an exact answer enumerates every case" in capsys.readouterr().err
+    assert "an exact answer searches every draw" in capsys.readouterr().err

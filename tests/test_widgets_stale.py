@@ -139,6 +139,7 @@ def test_random_clicks_during_the_win_bots_turn_never_break_the_hint(backend):  
 
 # -- a new question stops the old search (thread back end) -----------------------------------
 
+@pytest.mark.slow
 def test_a_new_question_stops_the_old_search(backend, monkeypatch):  # noqa: F811
     """Five slow three-turn questions in a row: the four stale searches stop at their next
     progress call instead of running on beside the new one, and the answer shown is the

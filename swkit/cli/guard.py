@@ -24,6 +24,7 @@ mistakes it for one of them.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import sys
@@ -72,14 +73,38 @@ class CheckedOutput:
         return getattr(self._stream, name)
 
 
+SURROGATES_OR_BACKSLASH = "swkit-surrogateescape-or-backslashreplace"
+"""The name of the error handler :func:`readable` gives a stream that had
+``surrogateescape`` (Python's choice under the C or POSIX locale)."""
+
+
+def _surrogates_or_backslash(error: UnicodeError) -> tuple[str | bytes, int]:
+    """``surrogateescape`` where it applies (a file name's undecodable bytes go out as they
+    came in), else ``backslashreplace`` (``§`` in an ASCII locale becomes ``\\xa7``)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    try:
+        return codecs.lookup_error("surrogateescape")(error)
+    except UnicodeError:
+        return codecs.lookup_error("backslashreplace")(error)
+
+
+codecs.register_error(SURROGATES_OR_BACKSLASH, _surrogates_or_backslash)
+
+
 def readable(stream: Any) -> None:
     """Let ``stream`` print any text: a character its encoding cannot show (``§`` under
-    ``PYTHONIOENCODING=ascii``, a folder name that is not UTF-8 under
+    ``PYTHONIOENCODING=ascii`` or the C locale, a folder name that is not UTF-8 under
     ``PYTHONIOENCODING=utf-8:strict``) is written as a backslash escape, as stderr already
-    does, instead of stopping with UnicodeEncodeError. A stream that is not a
-    ``TextIOWrapper`` (a test's capture) is left as it is."""
-    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+    does, instead of stopping with UnicodeEncodeError; under ``surrogateescape`` (the C
+    locale) undecodable bytes of a file name still go out as they came in. A stream that is
+    not a ``TextIOWrapper`` (a test's capture) is left as it is."""
+    if not isinstance(stream, io.TextIOWrapper):
+        return
+    if stream.errors == "strict":
         stream.reconfigure(errors="backslashreplace")
+    elif stream.errors == "surrogateescape":
+        stream.reconfigure(errors=SURROGATES_OR_BACKSLASH)
 
 
 def _say(line: str) -> None:

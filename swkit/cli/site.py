@@ -1,27 +1,34 @@
 """``swkit site``: build the lessons as a static JupyterLite site (no install for students).
 
-    swkit site [--out DIR] [--no-solutions] [--force]
+    swkit site [--out DIR] [--no-solutions] [--pyodide-from-cdn] [--force]
 
 The site is plain files: JupyterLab and a Python kernel (Pyodide) that run in the browser. A
 teacher publishes the folder on any static host and students open a link (issue 13; the
 teacher's guide, lessons/README.md, "No install: the lessons in the browser").
 
 What goes in (:func:`site_contents`): every lesson, the solutions unless ``--no-solutions``,
-the teacher's guide ``README.md`` and ``RULES.md``, under the folder ``v<version>/``
-(:func:`swkit.lite.lessons_folder`), and ``version.json`` at the top. The site carries the pure
+the teacher's guide ``README.md`` and ``RULES.md``, under a folder named for swkit's version and
+the lessons' content (:func:`swkit.lite.lessons_folder`, e.g. ``v0.1.0-3f2a9c81d0/``: a changed
+lesson gets a new address, which no copy in a student's browser shadows), ``version.json`` at the
+top (:func:`swkit.lite.version_record`), and the class's landing page as the site's
+``index.html`` (:mod:`swkit.cli.landing`). The site carries the pure
 wheels the lessons need (:func:`bundle_wheels`: swkit's own and :data:`swkit.lite.BUNDLED`),
-packed from this Python's installed copies, so the build needs no network; the kernel's fallback
-to the package index is off and source maps are left out. Pyodide itself, numpy and matplotlib
-come from Pyodide's distribution (:data:`PYODIDE_CDN`) at run time.
+packed from this Python's installed copies; the kernel's fallback to the package index is off
+and source maps are left out. The site carries Python itself too: a copy of Pyodide (the npm
+package and the kernel's own pure wheels, :mod:`swkit.cli.pyodide`, fetched once and cached) in
+:data:`PYODIDE_FOLDER`, and the kernel's ``pyodideUrl`` setting points there, so a student's
+browser fetches nothing from elsewhere. ``--pyodide-from-cdn`` leaves it out: the kernel then
+loads Pyodide from :data:`PYODIDE_CDN`. numpy and matplotlib are not on the site (no build of
+them for Pyodide comes from a package registry); the kit has pure-Python paths without them.
 
 Safety (as ``swkit lessons``): ``--out`` is never a symlink; an existing ``--out`` is replaced
 only when it is an earlier swkit site (it holds :data:`MARKER`), is empty, or ``--force`` is
 given. The site is built beside it first, so a failed build loses nothing.
 
-A rebuild over an earlier swkit site keeps that site's lessons folders of other versions
-(:func:`earlier_lessons`): a student's edited copy lives in the browser under its old folder's
-path, and JupyterLite opens it only while that folder is still on the site; its first cell then
-says where the newer lesson is (:func:`swkit.lite.version_message`).
+A rebuild over an earlier swkit site keeps that site's other lessons folders
+(:func:`earlier_lessons`): a student's copy lives in the browser under its old folder's path,
+and JupyterLite opens it only while that folder is still on the site; its first cell then says
+when a newer version of the lesson is on the site (:func:`swkit.lite.update_message`).
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swkit import __version__
+from swkit.cli.landing import landing_page, lesson_entries, solution_entries
 from swkit.cli.lessons import (
     RULES_NAME,
     LessonsError,
@@ -50,8 +58,9 @@ from swkit.cli.lessons import (
     rules_source,
     shell_option,
 )
+from swkit.cli.pyodide import COMPLETE, precompile, pyodide_copy
 from swkit.errors import SwkitError
-from swkit.lite import BUNDLED, VERSION_FILE, lessons_folder, version_record
+from swkit.lite import BUNDLED, VERSION_FILE, version_record
 
 DEFAULT_OUT = "swkit-site"
 """The folder ``swkit site`` builds into, relative to where it is run."""
@@ -67,7 +76,16 @@ BUILD_TOOLS = {"jupyterlite_core": "jupyterlite-core==0.8.6",
 """Module to import -> the requirement that provides it (``pip install "swkit[site]"``)."""
 
 PYODIDE_CDN = "https://cdn.jsdelivr.net/pyodide/"
-"""Where the built kernel loads Pyodide (the interpreter, numpy, matplotlib, ...) at run time."""
+"""Where the kernel loads Pyodide at run time when the site does not carry it
+(``--pyodide-from-cdn``)."""
+
+PYODIDE_FOLDER = "static/pyodide"
+"""Where the site carries Pyodide (jupyterlite-pyodide-kernel's own place for a local copy: it
+copies the build's ``static/pyodide`` there and points its ``pyodideUrl`` setting at it)."""
+
+PYODIDE_LEFT_OUT = ("*.map", "*.d.ts", "console*.html", "README.md", "package.json")
+"""Files of the npm package the site does not serve: source maps, type declarations, Pyodide's
+own demo console, the package's readme and manifest."""
 
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -85,23 +103,26 @@ class SiteReport:
     size: int
     seconds: float
     contents: list[str]
-
-    def first_lesson(self) -> str:
-        """The site path of the first lesson (by name), e.g. ``v0.1.0/01-....ipynb``."""
-        first = min((c for c in self.contents if c.endswith(".ipynb") and "/" not in c),
-                    default="")
-        return f"{lessons_folder()}/{first}"
+    lessons: str = ""
+    """The lessons folder's name (:func:`swkit.lite.lessons_folder`)."""
+    precompiled: bool | None = None
+    """Whether the wheels' modules were compiled for the site's Python (None: not tried, the
+    site does not carry Python; False: Node is missing)."""
 
     def lines(self) -> list[str]:
         """The report in words: the folder, its size and how to try it."""
+        slow = ["Note: Node.js is not installed, so the site's Python files are not compiled "
+                "ahead: each lesson's first start takes about 10 s longer (install nodejs and "
+                "build again)."] if self.precompiled is False else []
         return [f"Site built in {self.seconds:.0f} s: {self.folder}",
-                f"  {len(self.contents)} files in {lessons_folder()}/, "
+                f"  {len(self.contents)} files in {self.lessons}/, "
                 f"{self.size / 1e6:.1f} MB in all",
                 "Try it on this computer:",
-                f"  python -m http.server {shell_option('-d', self.folder)}",
-                f"  then open http://localhost:8000/lab/index.html?path={self.first_lesson()}",
+                f"  python -m http.server --bind 127.0.0.1 {shell_option('-d', self.folder)}",
+                "  then open http://127.0.0.1:8000/ (the class's page: every lesson, one link "
+                "each)",
                 "Publish it: copy the folder to any static web host (lessons/README.md, "
-                "'No install: the lessons in the browser')."]
+                "'No install: the lessons in the browser').", *slow]
 
 
 def missing_tools() -> list[str]:
@@ -166,11 +187,12 @@ def _swkit_files() -> list[tuple[Path, str]]:
     return out
 
 
-def pack_wheel(name: str, dest: Path, work: Path) -> Path:
-    """Pack the installed distribution ``name`` (pure Python) as a wheel in ``dest``, offline,
-    with ``wheel pack``; return its path. swkit's own package files are taken from the imported
-    package (this checkout in an editable install). Raises :class:`SiteError` when ``name`` is
-    not installed or is not pure Python."""
+def stage_wheel(name: str, work: Path) -> Path:
+    """The files of the installed distribution ``name`` (pure Python), laid out as its wheel in
+    a folder under ``work`` (returned, named ``NAME-VERSION``), with its METADATA and WHEEL.
+    swkit's own package files are taken from the imported package (this checkout in an
+    editable install). Raises :class:`SiteError` when ``name`` is not installed or is not pure
+    Python."""
     try:
         dist = importlib.metadata.distribution(name)
     except importlib.metadata.PackageNotFoundError:
@@ -196,20 +218,62 @@ def pack_wheel(name: str, dest: Path, work: Path) -> Path:
         raise SiteError(f"the installed {name} {version} has no metadata: reinstall it")
     (info / "METADATA").write_text(metadata, encoding="utf-8")
     (info / "WHEEL").write_text(_wheel_text(name), encoding="utf-8")
+    return root
+
+
+def pack_staged(root: Path, dest: Path) -> Path:
+    """Pack a folder made by :func:`stage_wheel` as a wheel in ``dest`` with ``wheel pack``,
+    offline; return its path. Raises :class:`SiteError` when packing fails."""
     dest.mkdir(parents=True, exist_ok=True)
     run = subprocess.run([sys.executable, "-m", "wheel", "pack", str(root), "-d", str(dest)],
                          capture_output=True, text=True)
     if run.returncode != 0:
-        raise SiteError(f"could not pack the wheel of {name}: {run.stderr.strip()[-500:]}")
-    wheel = dest / f"{stem}-py3-none-any.whl"
+        raise SiteError(f"could not pack the wheel {root.name}: {run.stderr.strip()[-500:]}")
+    wheel = dest / f"{root.name}-py3-none-any.whl"
     if not wheel.is_file():
-        raise SiteError(f"could not pack the wheel of {name}: {wheel.name} was not written")
+        raise SiteError(f"could not pack the wheel {root.name}: {wheel.name} was not written")
     return wheel
 
 
-def bundle_wheels(dest: Path, work: Path) -> list[Path]:
-    """The site's wheels in ``dest``: swkit's own and each of :data:`swkit.lite.BUNDLED`."""
-    return [pack_wheel(name, dest, work) for name in ("swkit", *BUNDLED)]
+def pack_wheel(name: str, dest: Path, work: Path) -> Path:
+    """Pack the installed distribution ``name`` (pure Python) as a wheel in ``dest``, offline
+    (:func:`stage_wheel`, :func:`pack_staged`); return its path. Raises :class:`SiteError` as
+    they do."""
+    return pack_staged(stage_wheel(name, work), dest)
+
+
+def bundle_wheels(dest: Path, work: Path, pyodide: Path | None = None) -> bool:
+    """The site's wheels in ``dest``: swkit's own and each of :data:`swkit.lite.BUNDLED`. With
+    ``pyodide`` (the site's cached copy of it), their modules are compiled to bytecode for the
+    site's Python first (:func:`swkit.cli.pyodide.precompile`; swkit keeps its source beside,
+    the others ship the bytecode alone), and the others' compiled wheels are cached beside that
+    copy (``compiled-wheels/``) for the next build. Returns whether they were compiled."""
+    names = ("swkit", *BUNDLED)
+    cache = None if pyodide is None else pyodide.parent / f"compiled-wheels-{pyodide.name}"
+    cached = {}
+    for name in names[1:]:
+        wheel = None if cache is None else cache / _wheel_name(name)
+        if wheel is not None and wheel.is_file():
+            cached[name] = wheel
+    roots = [stage_wheel(name, work) for name in names if name not in cached]
+    keep = {root.name: root.name.startswith("swkit-") for root in roots}  # swkit shows its lines
+    compiled = pyodide is not None and precompile(work, pyodide, keep)
+    dest.mkdir(parents=True, exist_ok=True)
+    for root in roots:
+        wheel = pack_staged(root, dest)
+        if compiled and cache is not None and not keep[root.name]:
+            cache.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(wheel, cache / f".{wheel.name}")
+            (cache / f".{wheel.name}").replace(cache / wheel.name)
+    for wheel in cached.values():
+        shutil.copyfile(wheel, dest / wheel.name)
+    return compiled
+
+
+def _wheel_name(name: str) -> str:
+    """The file name of the wheel :func:`stage_wheel` packs for the installed ``name``."""
+    dist = importlib.metadata.distribution(name)
+    return f"{dist.metadata['Name'].replace('-', '_')}-{dist.version}-py3-none-any.whl"
 
 
 def check_out(out: Path, *, force: bool) -> Path:
@@ -229,9 +293,10 @@ def check_out(out: Path, *, force: bool) -> Path:
     return out
 
 
-def earlier_lessons(out: Path) -> dict[str, Path]:
+def earlier_lessons(out: Path, current: str) -> dict[str, Path]:
     """The files of an earlier swkit site in ``out`` to carry into its rebuild: every lessons
-    folder of another version (``files/v<version>/...``, :func:`swkit.lite.lessons_folder`),
+    folder (``files/v<version>-<digest>/...``, :func:`swkit.lite.lessons_folder`; or
+    ``files/v<version>/...`` of earlier builds) but ``current``,
     relative POSIX path -> file. Empty when ``out`` is not an earlier swkit site (no
     :data:`MARKER`). Symbolic links are neither followed nor carried."""
     files = out / "files"
@@ -239,7 +304,7 @@ def earlier_lessons(out: Path) -> dict[str, Path]:
         return {}
     carried: dict[str, Path] = {}
     for folder in sorted(files.iterdir()):
-        if (folder.is_symlink() or not folder.is_dir() or folder.name == lessons_folder()
+        if (folder.is_symlink() or not folder.is_dir() or folder.name == current
                 or not re.fullmatch(r"v\d[\w.+-]*", folder.name)):
             continue
         for top, _, names in os.walk(folder):  # never into a linked folder
@@ -266,20 +331,40 @@ def lite_config() -> dict:
                 "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}}}}
 
 
+def pyodide_url(site: Path) -> str | None:
+    """The kernel's ``pyodideUrl`` setting in the built ``site``'s ``jupyter-lite.json`` (None:
+    not set, the kernel then loads Pyodide from :data:`PYODIDE_CDN`)."""
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    plugins = config.get("jupyter-config-data", {}).get("litePluginSettings", {})
+    return plugins.get(KERNEL_PLUGIN, {}).get("pyodideUrl")
+
+
 def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = True,
-               force: bool = False, log: Path | None = None) -> SiteReport:
+               force: bool = False, log: Path | None = None, pyodide_from_cdn: bool = False,
+               pyodide_cache: Path | None = None, source: Path | None = None) -> SiteReport:
     """Build the site into ``out`` (see the module docstring) and return a :class:`SiteReport`.
 
+    ``pyodide_from_cdn``: leave Pyodide out (the kernel then loads it from :data:`PYODIDE_CDN`);
+    by default the site carries it, from the cached copy in ``pyodide_cache``
+    (:func:`swkit.cli.pyodide.pyodide_copy`, made on the first build).
     Raises :class:`SiteError` for a missing build tool (naming what to install), a refused
-    ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log).
+    ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log), and
+    :class:`swkit.cli.pyodide.PyodideError` when Pyodide is neither cached nor can be fetched.
     ``log``: where to keep the build tool's output (default: dropped unless it fails).
+    ``source``: the lessons folder to publish (default: the kit's own,
+    :func:`swkit.cli.lessons.lessons_source`).
     """
     missing = missing_tools()
     if missing:
         raise SiteError(f"the site build needs {', '.join(missing)} (not installed): "
                         f"pip install \"swkit[site]\"")
     out = check_out(Path(out), force=force)
-    contents = site_contents(solutions=solutions)
+    contents = site_contents(solutions=solutions, source=source)
+    record = version_record({name: path.read_bytes() for name, path in contents.items()})
+    current = record["lessons"]
+    landing = landing_page(current, lesson_entries(contents["README.md"], contents),
+                           solution_entries(contents), version=__version__)
+    pyodide = None if pyodide_from_cdn else pyodide_copy(pyodide_cache)
     start = time.perf_counter()
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -293,17 +378,20 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     with holder as temp:
         work = Path(temp)
         wheels = work / "wheels"
-        bundle_wheels(wheels, work / "pack")
-        folder = work / "contents" / lessons_folder()
+        compiled = bundle_wheels(wheels, work / "pack", pyodide)
+        folder = work / "contents" / current
         for name, path in contents.items():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, folder / name)
-        for name, path in (earlier_lessons(out) if out.is_dir() else {}).items():
+        for name, path in (earlier_lessons(out, current) if out.is_dir() else {}).items():
             (work / "contents" / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, work / "contents" / name)
-        (work / "contents" / VERSION_FILE).write_text(json.dumps(version_record()) + "\n")
+        (work / "contents" / VERSION_FILE).write_text(json.dumps(record, indent=1) + "\n")
         lite = work / "lite"
         lite.mkdir()
+        if pyodide is not None:
+            shutil.copytree(pyodide, lite / PYODIDE_FOLDER,
+                            ignore=shutil.ignore_patterns(COMPLETE, *PYODIDE_LEFT_OUT))
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
         built = work / "site"
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--no-sourcemaps",
@@ -315,11 +403,19 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         if run.returncode != 0:
             tail = (run.stdout + run.stderr).strip().splitlines()[-15:]
             raise SiteError("jupyter lite build failed: " + " | ".join(tail))
+        served = pyodide_url(built)
+        if pyodide is not None and served != f"./{PYODIDE_FOLDER}/pyodide.mjs":
+            raise SiteError(f"jupyter lite build did not point the kernel at the site's own "
+                            f"Pyodide (pyodideUrl: {served!r})")
+        (built / "index.html").write_text(landing, encoding="utf-8")  # JupyterLite's: a redirect
+        if (built / "lab" / "favicon.ico").is_file():  # browsers ask the top for it by themselves
+            shutil.copyfile(built / "lab" / "favicon.ico", built / "favicon.ico")
         (built / MARKER).write_text(json.dumps({"swkit": __version__}) + "\n")
         if out.exists():
             shutil.rmtree(out) if out.is_dir() else out.unlink()
         built.rename(out)
-    return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents))
+    return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents),
+                      current, compiled if pyodide is not None else None)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -331,6 +427,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(see --force); never a symbolic link")
     parser.add_argument("--no-solutions", action="store_true",
                         help="leave the worked answers (solutions/) out of the site")
+    parser.add_argument("--pyodide-from-cdn", action="store_true",
+                        help=f"leave Python (Pyodide, about 13 MB) out of the site: the "
+                             f"students' browsers then load it from {PYODIDE_CDN}, which a "
+                             f"school's web filter may block")
     parser.add_argument("--force", action="store_true",
                         help="replace --out even when it holds files that are not a swkit site")
 
@@ -338,7 +438,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, prog: str = "swkit site") -> int:
     """Carry out ``swkit site`` for parsed ``args``; return the exit status (2: refused)."""
     try:
-        report = build_site(args.out, solutions=not args.no_solutions, force=args.force)
+        report = build_site(args.out, solutions=not args.no_solutions, force=args.force,
+                            pyodide_from_cdn=args.pyodide_from_cdn)
     except SwkitError as exc:
         print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2

@@ -32,6 +32,7 @@ placeholder is on the page and a bot's pause being an event-loop delay, not ``ti
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 import threading
@@ -279,20 +280,22 @@ class SwkitWidget(widgets.VBox):
         self._runner.submit(work, f"{type(self).__name__}-worker")
 
     def in_steps(self, step: Step, pause: float,
-                 finish: Callable[[], None] | None = None) -> None:
+                 finish: Callable[[], None] | None = None, *, moves: bool = True) -> None:
         """Run ``step()`` after ``pause`` seconds, and again after each pause it returns (in
         seconds), until it returns None; then ``finish()``, which also runs if a step raises.
 
         For the bots' moves: on a thread the pauses sleep that thread; inline each step is an
         event-loop job and the pauses are ``call_later`` delays, so the page stays live between
         moves. :meth:`invalidate` does not stop the steps (they check the game themselves). An
-        exception in a step or in ``finish`` is shown and recorded like a callback's. Each step
-        (with ``finish``) holds the widget's lock, and counts a new version (:meth:`moved`):
-        a click made before the page showed it is stale.
+        exception in a step or in ``finish`` is shown and recorded like a callback's. ``moves``
+        (the bots' moves): each step (with ``finish``) holds the widget's lock and counts a new
+        version (:meth:`moved`), so a click made before the page showed it is stale; False (a
+        simulation's batches, which change no game): neither, so a click never waits for a
+        batch.
         """
 
         def guarded() -> float | None:
-            with self._state:
+            with self._state if moves else contextlib.nullcontext():
                 try:
                     delay = step()
                 except Exception as error:  # noqa: BLE001 - shown and recorded
@@ -303,7 +306,8 @@ class SwkitWidget(widgets.VBox):
                         finish()
                     except Exception as error:  # noqa: BLE001 - shown and recorded
                         self._record(error)
-                self.moved()
+                if moves:
+                    self.moved()
             return delay
 
         self._runner.loop(guarded, pause, f"{type(self).__name__}-steps")

@@ -732,8 +732,10 @@ class OddsExplorer(SwkitWidget):
         # <desc> (a browser kernel); hidden while it has none; the caption under it says the
         # numbers on screen
         self.chart = widgets.HTML(layout=widgets.Layout(max_width="100%", display="none"))
+        self.chart.add_class("swkit-chart")
         self.stale_note = widgets.HTML()
         self.chart_caption = widgets.HTML()
+        self.chart_caption.add_class("swkit-chart-caption")
         # simulation
         self.sim_n = widgets.Dropdown(options=[("1,000", 1000), ("10,000", 10_000),
                                                ("100,000", 100_000)], value=10_000,
@@ -1192,7 +1194,7 @@ class OddsExplorer(SwkitWidget):
                 last["drawn"] = time.perf_counter()
             return 0.0
 
-        self.in_steps(step, 0.0)
+        self.in_steps(step, 0.0, moves=False)   # its own lock: a click never waits a batch
 
     def _draw(self, token: int, answer: Answer, trials: list[Trial], sim: Simulated) -> None:
         self._set_chart(token, answer, chart_html(answer, trials, sim), sim)

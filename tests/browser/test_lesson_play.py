@@ -208,10 +208,11 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
     headline = explorer.locator(".widget-html", has_text="random cards hold").first
     expect(headline).to_contain_text("P(3 random cards hold a set or a run)")
     expect(headline).to_contain_text("= 25/2838 ≈ 0.88%")
-    expect(explorer.locator("img")).to_be_visible()  # the chart
+    expect(explorer.locator(".swkit-chart img")).to_be_visible()  # the chart
+    expect(explorer.get_by_role("img", name=re.compile("3: 0.88%"))).to_be_visible()  # its alt
 
     # a deal's answer comes at once (no "computing…" to see), and the chart by K stays
-    caption = explorer.locator(".widget-html", has_text="Chart:")
+    caption = explorer.locator(".swkit-chart-caption")
     explorer.locator(".widget-dropdown", has_text="K cards").locator("select").select_option(
         label="4")
     expect(headline).to_contain_text("P(4 random cards hold a set or a run)")
@@ -221,7 +222,7 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
         "148,995 − 143,910 = 5,085 deals with a set or a run")
     expect(caption).to_contain_text(
         "Chart: P(a set or a run among K random cards), by K: 3: 0.88%, 4: 3.41%,")
-    expect(explorer.locator("img")).to_be_visible()
+    expect(explorer.locator(".swkit-chart img")).to_be_visible()
 
     # the simulation, as the lesson tells it: seed 0 misses the exact value, seed 1 does not
     simulate = explorer.locator("button", has_text="Simulate")
@@ -244,7 +245,7 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
         label="my hand: will I score?")
     answer = explorer.locator(".widget-html", has_text="P(I score this turn)").first
     expect(answer).to_contain_text("= 1/35 ≈ 2.86%")
-    expect(explorer.locator("img")).to_be_visible()
+    expect(explorer.locator(".swkit-chart img")).to_be_visible()
     label = explorer.locator(".widget-select-multiple label", has_text="my scored Powers")
     assert label.evaluate("e => e.scrollWidth <= e.clientWidth"), "the label is clipped"
     field = explorer.locator(".widget-text", has_text="my hand:").locator("input")

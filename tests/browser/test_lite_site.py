@@ -1,73 +1,55 @@
-"""The swkit site (``swkit site``, issue 13 §3) in a real Lite kernel, offline.
+"""Lesson 9 of the swkit site in a real Lite kernel, offline, reached from the landing page.
 
-The site is built with :func:`swkit.cli.site.build_site` and served on 127.0.0.1. Pyodide's
-distribution address is routed to a local copy (``pyodide_copy.py``: the npm package and the
-kernel's pure wheels, the lock rewritten for their sha256); every other request leaving
-127.0.0.1 is aborted and fails the test (the tier's ``offline`` fixture). One kernel start is
-shared by every check, in one test, in order:
+The site (built and served as it is, Python included: tests/browser/lite_site.py) opens on its
+landing page; at 320 CSS px it needs no horizontal scrolling (WCAG 1.4.10), and its link for
+lesson 9 opens that lesson alone in the single-notebook interface with one kernel (counted in
+the page's app). One kernel start is shared by every check, in one test, in order:
 
-- lesson 9 opens from the site's version folder and its kernel starts;
-- in that kernel: the lesson's first cell installs swkit from the site, then exact values come
-  out as under CPython: 25/2838 (lesson 1's deal), a dice keep value (1 - (4/9)^2 = 65/81) and
-  a card hint (a pinned answer of tests/data/odds_cards_pinned.json); the site's version.json
-  is the lesson's own (and an older copy would be told where the newer lesson is), and a fresh
-  copy of the lesson can be saved beside it;
+- in that kernel: the lesson's first cell installs swkit from the site and says nothing (the
+  lesson is current), then exact values come out as under CPython: 25/2838 (lesson 1's deal),
+  a dice keep value (1 - (4/9)^2 = 65/81) and a card hint (a pinned answer of
+  tests/data/odds_cards_pinned.json); the site's version.json names the lesson's own folder,
+  and a fresh copy of the lesson can be saved beside it;
 - Run All; one dice turn in the DiceCup with the hint on (roll, keep, roll, score, the bot's
   turn), and the screenshot build/screenshots/lite-dicecup.png; one card turn in the CardTable
   with the hint on, through the bot's reply;
-- no Python traceback on the page, and no request for a file the local copy lacks.
+- no Python traceback on the page.
 
-What cannot be reached offline (numpy and matplotlib come from Pyodide's CDN) is covered under
-CPython. The times (page open to kernel ready, to the first exact answer), the build's time and
-size and the bytes the page loaded are written to build/site-record.json; ``python
-bench/site.py`` prints them.
+The times (page open to kernel ready, to the first exact answer), the build's time and size and
+the bytes the page loaded are written to build/site-record.json; ``python bench/site.py`` prints
+them.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import mimetypes
-import os
 import re
-import sys
 import time
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
-from types import ModuleType
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page, Route, expect
+from lite_site import (  # noqa: F401  (fixtures: built_site, site_server, site_requests)
+    KERNELS,
+    ROOT,
+    SCREENSHOTS,
+    Server,
+    built_site,
+    execute,
+    first_cell,
+    no_tracebacks,
+    picture,
+    run_all,
+    site_requests,
+    site_server,
+    wait_for_kernel,
+)
+from playwright.sync_api import Locator, Page, expect
 
-from swkit.lite import lessons_folder
-
-sys.path.insert(0, str(Path(__file__).parent))
-from pyodide_copy import CDN, CopyError, pyodide_copy  # noqa: E402
-
-
-def _harness() -> ModuleType:
-    """The tier's conftest (its server helpers), loaded by path: a conftest.py elsewhere in the
-    tests could take the name ``conftest``."""
-    spec = importlib.util.spec_from_file_location("swkit_browser_harness",
-                                                  Path(__file__).with_name("conftest.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
-
-
-_h = _harness()
-Server, _free_port, _start = _h.Server, _h._free_port, _h._start
+from swkit.cli.site import SiteReport
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "build" / "screenshots"
 RECORD = ROOT / "build" / "site-record.json"
-LESSON = f"{lessons_folder()}/09-play.ipynb"
-KERNEL_START_MS = 180_000
-"""A Lite kernel started in 23-30 s here (notes); a loaded CI machine gets six times that."""
 
 PINNED = json.loads((ROOT / "tests" / "data" / "odds_cards_pinned.json").read_text("utf-8"))
 CARD_CASE = next(case for case in PINNED if case["name"] == "realistic")
@@ -82,24 +64,11 @@ print("dice", optimal_value(DiceModel(), Objective.at_least(4, target="Mickey"),
 from swkit.odds.cards import make_position, player_odds
 print("card", player_odds(make_position(**{CARD_CASE["spec"]!r}), 1).within[0])
 import json, swkit, swkit.lite
-print("site", json.dumps(swkit.lite.read_site_version()), swkit.__version__)
+import js
+record = await swkit.lite.fetch_bytes(swkit.lite.site_base(str(js.location.href))
+                                      + "files/version.json")
+print("site", swkit.__version__, json.dumps(json.loads(record)))
 """
-
-EXECUTE = """async (code) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const kernel = panel.sessionContext.session.kernel;
-  const future = kernel.requestExecute({code, stop_on_error: true});
-  const out = [];
-  future.onIOPub = (msg) => {
-    const kind = msg.header.msg_type, c = msg.content;
-    if (kind === 'stream') out.push(c.text);
-    else if (kind === 'error') out.push(`${c.ename}: ${c.evalue}\\n${c.traceback.join('\\n')}`);
-    else if (kind === 'execute_result' || kind === 'display_data')
-      out.push((c.data['text/plain'] || '') + '\\n');
-  };
-  const reply = await future.done;
-  return {status: reply.content.status, text: out.join('')};
-}"""
 
 
 def save(record: dict) -> None:
@@ -107,161 +76,6 @@ def save(record: dict) -> None:
     RECORD.parent.mkdir(parents=True, exist_ok=True)
     RECORD.write_text(json.dumps({"complete": False, **record}, indent=1) + "\n", "utf-8")
     print(json.dumps(record))
-
-
-def execute(page: Page, code: str, timeout: float = 120) -> str:
-    """Run ``code`` in the open notebook's kernel; its printed text. Fails on an error."""
-    page.set_default_timeout(timeout * 1000)
-    result = page.evaluate(EXECUTE, code)
-    assert result["status"] == "ok", f"the Lite kernel raised:\n{result['text']}"
-    return result["text"]
-
-
-def first_cell(notebook: Path) -> str:
-    """The source of the notebook's first code cell (the site's install cell)."""
-    cells = json.loads(notebook.read_text("utf-8"))["cells"]
-    return "".join(next(c for c in cells if c["cell_type"] == "code")["source"])
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict]]:
-    """The site, built once for the module; with the build's seconds and bytes."""
-    from swkit.cli.site import build_site, missing_tools
-    if missing_tools():
-        pytest.fail(f"the site tools are missing: {missing_tools()} (pip install -e '.[test]')")
-    out = tmp_path_factory.mktemp("lite") / "site"
-    cpu = time.process_time()
-    report = build_site(out)
-    yield out, {"build_seconds": round(report.seconds, 1),
-                "build_cpu_seconds_this_process": round(time.process_time() - cpu, 1),
-                "site_bytes": report.size}
-
-
-@pytest.fixture(scope="module")
-def site_server(built_site: tuple[Path, dict], jupyter_env: dict[str, str],
-                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``python -m http.server`` serving the built site on a free 127.0.0.1 port."""
-    site, _ = built_site
-    port = _free_port()
-    command = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-               str(site), str(port)]
-    log = tmp_path_factory.mktemp("logs") / "site.log"
-    server = _start("site", command, f"http://127.0.0.1:{port}", "/jupyter-lite.json", site,
-                    jupyter_env, log)
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def local_pyodide(context: BrowserContext, offline: list[str]) -> Iterator[dict]:
-    """Route :data:`CDN` to the local copy (registered after ``offline``'s guard, so it comes
-    first). Yields a record: ``missing`` (addresses the copy lacks) and ``bytes`` (served)."""
-    try:
-        folder = pyodide_copy()
-    except CopyError as exc:  # as a missing Chromium: a failure in CI, a skip elsewhere
-        if os.environ.get("SWKIT_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"SWKIT_REQUIRE_BROWSER=1 but {exc}")
-        pytest.skip(str(exc))
-    record: dict = {"missing": [], "bytes": 0, "files": []}
-
-    def serve(route: Route) -> None:
-        name = route.request.url[len(CDN):].split("?")[0].split("#")[0]
-        path = folder / name
-        if not name or ".." in name or not path.is_file():
-            record["missing"].append(route.request.url)
-            route.fulfill(status=404, body="not in the local copy",
-                          headers={"Access-Control-Allow-Origin": "*"})
-            return
-        kind = {".wasm": "application/wasm", ".mjs": "text/javascript",
-                ".js": "text/javascript", ".json": "application/json",
-                ".zip": "application/zip", ".whl": "application/zip"}.get(
-            path.suffix, mimetypes.guess_type(path.name)[0] or "application/octet-stream")
-        record["bytes"] += path.stat().st_size
-        record["files"].append(name)
-        route.fulfill(path=str(path), headers={"Access-Control-Allow-Origin": "*",
-                                               "Content-Type": kind})
-
-    context.route(CDN + "**", serve)
-    yield record
-    assert not record["missing"], f"the kernel asked for files Pyodide's CDN has and the " \
-                                  f"local copy lacks: {record['missing']}"
-
-
-def wait_for_kernel(page: Page) -> None:
-    kernel = page.locator(".jp-NotebookPanel-toolbar .jp-KernelName").first
-    expect(kernel).not_to_have_text(re.compile(r"^\s*(No Kernel)?\s*$"), timeout=KERNEL_START_MS)
-    status = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator").first
-    expect(status).to_have_attribute("data-status", "idle", timeout=KERNEL_START_MS)
-
-
-PROBLEMS = """() => {
-  const notebook = window.jupyterapp.shell.currentWidget.content;
-  const found = [];
-  notebook.widgets.forEach((cell, n) => {
-    for (const out of cell.model.toJSON().outputs || []) {
-      if (out.output_type === 'error')
-        found.push(`cell ${n}: ${out.ename}: ${out.evalue}\\n${(out.traceback || []).join('\\n')}`);
-      if (out.output_type === 'stream' && out.name === 'stderr')
-        found.push(`cell ${n} wrote to stderr: ${out.text}`);
-    }
-  });
-  return found;
-}"""
-"""Every error output and stderr text in the open notebook's cells, read from the notebook's
-model (JupyterLab draws only the cells in view, so the page alone can miss one)."""
-
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def notebook_problems(page: Page) -> list[str]:
-    return [ANSI.sub("", p)[-3000:] for p in page.evaluate(PROBLEMS)]
-
-
-def run_all(page: Page, timeout: float = 300) -> None:
-    """Run → Run All Cells; wait until every code cell has run (or one failed: then fail with
-    its traceback at once, since JupyterLab stops there)."""
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    pending = """() => window.jupyterapp.shell.currentWidget.content.widgets.filter(
-        c => c.model.type === 'code' && c.model.executionCount === null).length"""
-    deadline = time.monotonic() + timeout
-    while True:
-        page.wait_for_timeout(500)
-        problems = notebook_problems(page)
-        assert not problems, "a cell failed in the Lite kernel:\n" + "\n".join(problems)
-        if page.evaluate(pending) == 0:
-            break
-        assert time.monotonic() < deadline, f"Run All did not finish in {timeout} s"
-    wait_for_kernel(page)
-
-
-def no_tracebacks(page: Page, outputs: Locator) -> None:
-    """No error output or stderr text in any cell, and on the page no traceback and no widget
-    that failed to draw."""
-    assert notebook_problems(page) == []
-    expect(outputs.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']")
-           ).to_have_count(0)
-    expect(outputs.locator(".jupyter-widgets-error-widget")).to_have_count(0)
-    expect(outputs.get_by_text("Traceback")).to_have_count(0)
-    expect(outputs.get_by_text("Something went wrong")).to_have_count(0)
-
-
-def picture(widget: Locator, name: str) -> Path:
-    """Save the widget alone as build/screenshots/<name>.png, in a viewport taller than it
-    (JupyterLab scrolls inside a panel: a taller widget would be cut off)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page = widget.page
-    size = page.viewport_size
-    height = int(widget.evaluate("e => e.getBoundingClientRect().height")) + 200
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
-    try:
-        widget.scroll_into_view_if_needed()
-        page.wait_for_timeout(500)
-        widget.screenshot(path=str(path))
-    finally:
-        page.set_viewport_size(size)
-    return path
 
 
 def play_dice_turn(cup: Locator) -> None:
@@ -312,22 +126,35 @@ def play_card_turn(table: Locator) -> None:
     picture(table, "lite-cardtable")
 
 
-def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
-                                             built_site: tuple[Path, dict], local_pyodide: dict,
-                                             offline: list[str]) -> None:
-    loaded: list[int] = []
-    page.context.on("requestfinished",
-                    lambda r: loaded.append(max(r.sizes()["responseBodySize"], 0)))
+def test_lesson_9_in_the_lite_kernel_offline(
+        page: Page, site_server: Server, built_site: tuple[SiteReport, dict],  # noqa: F811
+        site_requests: dict, offline: list[str]) -> None:  # noqa: F811
+    report = built_site[0]
+    lesson = f"{report.lessons}/09-play.ipynb"
+    # the landing page, at 320 CSS px: one column, no horizontal scrolling
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.set_viewport_size({"width": 320, "height": 800})
+    page.goto(f"{site_server.url}/", timeout=120_000)
+    expect(page.locator("h1")).to_have_count(1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.screenshot(path=str(SCREENSHOTS / "lite-landing-320.png"), full_page=True)
+    page.set_viewport_size(size)
+    link = page.get_by_role("link", name="Lesson 9: Play!")
+    expect(link).to_have_attribute("href", f"notebooks/index.html?path={lesson}")
+    page.screenshot(path=str(SCREENSHOTS / "lite-landing.png"))
     opened = time.perf_counter()
-    page.goto(f"{site_server.url}/lab/index.html?path={LESSON}", timeout=120_000)
+    link.click()
     wait_for_kernel(page)
     ready = time.perf_counter() - opened
+    assert page.url.endswith(f"/notebooks/index.html?path={lesson}")
+    assert page.evaluate(KERNELS) == 1          # one lesson, one Python
     record = {**built_site[1], "kernel_ready_seconds": round(ready, 1)}
     save(record)
 
     install = first_cell(ROOT / "lessons" / "09-play.ipynb")
-    assert "swkit.lite.setup()" in install
-    execute(page, install, timeout=300)
+    assert 'swkit.lite.setup("09-play.ipynb")' in install
+    assert execute(page, install, timeout=300) == ""   # a current lesson: nothing to say
     text = execute(page, CHECKS, timeout=300)
     answered = time.perf_counter() - opened
     record["first_exact_answer_seconds"] = round(answered, 1)
@@ -336,18 +163,14 @@ def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
     assert Fraction(values["deal"]) == Fraction(25, 2838)
     assert Fraction(values["dice"]) == 1 - Fraction(4, 9) ** 2  # RULES.md §C2; 65/81
     assert Fraction(values["card"]) == Fraction(CARD_CASE["within"][0])
-    site_version, kernel_version = values["site"].rsplit(" ", 1)
-    assert json.loads(site_version) == {"swkit": kernel_version,
-                                        "lessons": lessons_folder(kernel_version)}
-    assert execute(page, "print(swkit.lite.version_message(__import__('os').getcwd(), "
-                         "swkit.lite.read_site_version()))").strip() == "None"
-    older = execute(page, "print(swkit.lite.version_message('/drive/v0.0.1', "
-                          "swkit.lite.read_site_version()))")
-    assert f"the newer lesson is in the folder {lessons_folder()}" in " ".join(older.split())
-    fresh = execute(page, "await swkit.lite.fresh_copy('09-play.ipynb')").strip()
+    kernel_version, site_record = values["site"].split(" ", 1)
+    assert json.loads(site_record)["lessons"] == report.lessons
+    assert json.loads(site_record)["swkit"] == kernel_version
+    fresh = execute(page, "await swkit.lite.fresh_copy()").strip()
     assert fresh == ("A fresh copy of 09-play.ipynb is 09-play-fresh.ipynb, beside yours: open "
-                     "it from the file browser."), fresh      # one line, no Out[] echo
-    assert "swkit.lite.setup()" in execute(
+                     f"it from the file browser, or at {site_server.url}/notebooks/index.html"
+                     f"?path={report.lessons}/09-play-fresh.ipynb"), fresh   # one line, no Out[]
+    assert 'swkit.lite.setup(\\"09-play.ipynb\\")' in execute(
         page, "print(open('09-play-fresh.ipynb').read()[:20000])")
 
     outputs = page.locator(".jp-OutputArea-output")
@@ -356,8 +179,10 @@ def test_lesson_9_in_the_lite_kernel_offline(page: Page, site_server: Server,
     play_dice_turn(outputs.locator(".swkit-dicecup"))
     play_card_turn(outputs.locator(".swkit-cardtable"))
     no_tracebacks(page, outputs)
+    assert page.evaluate(KERNELS) == 1
 
     page.screenshot(path=str(SCREENSHOTS / "lite-lesson9-end.png"))
-    save({**record, "page_bytes": sum(loaded), "pyodide_bytes": local_pyodide["bytes"],
-          "pyodide_files": sorted(set(local_pyodide["files"])), "requests": len(loaded),
-          "complete": True})
+    save({**record, "page_bytes": site_requests["bytes"],
+          "pyodide_bytes": site_requests["pyodide_bytes"],
+          "pyodide_files": sorted(set(site_requests["pyodide_files"])),
+          "requests": site_requests["requests"], "complete": True})

@@ -19,7 +19,7 @@ Checked against the game tree: ``tests/test_odds_cards_exact_powers.py``; the lu
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -156,32 +156,32 @@ class Chance:
         is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``_outs_with``); their
         weight loses the cards a and b drawn (``_best_next``)."""
         every = self.every
-        levels = self._pool_levels(pool)
-        plus = self._plus_mask
+        weight = self._pool_weight(pool)
+        plus, known = self._plus_mask, self.plus_memo.get
         rows: list[tuple[Hand, int, dict[int, int]]] = [(t3, m, {}) for t3, m in masks]
         full = n - 2                        # the weight of every type after the two cards
         total = 0
         left = n * (n - 1)                  # ordered draws not summed yet
         top = n - 2                         # the most one of them can add
 
+        def plus_at(t3: Hand, row: dict[int, int], c: int) -> int:
+            hit = row.get(c)
+            if hit is None:
+                hit = known((t3, c))
+                hit = row[c] = plus(t3, c) if hit is None else hit
+            return hit
+
         def value(a: int, b: int) -> int:
             best = 0
+            ab, bb = 1 << a, 1 << b
             for t3, m, row in rows:
-                if m == every or m >> a & 1:
+                if m == every or m & ab:
                     return full
-                pa = row.get(a)
-                if pa is None:
-                    pa = row[a] = plus(t3, a)
-                m2 = m | pa
-                if m2 == every or m2 >> b & 1:
+                m2 = m | plus_at(t3, row, a)
+                if m2 == every or m2 & bb:
                     return full
-                pb = row.get(b)
-                if pb is None:
-                    pb = row[b] = plus(t3, b)
-                m2 |= pb
-                v = -(m2 >> a & 1) - (m2 >> b & 1)
-                for c, lm in levels:
-                    v += c * (m2 & lm).bit_count()
+                m2 |= plus_at(t3, row, b)
+                v = weight(m2) - (m2 & ab != 0) - (m2 & bb != 0)
                 if v > best:
                     best = v
             return best
@@ -251,21 +251,22 @@ class Chance:
         its mask holds c, else mask | plus(tableau, c) (``_outs_with``); their weight loses
         the card c received and gains the card q passed (``_best_next``)."""
         every = self.every
-        levels = self._pool_levels(pool)
-        plus = self._plus_mask
+        weight = self._pool_weight(pool)
+        plus, known = self._plus_mask, self.plus_memo.get
+        qb = 1 << q
         total = 0
         left = sum(u for _c, u in pool)
         for c, u in pool:
             self.outcome()
             best = 0
+            cb = 1 << c
             for t3, m in masks:
-                if m == every or m >> c & 1:
+                if m == every or m & cb:
                     best = n
                     break
-                m2 = m | plus(t3, c)
-                v = (m2 >> q & 1) - (m2 >> c & 1)
-                for k, lm in levels:
-                    v += k * (m2 & lm).bit_count()
+                pc = known((t3, c))
+                m2 = m | (plus(t3, c) if pc is None else pc)
+                v = weight(m2) - (m2 & cb != 0) + (m2 & qb != 0)
                 if v > best:
                     best = v
             total += u * best
@@ -275,13 +276,17 @@ class Chance:
         return total
 
     @staticmethod
-    def _pool_levels(pool: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """[(copies k, bitmask of the types with k copies in ``pool``)]: ``_levels`` of the
-        unseen cards ``pool``, not remembered."""
+    def _pool_weight(pool: list[tuple[int, int]]) -> Callable[[int], int]:
+        """The unseen copies of the types in a mask, the unseen cards being ``pool`` (as
+        ``weighted``, from ``pool`` instead of the pool change; nothing remembered)."""
         by: dict[int, int] = {}
         for x, u in pool:
             by[u] = by.get(u, 0) | 1 << x
-        return list(by.items())
+        if len(by) == 1 and 1 in by:
+            live = by[1]
+            return lambda m: (m & live).bit_count()
+        levels = list(by.items())
+        return lambda m: sum(k * (m & lm).bit_count() for k, lm in levels)
 
     def _derived_masks(self, hand: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                        fig1: bool, after: int) -> list[tuple[Hand, int]] | None:

@@ -25,9 +25,9 @@ OUTCOMES_PER_ENTRY = 16
 """The work budget charges one memo entry for every 16 chance outcomes valued (draw two's
 card pairs, pass's received cards: ``Search.outcome``). Most outcomes end in a remembered
 position, and then this adds a little; but two turns before the end with an extra play in
-reach, pass's outcomes are derived from masks and remembered nowhere, and the budget must
-still grow with the time spent. One entry costs about as much time as 10 to 20 outcomes; the
-measurements are in bench/README.md ("Chance outcomes count too")."""
+reach, draw two's and pass's outcomes are derived from masks and remembered nowhere, and the
+budget must still grow with the time spent. The measurements behind the 16 are in
+bench/README.md ("Chance outcomes count too")."""
 
 
 class _OverBudget(Exception):
