@@ -13,13 +13,12 @@ violations inside the outputs and on the whole page.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 from a11y_states import STATES, write_states_notebook
-from axe import run_axe
+from axe import check_outputs
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -27,27 +26,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = [ROOT / "lessons" / name for name in
            ("01-counting-sets-and-runs.ipynb", "09-play.ipynb", "10-playing-to-win.ipynb")]
-OUTPUTS = ".jp-OutputArea-output"
-REPORTS = ROOT / "build" / "a11y"
-
-
-def check_outputs(page: Page, where: str) -> str:
-    """axe on the output areas and on the whole page (recorded in build/a11y/); returns the
-    violations inside the outputs in words, "" when there is none."""
-    inside = run_axe(page, OUTPUTS)
-    whole = run_axe(page, None)
-    outside = [v for v in whole.violations if v["id"] not in {x["id"] for x in inside.violations}]
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / f"axe-{where}.json").write_text(json.dumps(
-        {"outputs": {"rules": inside.rules, "elements": inside.elements,
-                     "passed": inside.passed, "violations": inside.violations},
-         "page": {"rules": whole.rules, "elements": whole.elements,
-                  "violations": whole.violations}}, indent=1))
-    print(f"\naxe {where}: outputs: {inside.rules} rules, {inside.elements} elements, "
-          f"{len(inside.passed)} passed, {len(inside.violations)} violated; whole page: "
-          f"{len(whole.violations)} violated ({', '.join(v['id'] for v in outside) or 'none'} "
-          "outside the outputs)")
-    return f"{where}:\n{inside.summary()}" if inside.violations else ""
 
 
 def test_widget_states_in_jupyterlab(lab, tmp_path):
