@@ -478,3 +478,16 @@ def test_the_tournament_chart_is_readable(game, bots):
     width, height = fig.bbox.width, fig.bbox.height
     for text, box in boxes:
         assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= width and box.y1 <= height, text
+
+
+def test_an_interrupted_site_says_when_its_temporary_folder_was_left(tmp_path):
+    """The fresh fuzz: a second Ctrl-C 0.2 s after the first cut the build's clean-up short
+    and left `.swkit-site-*` beside --out while the line said "nothing left behind"."""
+    import argparse
+    args = argparse.Namespace(command="site", out=str(tmp_path / "site"))
+    started = time.time() - 1
+    assert "nothing left behind" in cli_command._kept(args, started)
+    (tmp_path / ".swkit-site-x1").mkdir()
+    assert cli_command._kept(args, started) == (
+        f"no new site; its temporary folder {tmp_path / '.swkit-site-x1'} was left behind: "
+        "remove it")
