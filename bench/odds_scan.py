@@ -10,8 +10,7 @@ slowest refusal. A question still running after ``--limit`` CPU seconds is stopp
 (RLIMIT_CPU) and counted apart. ``--save FILE`` writes every result as JSON; ``--check FILE``
 compares with such a file and names every question answered there whose answer changed here
 (refused or stopped here included). ``--positions`` picks positions by name, ``--among`` the
-questions whose Powers are all
-among the keys given; ``--numpy off`` runs without numpy.
+questions whose Powers are all among the keys given; ``--numpy off`` runs without numpy.
 """
 
 from __future__ import annotations
