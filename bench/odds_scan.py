@@ -9,8 +9,8 @@ answer or the refusal, the memo entries spent (``_Engine.spent``) and the CPU se
 slowest refusal. A question still running after ``--limit`` CPU seconds is stopped
 (RLIMIT_CPU) and counted apart. ``--save FILE`` writes every result as JSON; ``--check FILE``
 compares with such a file and names every question answered there whose answer changed here
-(refused or stopped here included). ``--positions`` picks positions by name; ``--numpy off``
-runs without numpy.
+(refused or stopped here included). ``--positions`` picks positions by name, ``--among`` the
+questions whose Powers are all among the keys given; ``--numpy off`` runs without numpy.
 """
 
 from __future__ import annotations
@@ -55,13 +55,16 @@ POSITIONS = {
 """The positions scanned: their cards, and whether the figure is held."""
 
 
-def questions(names: list[str]) -> list[tuple[str, dict]]:
-    """(label, make_position keywords) of every center Power, alone and with each other."""
+def questions(names: list[str], among: list[str]) -> list[tuple[str, dict]]:
+    """(label, make_position keywords) of every center Power, alone and with each other; with
+    ``among``, only those whose Powers are all among them."""
     keys = [p.key for p in load_edition("mickey").powers]
     out = []
     for name in names:
         for center in keys:
             for scored in ["", *(k for k in keys if k != center)]:
+                if among and not {center, scored or center} <= set(among):
+                    continue
                 label = f"{name}: {center}" + (f" + {scored}" if scored else "")
                 out.append((label, dict(POSITIONS[name], center=center, scored=scored)))
     return out
@@ -86,6 +89,8 @@ def main() -> None:
     parser.add_argument("--positions", nargs="+", choices=list(POSITIONS),
                         default=list(POSITIONS), metavar="NAME",
                         help=f"positions to scan (default all: {', '.join(POSITIONS)})")
+    parser.add_argument("--among", nargs="+", default=[], metavar="KEY",
+                        help="only the questions whose Powers are all among these keys")
     parser.add_argument("--limit", type=int, default=180, help="CPU seconds per question")
     parser.add_argument("--numpy", choices=("on", "off"), default="on")
     parser.add_argument("--save", type=Path, help="write the results as JSON")
@@ -93,7 +98,7 @@ def main() -> None:
     args = parser.parse_args()
     earlier = json.loads(args.check.read_text()) if args.check else {}
     results: dict[str, dict] = {}
-    for label, spec in questions(args.positions):
+    for label, spec in questions(args.positions, args.among):
         got = results[label] = ask(spec, args.limit, args.numpy == "on")
         if "answer" in got:
             what = got["answer"]

@@ -117,11 +117,11 @@ def visit(context, url: str, wanted: str) -> dict:
     page = context.new_page()
     record = {"bytes": 0, "requests": 0}
 
-    def finished(request) -> None:
+    def finished(request) -> None:  # the context's: the kernel's worker fetches Python
         record["bytes"] += max(request.sizes()["responseBodySize"], 0)
         record["requests"] += 1
 
-    page.on("requestfinished", finished)
+    context.on("requestfinished", finished)
     opened = time.perf_counter()
     page.goto(url, timeout=TIMEOUT_MS)
     page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT_MS, polling=100)
@@ -131,6 +131,7 @@ def visit(context, url: str, wanted: str) -> dict:
     answered = time.perf_counter()
     page.wait_for_timeout(500)
     page.close()
+    context.remove_listener("requestfinished", finished)
     return {"ready": ready - opened, "answer": answered - ready, **record}
 
 

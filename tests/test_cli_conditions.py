@@ -143,9 +143,9 @@ def test_ctrl_c_in_a_dask_tournament_closes_the_cluster_without_worker_traceback
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
 @pytest.mark.parametrize("after", [1.0, 5.0])
 def test_ctrl_c_in_a_local_tournament_stops_its_workers_at_once(after):
-    """The fresh fuzz: a Ctrl-C to `tournament --workers 2` (local processes) once left the
-    command waiting for ever (the interrupted pool's shutdown); its workers now start with
-    SIGINT held back and are ended at once."""
+    """`tournament --workers 2` (local processes): one line and exit 130, no worker's
+    traceback, nothing left running; its workers start with SIGINT held back and are ended
+    at once."""
     status, out, err = interrupt(["tournament", "--game", "dice", "--bots",
                                   "points,greedy,random", "--games", "300000", "--workers", "2",
                                   "--progress"], "0/300000", after=after)
@@ -486,3 +486,16 @@ def test_the_tournament_chart_is_readable(game, bots):
     width, height = fig.bbox.width, fig.bbox.height
     for text, box in boxes:
         assert box.x0 >= 0 and box.y0 >= 0 and box.x1 <= width and box.y1 <= height, text
+
+
+def test_an_interrupted_site_says_when_its_temporary_folder_was_left(tmp_path):
+    """The fresh fuzz: a second Ctrl-C 0.2 s after the first cut the build's clean-up short
+    and left `.swkit-site-*` beside --out while the line said "nothing left behind"."""
+    import argparse
+    args = argparse.Namespace(command="site", out=str(tmp_path / "site"))
+    started = time.time() - 1
+    assert "nothing left behind" in cli_command._kept(args, started)
+    (tmp_path / ".swkit-site-x1").mkdir()
+    assert cli_command._kept(args, started) == (
+        f"no new site; its temporary folder {tmp_path / '.swkit-site-x1'} was left behind: "
+        "remove it")

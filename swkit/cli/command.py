@@ -481,10 +481,22 @@ def _kept(args: argparse.Namespace | None, started: float) -> str:
             built = False
         if built:
             return f"the site was built first: {out}"
+        left = _left_behind(out.parent, ".swkit-site-*", started)
+        if left:   # a second Ctrl-C cut the build's own clean-up short
+            return (f"no new site{f': {out} is as it was' if out.exists() else ''}; its "
+                    f"temporary folder {left[0]} was left behind: remove it")
         if out.exists():
             return f"no new site: {out} is as it was (the build's temporary folder is removed)"
         return "no site built, and nothing left behind (the build's temporary folder is removed)"
     return "nothing was done"
+
+
+def _left_behind(folder: Path, pattern: str, since: float) -> list[Path]:
+    """The entries of ``folder`` matching ``pattern`` changed since ``since`` (a time)."""
+    try:
+        return sorted(p for p in folder.glob(pattern) if p.lstat().st_mtime >= since)
+    except OSError:
+        return []
 
 
 def main(argv: list[str] | None = None) -> int:

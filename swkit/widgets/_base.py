@@ -64,10 +64,14 @@ WIDGET_CSS = """
 .swkit-widget .widget-inline-hbox { max-width:100%; min-width:0; }
 .swkit-widget .widget-checkbox, .swkit-widget .widget-radio { height:auto;
   min-height:var(--jp-widgets-inline-height, 28px); }
+.swkit-widget .widget-radio { display:flex; flex-wrap:wrap; align-items:center; }
+.swkit-widget .widget-radio > .widget-label { flex:none; box-sizing:border-box;
+  padding-right:8px; text-align:right; }
 @media (max-width: 640px) {
   .swkit-widget .widget-inline-hbox { flex-wrap:wrap; height:auto;
     min-height:var(--jp-widgets-inline-height, 28px); }
-  .swkit-widget .widget-inline-hbox > .widget-label { max-width:100%; text-align:left; }
+  .swkit-widget .widget-inline-hbox > .widget-label,
+  .swkit-widget .widget-radio > .widget-label { max-width:100%; text-align:left; }
 }
 .swkit-widget .widget-html-content { min-width:0; max-width:100%; }
 .swkit-widget input[type=text], .swkit-widget input[type=number], .swkit-widget select,

@@ -12,6 +12,7 @@ keyboard use, reflow) is checked by the tests themselves.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import tarfile
@@ -115,3 +116,29 @@ def run_axe(page: Page, selector: str | None) -> AxeResult:
     found = page.evaluate(_RUN, [selector, list(TAGS)])
     return AxeResult(found["violations"], found["passed"], found["inapplicable"],
                      found["incomplete"], found["elements"])
+
+
+OUTPUTS = ".jp-OutputArea-output"
+"""Where a notebook's outputs are drawn (JupyterLab, Voila and JupyterLite alike)."""
+REPORTS = ROOT / "build" / "a11y"
+
+
+def check_outputs(page: Page, where: str) -> str:
+    """axe on the output areas and on the whole page (recorded in build/a11y/); returns the
+    violations inside the outputs in words, "" when there is none."""
+    inside = run_axe(page, OUTPUTS)
+    whole = run_axe(page, None)
+    outside = [v for v in whole.violations if v["id"] not in {x["id"] for x in inside.violations}]
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    (REPORTS / f"axe-{where}.json").write_text(json.dumps(
+        {"outputs": {"rules": inside.rules, "elements": inside.elements,
+                     "passed": inside.passed, "violations": inside.violations},
+         "page": {"rules": whole.rules, "elements": whole.elements,
+                  "violations": whole.violations}}, indent=1))
+    print(f"\naxe {where}: outputs: {inside.rules} rules, {inside.elements} elements, "
+          f"{len(inside.passed)} passed, {len(inside.violations)} violated; whole page: "
+          f"{len(whole.violations)} violated ({', '.join(v['id'] for v in outside) or 'none'} "
+          "outside the outputs)")
+    return f"{where}:\n{inside.summary()}" if inside.violations else ""
+
+

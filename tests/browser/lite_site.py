@@ -215,35 +215,20 @@ def notebook_problems(page: Page) -> list[str]:
     return [ANSI.sub("", p)[-3000:] for p in page.evaluate(PROBLEMS)]
 
 
-COUNTS = f"""() => {PANEL}.content.widgets.map(
-    c => c.model.type === 'code' ? c.model.executionCount : -1)"""
-
-
-def run_all(page: Page, timeout: float = 300) -> dict[int, float]:
+def run_all(page: Page, timeout: float = 300) -> None:
     """Run every cell (the app's Run All Cells command, as the Run menu does); wait until every
-    code cell has run, failing at once with the traceback of a cell that fails. Returns each
-    code cell's seconds (by its index, to the half second the page is polled at): from the
-    previous cell's end, or the start, to its own."""
+    code cell has run, failing at once with the traceback of a cell that fails."""
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    started = time.monotonic()
-    deadline, ended = started + timeout, {}
+    deadline = time.monotonic() + timeout
     while True:
         page.wait_for_timeout(500)
         problems = notebook_problems(page)
         assert not problems, "a cell failed in the Lite kernel:\n" + "\n".join(problems)
-        now = time.monotonic()
-        for n, count in enumerate(page.evaluate(COUNTS)):
-            if count not in (None, -1):
-                ended.setdefault(n, now)
         if page.evaluate(UNRUN) == 0 and page.evaluate(KERNEL_IDLE):
             break
         assert time.monotonic() < deadline, \
             f"Run All did not finish in {timeout} s ({page.evaluate(UNRUN)} cells unrun)"
     wait_for_kernel(page)
-    seconds, previous = {}, started
-    for n, end in sorted(ended.items(), key=lambda item: item[1]):
-        seconds[n], previous = round(end - previous, 1), end
-    return seconds
 
 
 def no_tracebacks(page: Page, outputs: Locator) -> None:

@@ -13,13 +13,12 @@ violations inside the outputs and on the whole page.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 from a11y_states import STATES, write_states_notebook
-from axe import run_axe
+from axe import check_outputs
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -27,27 +26,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = [ROOT / "lessons" / name for name in
            ("01-counting-sets-and-runs.ipynb", "09-play.ipynb", "10-playing-to-win.ipynb")]
-OUTPUTS = ".jp-OutputArea-output"
-REPORTS = ROOT / "build" / "a11y"
-
-
-def check_outputs(page: Page, where: str) -> str:
-    """axe on the output areas and on the whole page (recorded in build/a11y/); returns the
-    violations inside the outputs in words, "" when there is none."""
-    inside = run_axe(page, OUTPUTS)
-    whole = run_axe(page, None)
-    outside = [v for v in whole.violations if v["id"] not in {x["id"] for x in inside.violations}]
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    (REPORTS / f"axe-{where}.json").write_text(json.dumps(
-        {"outputs": {"rules": inside.rules, "elements": inside.elements,
-                     "passed": inside.passed, "violations": inside.violations},
-         "page": {"rules": whole.rules, "elements": whole.elements,
-                  "violations": whole.violations}}, indent=1))
-    print(f"\naxe {where}: outputs: {inside.rules} rules, {inside.elements} elements, "
-          f"{len(inside.passed)} passed, {len(inside.violations)} violated; whole page: "
-          f"{len(whole.violations)} violated ({', '.join(v['id'] for v in outside) or 'none'} "
-          "outside the outputs)")
-    return f"{where}:\n{inside.summary()}" if inside.violations else ""
 
 
 def test_widget_states_in_jupyterlab(lab, tmp_path):
@@ -360,6 +338,15 @@ def live_parent(page: Page, region: Locator) -> tuple[str, str]:
         cdp.detach()
 
 
+def shown(page: Page) -> None:
+    """Wait as a person does between moves: until the kernel is idle and the page has had
+    time to show the last move (the widgets drop a click made on an older screen)."""
+    indicator = page.locator(".jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator").first
+    expect(indicator).to_have_attribute("data-status", "idle", timeout=60_000)
+    page.wait_for_timeout(600)
+    expect(indicator).to_have_attribute("data-status", "idle", timeout=60_000)
+
+
 def play_dice_by_keys(page: Page, outputs) -> None:
     """A whole solo game: Roll with Enter, keep a die with Space, score with Enter. Its live
     region stays the same element all game, and what it says is the screen reader's."""
@@ -373,15 +360,19 @@ def play_dice_by_keys(page: Page, outputs) -> None:
         expect(cup.locator(".swkit-roll")).to_have_text("Roll (3 left)")
         page.keyboard.press("Enter")
         expect(cup.locator(".swkit-roll")).to_have_text("Roll (2 left)")
+        shown(page)
         tab_to(page, within, "keep die 1", back=True)       # back to the dice, by Shift+Tab
         page.keyboard.press("Space")
         expect(cup.locator(".swkit-die input").first).to_be_checked()
+        shown(page)
         tab_to(page, within, "Roll")
         page.keyboard.press("Enter")
         expect(cup.locator(".swkit-roll")).to_have_text("Roll (1 left)")
+        shown(page)
         tab_to(page, within, "Score ")
         page.keyboard.press("Enter")
-        expect(cup.locator(".swkit-log")).to_contain_text(f"Round {turn}, seat 0 (you)")
+        expect(cup.locator(".swkit-score")).to_have_count(5 - turn)  # scored, not refused
+        shown(page)
         if turn < 5:
             # the score button is gone: the focus is on Roll again, not lost
             page.wait_for_function("() => document.activeElement.textContent.trim() === "
@@ -403,9 +394,11 @@ def play_cards_by_keys(page: Page, outputs) -> None:
     table.locator(".swkit-hint-toggle input").focus()
     page.keyboard.press("Space")                 # the hint on, by Space
     expect(table.locator(".swkit-hint-toggle input")).to_be_checked()
+    shown(page)
     tab_to(page, within, "play B3")
     page.keyboard.press("Enter")
     expect(table.locator(".swkit-log")).to_contain_text("plays B3, takes figure 1")
+    shown(page)
     tab_to(page, within, "use Power 7 (blue)")
     page.keyboard.press("Enter")
     expect(table.locator(".swkit-log")).to_contain_text("uses Power 7 (blue) (draws G7 R8)")

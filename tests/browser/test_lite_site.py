@@ -88,7 +88,7 @@ def play_dice_turn(cup: Locator) -> None:
     best = cup.locator(".swkit-hint-table .swkit-best")
     expect(best).to_contain_text("keep Mickey Mickey Clubhouse Clubhouse (reroll 1)")
     expect(best).to_contain_text("41/9 (about 4.56)")
-    names = [b.inner_text().strip() for b in cup.locator(".swkit-die label").all()]
+    names = [b.inner_text().strip() for b in cup.locator(".swkit-die .widget-label-basic").all()]
     for n, name in enumerate(names):     # the keep boxes, named "keep die 2: Clubhouse (wild)"
         if re.match(r"keep die \d: (Mickey|Clubhouse)", name):
             cup.locator(".swkit-die input").nth(n).check()
