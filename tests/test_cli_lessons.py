@@ -250,7 +250,7 @@ def test_a_folder_inside_or_beside_a_system_folder_is_allowed(folder):
 def test_readme_first_command_opens_the_lessons_and_ci_runs_the_second():
     blocks = re.findall(r"```bash\n(.*?)\n```", (ROOT / "README.md").read_text(), re.S)
     assert blocks[0].startswith("python3 -m venv .venv") and blocks[0].endswith("swkit lessons")
-    assert blocks[1].endswith("python -m pytest")
+    assert blocks[1].endswith("python -m pytest -n auto --dist loadfile")
     assert blocks[1] in (ROOT / ".ci" / "run").read_text().splitlines()
 
 

@@ -113,11 +113,17 @@ SERVES = {
 }
 
 # options of another program that a module passes on (JupyterLab's, started by swkit lessons;
-# jupyter lite build's, run by swkit site), or of a command of its own (the duel table's
+# jupyter lite build's, run by swkit site; python -m http.server's, which swkit site prints;
+# npm pack's and pip download's, which fetch the site's copy of Pyodide; a CSS variable of
+# ipywidgets' that the widgets' style reads), or of a command of its own (the duel table's
 # builder, python -m swkit.odds.duel build; bench/duel.py --exact, which core.py cites)
 FOREIGN = {"cli/lessons.py": {"--allow-root", "--no-browser"},
-           "cli/site.py": {"--contents", "--lite-dir", "--no-sourcemaps", "--output-dir",
+           "cli/site.py": {"--bind", "--contents", "--lite-dir", "--no-sourcemaps", "--output-dir",
                            "--piplite-wheels"},
+           "cli/pyodide.py": {"--abi", "--dest", "--implementation", "--no-deps",
+                              "--only-binary", "--pack-destination", "--platform",
+                              "--python-version", "--quiet", "--silent"},
+           "widgets/_base.py": {"--jp-widgets-inline-height"},
            "odds/duel/__main__.py": {"--out", "--dice", "--characters", "--wilds", "--rolls"},
            "odds/duel/core.py": {"--exact"}}
 
