@@ -22,13 +22,13 @@ import re
 from pathlib import Path
 
 import pytest
+from lite_site import picture  # a widget alone in build/screenshots/, as the Lite tests save it
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "lessons" / "09-play.ipynb"
-SCREENSHOTS = ROOT / "build" / "screenshots"
 FIRST_ROLL = ["Mickey", "Mickey", "Goofy", "Clubhouse", "Clubhouse"]
 """Seed 8's first roll, quoted in the lesson (the cup may lay the dice out in another order)."""
 COMPUTING = "computing…"
@@ -54,25 +54,6 @@ def watch(area: Locator, key: str) -> None:
 def seen(page: Page, key: str) -> list[str]:
     """The texts recorded for ``key`` since :func:`watch`."""
     return page.evaluate(f"window.__swkitSeen[{key!r}]")
-
-
-def picture(widget: Locator, name: str) -> Path:
-    """Save the widget alone as build/screenshots/<name>.png."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page = widget.page
-    size = page.viewport_size
-    # a viewport taller than the widget: Voila and JupyterLab scroll inside a panel, and a
-    # widget taller than the viewport would be cut off in the picture
-    height = int(widget.evaluate("e => e.getBoundingClientRect().height")) + 100
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
-    try:
-        widget.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
-        widget.screenshot(path=str(path))
-    finally:
-        page.set_viewport_size(size)
-    return path
 
 
 def die_names(cup: Locator) -> list[str]:
