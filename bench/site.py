@@ -1,23 +1,26 @@
 """The swkit site against a bare JupyterLite site of the same versions, in headless Chromium.
 
-Run: python bench/site.py [--rounds N] [--no-build]
+Run: python bench/site.py [--rounds N] [--lessons N [N ...]] [--no-build]
 
 Builds, in the same run, swkit's site (``swkit.cli.site.build_site`` into build/bench-site) and a
 bare JupyterLite site of the same versions (jupyterlite-core and the Pyodide kernel pinned by
 ``swkit[site]``, the same copy of Pyodide in ``static/pyodide``, the ``comm`` wheel the bare
 kernel needs with the package index off, and one notebook printing ``1 + 1``), serves both on
-127.0.0.1 and, offline (every request leaving 127.0.0.1 aborted), measures for the bare notebook
-and for swkit's lessons 1 and 9, each with a clean browser profile and then with a warm cache
+127.0.0.1 and, offline (Chromium resolves no name but 127.0.0.1), measures for the bare notebook
+and for each of swkit's lessons, each with a clean browser profile and then with a warm cache
 (the same profile, the page opened again):
 
 - page open -> kernel ready (the notebook's kernel connected and idle);
-- kernel ready -> the first exact answer, with Run All Cells: ``2`` for the bare notebook,
-  ``25/2838`` for lesson 1 (its first exact count) and for lesson 9 (the odds explorer's first
-  answer);
-- the bytes and the requests the page made.
+- kernel ready -> the first exact answer, with Run All Cells: ``2`` for the bare notebook, and for
+  each lesson the first exact fraction it shows (:data:`FIRST_ANSWERS`; lesson 9's is the odds
+  explorer's first answer, drawn by a widget). Run All is started, not awaited: JupyterLab's
+  command resolves only when every cell has run, so awaiting it would time the whole notebook;
+- the bytes and the requests that reached the site's server (a visit served from the browser's
+  cache sends no request, or one answered ``304 Not Modified`` with no body).
 
 Each figure is the median of ``--rounds`` rounds (default 3), printed with its ratio to the bare
-site's. Wall times on a shared machine: the load (``os.getloadavg``) is printed with them.
+site's. ``--lessons 1 9`` measures only those lessons (default: all ten). Wall times on a shared
+machine: the load (``os.getloadavg``) is printed with them.
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -60,12 +65,41 @@ KERNEL_IDLE = """() => {
   return !!kernel && kernel.status === 'idle' && kernel.connectionStatus === 'connected';
 }"""
 
-ANSWERED = """(wanted) => window.jupyterapp.shell.currentWidget.content.widgets.some(cell =>
-  (cell.model.toJSON().outputs || []).some(out => JSON.stringify(out).includes(wanted)))
-  || Array.from(document.querySelectorAll('.jp-OutputArea-output')).some(
-       out => out.innerText.includes(wanted))"""
-"""Whether ``wanted`` shows in an output: in the notebook's model (printed text) or on the page
-(a widget's view, whose text is not in the model)."""
+ANSWERED = """(wanted) => {
+  const escaped = wanted.replace(/[.*+?^${}()|[\\]\\\\]/g, '\\\\$&');
+  const alone = new RegExp('(?<![\\\\w/])' + escaped + '(?![\\\\w/])');
+  return window.jupyterapp.shell.currentWidget.content.widgets.some(cell =>
+    (cell.model.toJSON().outputs || []).some(out => alone.test(JSON.stringify(out))))
+    || Array.from(document.querySelectorAll('.jp-OutputArea-output')).some(
+         out => alone.test(out.innerText));
+}"""
+"""Whether ``wanted`` shows in an output, not as part of a longer number or path: in the
+notebook's model (printed text) or on the page (a widget's view, whose text is not in the
+model)."""
+
+
+FIRST_ANSWERS = {
+    1: ("01-counting-sets-and-runs.ipynb", "25/2838"),
+    2: ("02-drawing-to-a-set-or-run.ipynb", "2/15"),
+    3: ("03-wild-powers.ipynb", "197/2838"),
+    4: ("04-combining-editions.ipynb", "3/473"),
+    5: ("05-one-roll-of-the-dice.ipynb", "1/6"),
+    6: ("06-rerolls-as-a-markov-chain.ipynb", "4/9"),
+    7: ("07-strategy-and-expected-value.ipynb", "37/9"),
+    8: ("08-simulation-and-large-numbers.ipynb", "13/648"),
+    9: ("09-play.ipynb", "25/2838"),
+    10: ("10-playing-to-win.ipynb", "140945/524288"),
+}
+"""Lesson number -> (notebook, the first exact fraction an output of it shows under Run All)."""
+
+
+def _size(size: float) -> str:
+    return _mb(size) if size >= 1e6 else f"{size / 1e3:.1f} kB"
+
+
+def _ratio(value: float, bare: float) -> str:
+    """``value`` over the bare site's; no ratio when the bare site's is under 10 kB."""
+    return f"{value / bare:4.2f}x" if bare >= 1e4 else "  -  "
 
 
 def _mb(size: float) -> str:
@@ -97,75 +131,95 @@ def build_bare(out: Path) -> None:
                        cwd=lite, check=True, capture_output=True)
 
 
-def serve(folder: Path, port: int) -> subprocess.Popen:
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-                               "--directory", str(folder), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    time.sleep(1)
-    return server
+class Served:
+    """A static server on 127.0.0.1 (the standard library's, in a thread) that counts the
+    requests it answers and the bytes of their bodies."""
+
+    def __init__(self, folder: Path) -> None:
+        served = self
+        self.requests = 0
+        self.bytes = 0
+
+        class Handler(SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs) -> None:
+                super().__init__(*args, directory=str(folder), **kwargs)
+
+            def copyfile(self, source, outputfile) -> None:
+                start = source.tell()
+                super().copyfile(source, outputfile)
+                served.bytes += source.tell() - start
+
+            def log_request(self, code="-", size="-") -> None:
+                served.requests += 1
+
+            def log_message(self, format, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def counts(self) -> tuple[int, int]:
+        return self.bytes, self.requests
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
 
 
-def free_port() -> int:
-    import socket
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def visit(context, url: str, wanted: str) -> dict:
-    """Open ``url``, wait for the kernel, Run All, wait for ``wanted`` in an output."""
+def visit(context, server: Served, url: str, wanted: str) -> dict:
+    """Open ``url``, wait for the kernel, start Run All, wait for ``wanted`` in an output."""
     page = context.new_page()
-    record = {"bytes": 0, "requests": 0}
-
-    def finished(request) -> None:  # the context's: the kernel's worker fetches Python
-        record["bytes"] += max(request.sizes()["responseBodySize"], 0)
-        record["requests"] += 1
-
-    context.on("requestfinished", finished)
+    bytes_before, requests_before = server.counts()
     opened = time.perf_counter()
     page.goto(url, timeout=TIMEOUT_MS)
     page.wait_for_function(KERNEL_IDLE, timeout=TIMEOUT_MS, polling=100)
     ready = time.perf_counter()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(ANSWERED, arg=wanted, timeout=TIMEOUT_MS, polling=100)
+    # not awaited: the command's promise resolves when the last cell has run
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_function(ANSWERED, arg=wanted, timeout=TIMEOUT_MS, polling=50)
     answered = time.perf_counter()
     page.wait_for_timeout(500)
     page.close()
-    context.remove_listener("requestfinished", finished)
-    return {"ready": ready - opened, "answer": answered - ready, **record}
+    bytes_after, requests_after = server.counts()
+    return {"ready": ready - opened, "answer": answered - ready,
+            "bytes": bytes_after - bytes_before, "requests": requests_after - requests_before}
 
 
-def measure(rounds: int) -> dict[str, dict[str, list[dict]]]:
+def measure(rounds: int, numbers: list[int]) -> dict[str, dict[str, list[dict]]]:
     from playwright.sync_api import sync_playwright
 
     lessons = json.loads((OUT / "files" / "version.json").read_text())["lessons"]
-    ports = {"bare": free_port(), "swkit": free_port()}
-    servers = [serve(BARE, ports["bare"]), serve(OUT, ports["swkit"])]
-    cases = {"bare (print 1 + 1)": ("bare", "bare.ipynb", "2\\n"),
-             "lesson 1": ("swkit", f"{lessons}/01-counting-sets-and-runs.ipynb", "25/2838"),
-             "lesson 9": ("swkit", f"{lessons}/09-play.ipynb", "25/2838")}
+    servers = {"bare": Served(BARE), "swkit": Served(OUT)}
+    cases = {"bare (print 1 + 1)": ("bare", "bare.ipynb", "2\\n")}
+    for number in numbers:
+        name, wanted = FIRST_ANSWERS[number]
+        cases[f"lesson {number} ({wanted})"] = ("swkit", f"{lessons}/{name}", wanted)
     results: dict[str, dict[str, list[dict]]] = {c: {"clean": [], "warm": []} for c in cases}
+    args = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+            "--no-first-run", "--disable-background-networking",
+            # offline: no name resolves but 127.0.0.1. Not Playwright's routing, which turns
+            # the browser's HTTP cache off and so would make every visit a clean one
+            "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
     try:
         with sync_playwright() as play:
-            browser = play.chromium.launch(executable_path=CHROMIUM, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                "--no-first-run", "--disable-background-networking"])
             for _ in range(rounds):
                 for case, (site, path, wanted) in cases.items():
-                    context = browser.new_context(viewport={"width": 1280, "height": 900})
-                    context.route("**/*", lambda r: r.continue_()
-                                  if urlsplit(r.request.url).hostname == "127.0.0.1"
-                                  else r.abort())
-                    url = (f"http://127.0.0.1:{ports[site]}/notebooks/index.html?path="
-                           f"{quote(path)}")
-                    results[case]["clean"].append(visit(context, url, wanted))
-                    results[case]["warm"].append(visit(context, url, wanted))
-                    context.close()
-            browser.close()
+                    # a new profile on disk, as a student's browser has: its cache is the disk
+                    # cache (a new_context's is in memory and keeps no large file)
+                    with tempfile.TemporaryDirectory() as profile:
+                        context = play.chromium.launch_persistent_context(
+                            profile, executable_path=CHROMIUM, args=args,
+                            viewport={"width": 1280, "height": 900})
+                        server = servers[site]
+                        url = (f"http://127.0.0.1:{server.port}/notebooks/index.html?path="
+                               f"{quote(path)}")
+                        results[case]["clean"].append(visit(context, server, url, wanted))
+                        results[case]["warm"].append(visit(context, server, url, wanted))
+                        context.close()
     finally:
-        for server in servers:
-            server.terminate()
-            server.wait()
+        for server in servers.values():
+            server.close()
     return results
 
 
@@ -180,7 +234,7 @@ def report(results: dict[str, dict[str, list[dict]]]) -> None:
         b = median[(bare, cache)]
         print(f"{case:24} {cache:6} {m['ready']:7.1f} s ({m['ready'] / b['ready']:4.2f}x) "
               f"{m['answer']:7.1f} s ({m['answer'] / b['answer']:5.1f}x) "
-              f"{_mb(m['bytes']):>9} ({m['bytes'] / max(b['bytes'], 1):4.2f}x) "
+              f"{_size(m['bytes']):>9} ({_ratio(m['bytes'], b['bytes'])}) "
               f"{m['requests']:5.0f} ({m['requests'] / max(b['requests'], 1):4.2f}x)")
 
 
@@ -188,6 +242,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--lessons", type=int, nargs="+", choices=sorted(FIRST_ANSWERS),
+                        default=sorted(FIRST_ANSWERS), metavar="N",
+                        help="the lessons to measure (default: all)")
     args = parser.parse_args(argv)
     if not args.no_build:
         before, start = os.times(), time.perf_counter()
@@ -201,7 +258,7 @@ def main(argv: list[str]) -> int:
         print(f"bare site: {_mb(folder_size(BARE))}")
     print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
           f"{args.rounds} round(s), medians, headless Chromium, offline")
-    results = measure(args.rounds)
+    results = measure(args.rounds, args.lessons)
     report(results)
     print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
