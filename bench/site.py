@@ -12,7 +12,7 @@ and for each of swkit's lessons, each with a clean browser profile and then with
 
 - page open -> kernel ready (the notebook's kernel connected and idle);
 - kernel ready -> the first exact answer, with Run All Cells: ``2`` for the bare notebook, and for
-  each lesson the first exact fraction it shows (:data:`FIRST_ANSWERS`; lesson 9's is the odds
+  each lesson the first exact answer it shows (:data:`FIRST_ANSWERS`; lesson 9's is the odds
   explorer's first answer, drawn by a widget). Run All is started, not awaited: JupyterLab's
   command resolves only when every cell has run, so awaiting it would time the whole notebook;
 - the bytes and the requests that reached the site's server (a visit served from the browser's
@@ -81,7 +81,7 @@ model)."""
 FIRST_ANSWERS = {
     1: ("01-counting-sets-and-runs.ipynb", "25/2838"),
     2: ("02-drawing-to-a-set-or-run.ipynb", "2/15"),
-    3: ("03-wild-powers.ipynb", "197/2838"),
+    3: ("03-wild-powers.ipynb", "(90, 203, 293)"),
     4: ("04-combining-editions.ipynb", "3/473"),
     5: ("05-one-roll-of-the-dice.ipynb", "1/6"),
     6: ("06-rerolls-as-a-markov-chain.ipynb", "4/9"),
@@ -90,7 +90,9 @@ FIRST_ANSWERS = {
     9: ("09-play.ipynb", "25/2838"),
     10: ("10-playing-to-win.ipynb", "140945/524288"),
 }
-"""Lesson number -> (notebook, the first exact fraction an output of it shows under Run All)."""
+"""Lesson number -> (notebook, the first exact answer it shows under Run All): its first exact
+fraction, or for lesson 3 its first table of counts (the hands that score with each wild Power),
+which comes many cells before its first fraction."""
 
 
 def _size(size: float) -> str:
