@@ -109,7 +109,8 @@ class Runner:
         if "--json" in argv:
             stdout = self.normalise_json(stdout)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(f"$ swkit {shlex.join(argv)}\n--- exit {done.returncode}\n"
+        command = self.normalise(f"$ swkit {shlex.join(argv)}", stderr=False)
+        target.write_text(f"{command}\n--- exit {done.returncode}\n"
                           f"--- stdout\n{stdout}--- stderr\n"
                           f"{self.normalise(done.stderr, stderr=True)}", encoding="utf-8")
 
