@@ -20,7 +20,9 @@ path):
   the player to move, the legal actions or chance outcomes, every seat's view, and the game
   played on to its end by always taking the first legal action;
 - ``odds/``: dice odds tables (``swkit odds roll``, ``solo``, ``duel``), card deal odds
-  (``swkit odds deal``) and the README's library examples.
+  (``swkit odds deal``) and the README's library examples;
+- ``lessons/``: every lesson exercise's computed answer, question, hint and explanation
+  (``swkit.exercises.all_exercises``), the values the lessons check a student against.
 
 Each command's file holds the command, its exit status, stdout and stderr. Lines that depend
 on time are normalised: the slow-work notice and the progress bar on stderr are dropped, and
@@ -382,6 +384,12 @@ def library(out: Path, caught: list[str]) -> None:
         lines += [f"plan {p.card}: {p.probability} {p.play!r} {p.steps!r}" for p in answer.plans]
         return "\n".join(lines) + "\n"
 
+    def exercises() -> str:
+        from swkit.exercises import all_exercises
+        return "".join(f"{e.key}: {e.answer()!r}\n  question: {e.question}\n  hint: {e.hint}\n"
+                       f"  explain: {e.explain}\n" for e in all_exercises())
+
+    record(out, "lessons/exercises", exercises, caught)
     record(out, "odds/api-dice", dice_examples, caught)
     record(out, "odds/api-markov", markov_example, caught)
     record(out, "odds/api-duel", duel_examples, caught)
