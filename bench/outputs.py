@@ -1,6 +1,6 @@
 """Write every output that a refactor must not move into a folder, one file each, to compare.
 
-    python bench/outputs.py OUT_DIR [--jobs N]
+    python bench/outputs.py OUT_DIR [--jobs N] [--pinned FILE] [--saves DIR]
 
 Run it on the code before a change and after it, into two folders, and compare them with
 ``diff -r BEFORE AFTER``: any difference is an output that moved. It uses only the ``swkit``
@@ -75,8 +75,9 @@ def slug(text: str) -> str:
 class Runner:
     """Runs ``swkit`` commands in an empty working folder and writes one file per command."""
 
-    def __init__(self, out: Path, work: Path, jobs: int) -> None:
+    def __init__(self, out: Path, work: Path, jobs: int, pinned: Path) -> None:
         self.out = out
+        self.pinned = pinned
         self.work = work
         self.jobs = jobs
         self.queue: list[tuple[Path, list[str], Path]] = []
@@ -126,7 +127,7 @@ class Runner:
 def pinned(r: Runner) -> None:
     """The pinned positions, within 1, 2 and 3 turns, as text and JSON."""
     options = ("hand", "tableau", "discard", "others", "center", "scored")
-    for case in json.loads(PINNED.read_text(encoding="utf-8")):
+    for case in json.loads(r.pinned.read_text(encoding="utf-8")):
         spec = case["spec"]
         argv = ["odds", "hand"]
         for key in options:
@@ -326,9 +327,9 @@ def saved_game(path: Path) -> str:
     return "\n".join(out) + "\n"
 
 
-def library(out: Path, caught: list[str]) -> None:
+def library(out: Path, caught: list[str], saves: Path = SAVES) -> None:
     """The saved-game fixtures and the README's library examples, through the public API."""
-    for path in sorted(SAVES.glob("*.json")):
+    for path in sorted(saves.glob("*.json")):
         record(out, f"saves/{path.stem}", lambda p=path: saved_game(p), caught)
 
     def dice_examples() -> str:
@@ -400,7 +401,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder to write (created; must be empty)")
     parser.add_argument("--jobs", type=int, default=2, help="commands run at once (default 2)")
+    parser.add_argument("--pinned", type=Path, default=PINNED,
+                        help="the pinned card positions (default "
+                        "tests/data/odds_cards_pinned.json)")
+    parser.add_argument("--saves", type=Path, default=SAVES,
+                        help="the folder of saved-game fixtures (default tests/data/saves)")
     args = parser.parse_args(argv)
+    for given in (args.pinned, args.saves, README):
+        if not given.exists():
+            parser.error(f"{given} does not exist (moved? name it with --pinned or --saves)")
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     if any(out.iterdir()):
@@ -408,16 +417,16 @@ def main(argv: list[str] | None = None) -> int:
     start, cpu = time.monotonic(), time.process_time()
     caught: list[str] = []
     with tempfile.TemporaryDirectory(prefix="swkit-outputs-") as tmp:
-        runner = Runner(out, Path(tmp), args.jobs)
+        runner = Runner(out, Path(tmp), args.jobs, args.pinned)
         for part in (pinned, games, odds, readme):
             part(runner)
         count = len(runner.queue)
         runner.run()
         readme_files(runner)
-    library(out, caught)
+    library(out, caught, args.saves)
     (out / "_warnings.txt").write_text("".join(caught), encoding="utf-8")
     children = os.times()
-    print(f"{count} commands and {len(list(SAVES.glob('*.json')))} saves written to {out} in "
+    print(f"{count} commands and {len(list(args.saves.glob('*.json')))} saves written to {out} in "
           f"{time.monotonic() - start:.0f} s wall, "
           f"{time.process_time() - cpu + children.children_user + children.children_system:.0f}"
           " s CPU (this process and the commands)")
