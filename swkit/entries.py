@@ -4,7 +4,7 @@ A list of cards (``"R1, R2"``), Powers (``"1,2"``), dice faces or characters
 (``"Minnie,Donald"``) or board spaces (``"Goofy:4,Mickey:5"``) separates its entries by spaces
 or commas. Two commas with nothing between them (``"R1,,R2"``), or a comma at either end
 (``","``, ``"R1,"``), mean an entry may be missing: :func:`check_entries` refuses them, naming
-the list and the place, as ``--others "//"`` is refused (issue 15 item 3). An empty or blank
+the list and the place, as ``--others "//"`` is refused. An empty or blank
 list stays an empty list where that is allowed (``--tableau ""``). Every front end reads typed
 lists through the library's parsers (``parse_cards``, ``make_position``, ``DiceModel.counts``,
 ``parse_faces``), so the command line and the widgets' text fields refuse the same typos

@@ -12,8 +12,8 @@ installs swkit from the wheel the site carries, then calls :func:`setup`::
 
 Under CPython (JupyterLab, ``swkit lessons``, the notebook tests) the ``if`` is false and the
 cell does nothing. This module uses only the standard library, plus ``piplite`` and
-``pyodide`` when it runs in the browser. Decisions: docs/DECISIONS.md, "The lessons in the
-browser (issue 13)".
+``pyodide`` when it runs in the browser. Decisions: docs/DECISIONS.md, the lessons in the
+browser.
 
 Storage: the site keeps each build's lessons under a folder named for swkit's version and the
 lessons' content (:func:`lessons_folder`, e.g. ``v0.1.0-3f2a9c81d0/``), so a changed lesson gets

@@ -1,4 +1,4 @@
-"""The package's shape (issue 6 item 11): the engine stands alone and its imports form no circle.
+"""The package's shape: the engine stands alone and its imports form no circle.
 
 ``swkit/odds/`` is the odds engine only; the command line lives in ``swkit/cli/`` and imports the
 engine, never the other way round. The imports between the engine's modules form no cycle, so a

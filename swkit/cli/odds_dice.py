@@ -38,7 +38,7 @@ from swkit.odds.dice import (
     DiceModel,
     KeepOption,
     Objective,
-    _rolls_left,
+    check_rolls_left,
     keep_options,
     optimal_distribution,
     optimal_value,
@@ -169,7 +169,7 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
         question = ("expected points this turn" if tgt is None
                     else f"expected points this turn scoring {model.names[tgt]}")
     objective.check(model)
-    t = _rolls_left(model, counts, rolls_left)
+    t = check_rolls_left(model, counts, rolls_left)
     probability = objective.kind == "at_least"
     value = optimal_value(model, objective, counts, t)
     dist = optimal_distribution(model, objective, counts, t)
@@ -274,7 +274,7 @@ def solo_query(characters: int = 5, wilds: int = 1, dice: str | None = None,
         counts = None if dice is None else model.counts(dice)
         act = solo_action(counts, rolls_left, done, model)
         out["state"] = {"dice": None if counts is None else list(model.faces_of(counts)),
-                        "rolls_left": _rolls_left(model, counts, rolls_left),
+                        "rolls_left": check_rolls_left(model, counts, rolls_left),
                         "scored": [model.names[j] for j in done],
                         "expected_rest": str(solo_value(model, len(done)))}
         out["action"] = act.action

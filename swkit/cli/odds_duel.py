@@ -18,7 +18,14 @@ from typing import Any
 
 from swkit.dice.scoring import space_for
 from swkit.errors import NotationError
-from swkit.odds.dice import DiceModel, KeepOption, Objective, _check_dice, _rolls_left, keep_options
+from swkit.odds.dice import (
+    DiceModel,
+    KeepOption,
+    Objective,
+    check_dice,
+    check_rolls_left,
+    keep_options,
+)
 
 WIN_WORDS = "chance to win if you play this, then play your best"
 """What the chance to win means, in the words the dice cup's hint uses."""
@@ -53,9 +60,9 @@ def duel_query(board: str, dice: str, rolls_left: int | None = None) -> dict[str
                             'Mickey Clubhouse Minnie Donald" (names or unique prefixes, C for '
                             "the Clubhouse)")
     b = DuelBoard.parse(board, model)
-    counts = _check_dice(model, model.counts(dice))
+    counts = check_dice(model, model.counts(dice))
     options = duel_options(b, counts, rolls_left, model)
-    t = _rolls_left(model, counts, rolls_left)
+    t = check_rolls_left(model, counts, rolls_left)
     seat = b.mover
     other = 1 - seat
     scored = [model.names[j] for j, row in enumerate(b.rows) if row[seat] >= 0]

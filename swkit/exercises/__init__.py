@@ -42,7 +42,7 @@ from typing import Any
 from swkit.errors import SwkitError
 
 __all__ = ["Exercise", "Feedback", "Kind", "KINDS", "all_exercises", "assess", "check", "get",
-           "hint", "same"]
+           "hint", "read_number", "same"]
 
 
 @dataclass(frozen=True)
@@ -208,7 +208,7 @@ def _read_text(value: str) -> Fraction | float | None:
     return _DecimalText(number, value.strip()) if math.isfinite(number) else None
 
 
-def _read(value: Any) -> Fraction | float | None:
+def read_number(value: Any) -> Fraction | float | None:
     """A student's answer as a number: a Fraction when exact (int, Fraction, sympy Rational,
     numpy integer, exact text), a float when a decimal (float, numpy float, sympy Float,
     Decimal, decimal text), None when it is not a number (text, a list, ``True``...)."""
@@ -240,7 +240,7 @@ def _exact(value: Any) -> Fraction | Any:
 
     Raises ``_Decimal`` for a decimal (a probability here is exact).
     """
-    number = _read(value)
+    number = read_number(value)
     if isinstance(number, float):
         raise _Decimal
     return value if number is None else number
@@ -427,7 +427,7 @@ def _assess_number(exercise: Exercise, kind: Kind, expected: Any,
     ``(right, note)``; an empty note on a wrong answer means a plain "not yet"."""
     key = exercise.key
     exact = Fraction(expected)
-    number = _read(given)
+    number = read_number(given)
     if number is None:
         form = f"a whole number, such as {_whole_example(exact)}" if kind.whole else (
             "an exact fraction, such as {} or the text {}".format(*_example(exact)))

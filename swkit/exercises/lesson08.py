@@ -11,7 +11,7 @@ from typing import Any
 
 from swkit.classroom import make_code, read_code
 from swkit.errors import NotationError
-from swkit.exercises import Exercise
+from swkit.exercises import Exercise, read_number
 
 TURNS = 20
 
@@ -62,8 +62,7 @@ def _rolls_for_half_width() -> int:
 def _within_tolerance(expected: Any, given: Any) -> bool:
     """``given`` (any number: whole, decimal or text) within :data:`TOLERANCE` of
     ``expected``."""
-    from swkit.exercises import _read
-    number = _read(given)
+    number = read_number(given)
     if number is None:
         return False
     return abs(Fraction(number) - Fraction(expected)) <= TOLERANCE * abs(Fraction(expected))

@@ -1,7 +1,7 @@
 """Lesson 9 (``lessons/09-play.ipynb``) is for playing: it has no exercises. Its last cell is
 the teacher's check that every number the lesson quotes is what the games show with the
 class's seed, :func:`check_quoted_numbers`, kept here so that the student sees one call, not a
-wall of asserts (a newcomer's trial of the site).
+wall of asserts.
 
 The quoted numbers are :data:`QUOTED`, as the lesson's text gives them; the check measures each
 on fresh widgets (``DiceCup``, ``CardTable``, ``OddsExplorer``, nothing displayed) and so fails
@@ -67,7 +67,7 @@ def check_quoted_numbers() -> None:
     the card table's first hand, the bot's answer and the hint after drawing R8, the
     explorer's answers for 3 and 4 cards and its two seeded simulations. Prints one line and
     returns None (no ``Out[]`` under the cell). Raises AssertionError naming the first number
-    that differs, with the quoted and the shown value, or a widget error. About 4 s of CPU.
+    that differs, with the quoted and the shown value, or a widget error.
     """
     from swkit.widgets import CardTable, DiceCup, OddsExplorer
 

@@ -1,4 +1,4 @@
-"""Lesson 10 exercises: playing to win (RULES.md §B4, §B5; issue 14 §4).
+"""Lesson 10 exercises: playing to win (RULES.md §B4, §B5).
 
 Seats are numbered from 0 in the order they play (seat 0 moves first; docs/DECISIONS.md, "One
 name for a seat"). The game is the lesson's small two-player game: 3 dice, 3 characters

@@ -39,7 +39,7 @@ _LAZY: dict[str, str] = {
     "solo_expected": "swkit.odds.solo",
     "solo_action": "swkit.odds.solo",
     "MCResult": "swkit.odds.montecarlo_dice",
-    # the two-player dice game (issue 14 §1)
+    # the two-player dice game
     "DuelBoard": "swkit.odds.duel",
     "WinBot": "swkit.odds.duel",
     "duel_value": "swkit.odds.duel",

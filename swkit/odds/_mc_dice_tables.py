@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from swkit.odds.dice import Counts, DiceModel, Objective, _solution, sub_multisets
+from swkit.odds.dice import Counts, DiceModel, Objective, sub_multisets, turn_solution
 
 
 @lru_cache(maxsize=64)
@@ -15,7 +15,7 @@ def optimal_rows(model: DiceModel, objective: Objective, rolls: int
     """The optimal play's keeps ``tables[t][i]`` (t rolls left, i the state's index in
     ``model.states()``: the kept counts), and each state's terminal value and measured
     quantity."""
-    layout, sol = _solution(model, objective)
+    layout, sol = turn_solution(model, objective)
     tb = sol.tables
     states = model.states()
     tables: list[list[Counts] | None] = [None]

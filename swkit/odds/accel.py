@@ -1,4 +1,4 @@
-"""numpy as an accelerator, not a requirement (issue 13 §2).
+"""numpy as an accelerator, not a requirement.
 
 The odds engine answers without numpy (a Pyodide kernel may not have it): the card odds run
 the numpy batch's search (``swkit.odds.draws``) on plain Python rows

@@ -122,7 +122,7 @@ def default_names(characters: int) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class DiceModel:
     """A dice model: ``n`` dice, ``characters`` character faces and ``wilds`` wild faces per
-    die, ``rolls`` rolls per turn (RULES.md §B1, §B3; the generic model of issue 3).
+    die, ``rolls`` rolls per turn (RULES.md §B1, §B3).
 
     ``DiceModel()`` is Clubhouse dice; ``DiceModel(characters=6, wilds=0)`` is Yahtzee dice.
     ``names`` (default: Mickey, Minnie, Donald, Goofy, Pluto, then Daisy, Pete, ...) names the
@@ -429,10 +429,15 @@ def _tables(n: int, weights: tuple[int, ...], groups: tuple[tuple[int, int], ...
 
 
 @dataclass
-class _Solution:
+class TurnSolution:
     """Expectimax values for one objective: ``V[t][state]`` with ``t`` rolls left and
     ``W[t][keep]`` (the value of keeping ``keep`` and rerolling the rest with ``t`` rolls left
-    after that roll), as integers over ``F ** (n * t)`` and ``F ** (n * (t + 1))``."""
+    after that roll), as integers over ``F ** (n * t)`` and ``F ** (n * (t + 1))``.
+
+    ``tables``: the solver's states and keeps; ``f[state]``: the value of stopping there;
+    ``measure[state]``: the measured quantity there (the best count, or the points);
+    :meth:`ensure` extends ``V`` and ``W`` to ``t`` rolls left, :meth:`choice` is the keep
+    played (from :func:`turn_solution`)."""
 
     tables: _Tables
     f: list[int]
@@ -486,8 +491,9 @@ class _Solution:
 
 
 @dataclass(frozen=True)
-class _Layout:
-    """How a question lumps the model's categories: engine category -> actual categories."""
+class TurnLayout:
+    """How a question lumps the model's categories: engine category -> actual categories
+    (:func:`turn_solution`); :meth:`engine` maps a count vector to the solver's state."""
 
     cats: tuple[tuple[int, ...], ...]
     groups: tuple[tuple[int, int], ...]
@@ -497,7 +503,7 @@ class _Layout:
         return _canon(tuple(sum(counts[i] for i in cat) for cat in self.cats), self.groups)
 
 
-def _layout(model: DiceModel, obj: Objective) -> tuple[_Layout, Callable[[Counts], int],
+def _layout(model: DiceModel, obj: Objective) -> tuple[TurnLayout, Callable[[Counts], int],
                                                           Callable[[Counts], int]]:
     """The lumping for a question, its terminal value and its measured quantity."""
     c, wild, fw = model.characters, model.wild, model.face_weights
@@ -518,7 +524,7 @@ def _layout(model: DiceModel, obj: Objective) -> tuple[_Layout, Callable[[Counts
             def value(e: Counts) -> int:
                 return space_for(e[0], taken)
             measure = value
-        return _Layout(tuple(cats), (), weights), value, measure
+        return TurnLayout(tuple(cats), (), weights), value, measure
     unscored = sorted((j for j in range(c) if j not in obj.scored),
                       key=lambda j: (sorted(obj.taken_of(j)), j))
     cats = [(j,) for j in unscored]
@@ -554,13 +560,21 @@ def _layout(model: DiceModel, obj: Objective) -> tuple[_Layout, Callable[[Counts
             w = e[-1] if has_wild else 0
             return max((space_for(e[i] + w, rows[i]) for i in range(u)), default=0)
         measure = value
-    return _Layout(tuple(cats), tuple(groups), weights), value, measure
+    return TurnLayout(tuple(cats), tuple(groups), weights), value, measure
 
 
-_SOLUTIONS: dict[tuple[DiceModel, Objective], tuple[_Layout, _Solution]] = {}
+_SOLUTIONS: dict[tuple[DiceModel, Objective], tuple[TurnLayout, TurnSolution]] = {}
 
 
-def _solution(model: DiceModel, obj: Objective) -> tuple[_Layout, _Solution]:
+def turn_solution(model: DiceModel, obj: Objective) -> tuple[TurnLayout, TurnSolution]:
+    """The solved turn for ``obj`` on ``model``: ``(layout, solution)``, remembered (at most
+    513 at once, then forgotten together).
+
+    ``layout.engine(counts)`` maps a count vector of the model's faces to the solver's state
+    (the characters that play the same part lumped together); ``solution`` holds the
+    expectimax values over those states (:class:`TurnSolution`). The keep hints, the dice
+    bots and the seeded simulations read the same solve. Raises ConfigurationError when
+    ``obj`` does not fit ``model`` (:meth:`Objective.check`)."""
     key = (model, obj)
     hit = _SOLUTIONS.get(key)
     if hit is None:
@@ -568,14 +582,15 @@ def _solution(model: DiceModel, obj: Objective) -> tuple[_Layout, _Solution]:
         layout, value, measure = _layout(model, obj)
         tb = _tables(model.n, layout.weights, layout.groups)
         f = [value(s) for s in tb.states]
-        hit = (layout, _Solution(tb, f, [measure(s) for s in tb.states], [list(f)], []))
+        hit = (layout, TurnSolution(tb, f, [measure(s) for s in tb.states], [list(f)], []))
         if len(_SOLUTIONS) > 512:
             _SOLUTIONS.clear()
         _SOLUTIONS[key] = hit
     return hit
 
 
-def _rolls_left(model: DiceModel, dice: Sequence[int] | None, rolls_left: int | None) -> int:
+def check_rolls_left(model: DiceModel, dice: Sequence[int] | None,
+                     rolls_left: int | None) -> int:
     """The rolls still allowed: before the first roll (``dice`` None) 1..``model.rolls``,
     default all of them; after a roll 0..``model.rolls - 1``, default all the rest (RULES.md
     §B3: three rolls a turn, so 1..3 before the first roll and 0..2 after one). Raises
@@ -593,7 +608,11 @@ def _rolls_left(model: DiceModel, dice: Sequence[int] | None, rolls_left: int | 
     return int(rolls_left)
 
 
-def _check_dice(model: DiceModel, dice: Sequence[int] | str) -> Counts:
+def check_dice(model: DiceModel, dice: Sequence[int] | str) -> Counts:
+    """``dice`` as the model's count vector: from faces in words (``"Mickey Mickey C g p"``,
+    :meth:`DiceModel.counts`) or a count vector (one count per character, then the Clubhouse),
+    which must hold ``model.n`` dice and no Clubhouse when the model has no wild face. Raises
+    ConfigurationError naming the bad dice."""
     if isinstance(dice, str):
         return model.counts(dice)
     dice = tuple(dice)
@@ -646,12 +665,12 @@ def optimal_value(model: DiceModel, objective: Objective, dice: Sequence[int] | 
     (RULES.md §B3, §C2). Raises ConfigurationError for a question that does not fit the model.
     """
     objective = objective.resolve(model)
-    layout, sol = _solution(model, objective)
-    t = _rolls_left(model, dice, rolls_left)
+    layout, sol = turn_solution(model, objective)
+    t = check_rolls_left(model, dice, rolls_left)
     if dice is None:
         return sol.keep_value(sol.tables.keep_index[layout.engine((0,) * (model.characters + 1))],
                               t)
-    dice = _check_dice(model, dice)
+    dice = check_dice(model, dice)
     return sol.state_value(sol.tables.state_index[layout.engine(dice)], t)
 
 
@@ -680,9 +699,9 @@ def keep_options(model: DiceModel, objective: Objective, dice: Sequence[int],
     Raises ConfigurationError for a bad question or dice.
     """
     objective = objective.resolve(model)
-    dice = _check_dice(model, dice)
-    t = _rolls_left(model, dice, rolls_left)
-    layout, sol = _solution(model, objective)
+    dice = check_dice(model, dice)
+    t = check_rolls_left(model, dice, rolls_left)
+    layout, sol = turn_solution(model, objective)
     tb = sol.tables
     options = []
     s = tb.state_index[layout.engine(dice)]
@@ -717,9 +736,9 @@ def optimal_distribution(model: DiceModel, objective: Objective,
     keep more dice), so for ``at_least`` the mass at values >= k equals :func:`optimal_value`.
     """
     objective = objective.resolve(model)
-    layout, sol = _solution(model, objective)
+    layout, sol = turn_solution(model, objective)
     tb = sol.tables
-    t = _rolls_left(model, dice, rolls_left)
+    t = check_rolls_left(model, dice, rolls_left)
     mass: dict[int, Fraction] = {}
     if dice is None:
         k0 = tb.keep_index[layout.engine((0,) * (model.characters + 1))]
@@ -728,7 +747,7 @@ def optimal_distribution(model: DiceModel, objective: Objective,
             mass[s] = mass.get(s, 0) + w * total
         t -= 1
     else:
-        dice = _check_dice(model, dice)
+        dice = check_dice(model, dice)
         first = best_keep(model, objective, dice, t)
         if first.reroll == 0 or t == 0:
             return {sol.measure[tb.state_index[layout.engine(dice)]]: Fraction(1)}

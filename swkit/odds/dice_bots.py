@@ -29,7 +29,7 @@ from swkit.dice.bots import BOTS as _BASE_BOTS
 from swkit.dice.bots import DiceBot
 from swkit.dice.game import MAX_ROLLS, Action, DiceGame, _action
 from swkit.errors import ConfigurationError
-from swkit.odds.dice import DiceModel, Objective, _solution, sub_multisets
+from swkit.odds.dice import DiceModel, Objective, sub_multisets, turn_solution
 from swkit.state import rng_from_json
 
 __all__ = ["DICE_BOT_NAMES", "PointsBot", "available_dice_bots", "bot_from_dict", "check_win_bot",
@@ -148,7 +148,7 @@ def _canonical_solution(model: DiceModel, objective: Objective) -> tuple[int, An
         if len(_SOLVES) >= 4096:
             _SOLVES.clear()
             _KEEPS.clear()  # its solution numbers start again
-        hit = _SOLVES[key] = (len(_SOLVES), *_solution(model, objective))
+        hit = _SOLVES[key] = (len(_SOLVES), *turn_solution(model, objective))
     return hit
 
 

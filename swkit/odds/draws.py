@@ -1,4 +1,4 @@
-"""The card odds' last-turn outs for every next draw at once (numpy), issue 6 item 9.
+"""The card odds' last-turn outs for every next draw at once (numpy).
 
 ``swkit.odds.cards`` holds a set of card types as an int bitmask (bit x = card type x). With
 two turns to go and one extra play in reach (no swap, no wild), the last turn's outs of each

@@ -8,7 +8,7 @@ exact Fraction.
 
 Two kernels play the same policies (the keep tables come from one place, ``optimal_rows``):
 with numpy (``swkit.odds._mc_dice_numpy``, randomness only from
-``numpy.random.default_rng(seed)``), and without it (issue 13 §2: Pyodide, or
+``numpy.random.default_rng(seed)``), and without it (Pyodide, or
 ``SWKIT_NUMPY=0``, see :mod:`swkit.odds.accel`) turn by turn in Python, randomness only from
 ``random.Random(seed)``. The same seed is reproducible on each kernel; the two kernels draw
 different dice, so their estimates differ within the interval. numpy is imported on the first
@@ -31,8 +31,8 @@ from swkit.odds.dice import (
     Counts,
     DiceModel,
     Objective,
-    _check_dice,
-    _rolls_left,
+    check_dice,
+    check_rolls_left,
     policy_keep,
 )
 from swkit.whole import as_whole
@@ -267,8 +267,8 @@ def mc_optimal(model: DiceModel, objective: Objective, dice: Sequence[int] | Non
     points (normal interval) for ``points`` questions."""
     objective = objective.resolve(model)
     n, seed = samples(n, seed, least=1 if objective.kind == "at_least" else 2)
-    t = _rolls_left(model, dice, rolls_left)
-    start = None if dice is None else _check_dice(model, dice)
+    t = check_rolls_left(model, dice, rolls_left)
+    start = None if dice is None else check_dice(model, dice)
     play = t - 1 if start is None else t
     fast = _fast()
     if fast is None:
@@ -287,8 +287,8 @@ def mc_optimal_distribution(model: DiceModel, objective: Objective,
     """Simulated twin of :func:`swkit.odds.dice.optimal_distribution` (count or points)."""
     n, seed = samples(n, seed)
     objective = objective.resolve(model)
-    t = _rolls_left(model, dice, rolls_left)
-    start = None if dice is None else _check_dice(model, dice)
+    t = check_rolls_left(model, dice, rolls_left)
+    start = None if dice is None else check_dice(model, dice)
     play = t - 1 if start is None else t
     fast = _fast()
     if fast is None:

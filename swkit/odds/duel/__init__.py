@@ -1,4 +1,4 @@
-"""The exact two-player dice game: the chance to win of every move (issue 14 §1, RULES.md §B).
+"""The exact two-player dice game: the chance to win of every move (RULES.md §B).
 
 Two players share the scoreboard (RULES.md §B4: a taken space pushes a token left, a count of
 0 goes to the Picture Column), 5 turns each; the higher total wins and a tie is shared: exact
@@ -27,8 +27,8 @@ keeps the Picture Column and spaces 1..5. How the answers are computed:
   answers are floats within ``table_error()`` (8.5e-13) of the exact values, except on the
   game's last two turns, whose answers are exact Fractions (computed in pure Python from the
   final totals);
-- **other models**: solved once with numpy on first use (floats; the full-size board takes
-  about 20 s of CPU).
+- **other models**: solved once with numpy on first use (floats; ``python bench/duel.py``
+  measures the solve's time).
 
 Symmetry: the characters are interchangeable, so a board is a multiset of row states (44 a
 row): 988,392 boards for Clubhouse dice (324,632 of them final), against 96.6 million labelled.
@@ -46,7 +46,7 @@ from typing import Any
 from swkit.dice.bots import DiceBot
 from swkit.dice.scoring import TOP_SPACE
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.dice import DiceModel, KeepOption, _check_dice, _rolls_left, sub_multisets
+from swkit.odds.dice import DiceModel, KeepOption, check_dice, check_rolls_left, sub_multisets
 from swkit.odds.duel.core import (
     ABSENT,
     ROW_CODE,
@@ -315,7 +315,7 @@ def _value_of(model: DiceModel, level: int) -> tuple[Any, int | float, bool]:
 @lru_cache(maxsize=1024)
 def _turn(model: DiceModel, codes: tuple[int, ...]) -> tuple[Turn, list[Any], int | float, bool]:
     """The mover's turn on the board ``codes`` (sorted: boards that differ only in which
-    character holds which row share one solve; at most 1024 kept, about 60 MB)."""
+    character holds which row share one solve; at most 1024 kept)."""
     seat = mover(codes)
     level = sum(tokens(codes))
     value_of, top, exact = _value_of(model, level)
@@ -398,8 +398,8 @@ def duel_options(board: DuelBoard | str | Any, dice: Sequence[int] | Sequence[st
                                  "play (RULES.md §B5)")
     if not isinstance(dice, str) and any(isinstance(d, str) for d in dice):
         dice = model.counts([str(d) for d in dice])   # face names, as DiceGame.multiset()
-    counts = _check_dice(model, dice)
-    t = _rolls_left(model, counts, rolls_left)
+    counts = check_dice(model, dice)
+    t = check_rolls_left(model, counts, rolls_left)
     codes = b.codes
     perm = sorted(range(len(codes)), key=codes.__getitem__)  # canonical row -> real row
     turn, canon_score, top, exact = _turn(plain, tuple(codes[r] for r in perm))

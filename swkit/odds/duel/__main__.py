@@ -1,7 +1,7 @@
 """Build the shipped table of the two-player game: ``python -m swkit.odds.duel build``.
 
 ``build [--out PATH] [--dice N --characters C --wilds W --rolls R]`` solves the game with numpy
-(:func:`swkit.odds.duel.batch.solve`, float64, about 20 s of CPU for Clubhouse dice) and writes
+(:func:`swkit.odds.duel.batch.solve`, float64) and writes
 the table (:mod:`swkit.odds.duel.table`) to ``swkit/odds/duel/data/`` (or ``--out``). It prints
 the solve's CPU time, the peak memory, seat 0's value and the file's size.
 """

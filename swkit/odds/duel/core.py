@@ -379,9 +379,9 @@ class ExactGame:
     of level ``m`` (``m`` tokens placed) has seat 0's value as an integer over
     ``denominator(m) = 2 * F ** (n * rolls * (2c - m))`` (F faces a die): every turn's ``rolls``
     rolls multiply the denominator by ``F ** (n * rolls)``, the final boards' values are 0, 1/2
-    or 1. Milliseconds for small models and for a board of the full game's last two turns; the
-    whole of Clubhouse dice (every board) about 3 minutes of CPU and 200 MB, with ``MAX_MEMO``
-    raised above its 988,392 boards (``python bench/duel.py --exact``).
+    or 1. Quick for small models and for a board of the full game's last two turns; the whole
+    of Clubhouse dice (every board) is a long solve that needs ``MAX_MEMO`` raised above its
+    988,392 boards (``python bench/duel.py --exact`` measures it).
     """
 
     MAX_MEMO = 300_000

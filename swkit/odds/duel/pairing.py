@@ -1,4 +1,4 @@
-"""The exact value of a pairing of fixed policies in the two-player dice game (issue 14 §3).
+"""The exact value of a pairing of fixed policies in the two-player dice game.
 
 A **policy** is a choice function: given the model, the board (a labelled
 :class:`~swkit.odds.duel.DuelBoard`: which character holds which tokens matters, since the
