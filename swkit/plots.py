@@ -39,6 +39,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from swkit.errors import ConfigurationError
 from swkit.pictures import FONT, INK, MUTED, _text, _wrap
+from swkit.present.percent import percent_text
 
 if TYPE_CHECKING:    # matplotlib is imported where a chart is drawn with it, so that the
     # descriptions and their SVG serve a Python without matplotlib (a browser kernel)
@@ -110,22 +111,6 @@ class Trial(NamedTuple):
     estimate: float
     low: float
     high: float
-
-
-def percent_text(p: Fraction | float, digits: int = 2) -> str:
-    """``p`` (a probability in [0, 1]) as a percentage with ``digits`` decimals; a possible
-    outcome never shows as 0 (``"<0.01%"``) and a near-certain one never as 100%.
-
-    >>> percent_text(Fraction(25, 2838)), percent_text(Fraction(1, 10**6)), percent_text(1)
-    ('0.88%', '<0.01%', '100.00%')
-    """
-    value = float(p) * 100
-    smallest = 10 ** -digits
-    if 0 < value < smallest:
-        return f"<{smallest:.{digits}f}%"
-    if 100 - smallest < value < 100:
-        return f">{100 - smallest:.{digits}f}%"
-    return f"{value:.{digits}f}%"
 
 
 def can_use_matplotlib() -> bool:

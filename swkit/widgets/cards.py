@@ -49,6 +49,7 @@ from swkit.errors import ConfigurationError, IllegalActionError, SwkitError, Wor
 from swkit.odds.cards import DrawPlan, PlayerOdds, Position, player_odds, step_words
 from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
+from swkit.present.words import IF_NOBODY_MOVES
 from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape, plain
 from swkit.widgets._checks import (
     arguments,
@@ -57,7 +58,6 @@ from swkit.widgets._checks import (
     check_keywords,
     check_seed,
 )
-from swkit.widgets._words import IF_NOBODY_MOVES
 
 __all__ = ["CardTable", "MAX_BUTTONS"]
 
