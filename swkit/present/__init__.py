@@ -10,8 +10,9 @@ lessons), as ``chess.svg`` draws the board for every front end of python-chess.
 - :mod:`swkit.present.answers` -- :func:`solve`: a question's exact :class:`Answer`;
 - :mod:`swkit.present.simulation` -- :func:`simulation`: its Monte Carlo estimate;
 - :mod:`swkit.present.charts` -- :func:`chart`: its charts;
-- :mod:`swkit.present.cards`, :mod:`swkit.present.dice` -- the answers of ``swkit odds``
-  (JSON-ready dicts and their text).
+- :mod:`swkit.present.cards`, :mod:`swkit.present.dice`, :mod:`swkit.present.duel` -- the
+  answers of ``swkit odds`` (JSON-ready dicts and their text);
+- :mod:`swkit.present.hint` -- the dice cup's hint (every keep with its exact values).
 
 Nothing here imports a widget or the command line; a widget keeps only its controls and its
 background work. The package imports none of its modules: import the one you use (the charts
