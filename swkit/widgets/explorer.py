@@ -515,7 +515,7 @@ class OddsExplorer(SwkitWidget):
         self.progress.value = 0
         self.progress_text.value = ""
         if answer_now is not None:
-            # the answer at once (milliseconds); the chart (a PNG, ~0.2 s) from a worker
+            # the answer at once; the chart (a PNG, slower to draw) from a worker
             answer = answer_now
             self._show(token, answer)
             self.in_background(lambda: chart_html(answer),
