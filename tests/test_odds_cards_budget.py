@@ -265,10 +265,11 @@ def test_the_explorer_shows_an_over_budget_refusal_and_an_estimate(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import functools
 
+    import swkit.present.answers
     import swkit.widgets.explorer as explorer
     from swkit.cards.notation import parse_cards
 
-    monkeypatch.setattr(explorer, "player_odds",
+    monkeypatch.setattr(swkit.present.answers, "player_odds",
                         functools.partial(player_odds, budget=20_000))
     shown: list[str] = []
     ex = explorer.OddsExplorer()

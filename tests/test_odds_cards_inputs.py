@@ -107,7 +107,7 @@ def _options() -> dict[str, set[str]]:
 SERVES = {
     "odds/cards.py": ["odds hand"], "odds/deal.py": ["odds deal"],
     "odds/dice.py": ["odds roll"], "odds/solo.py": ["odds solo"],
-    "cli/odds_cards.py": ["odds deal", "odds hand"], "cli/odds_dice.py": ["odds roll", "odds solo"],
+    "present/cards.py": ["odds deal", "odds hand"], "present/dice.py": ["odds roll", "odds solo"],
     "cards/editions.py": ["play cards"], "cards/play.py": ["play cards"],
     "dice/play.py": ["play dice"], "cli/lessons.py": ["lessons"], "cli/site.py": ["site"],
 }

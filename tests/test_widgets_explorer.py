@@ -12,6 +12,9 @@ import pytest
 from oracles.dice_oracle import Oracle
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
+import swkit.present.answers
+import swkit.present.charts
+import swkit.present.percent
 import swkit.widgets.explorer as explorer
 from swkit.cards.notation import Card, parse_cards
 from swkit.widgets.explorer import (
@@ -284,7 +287,7 @@ def test_an_exception_while_drawing_reaches_the_error_area(w, monkeypatch):
     def broken(*_args, **_kwargs):
         raise RuntimeError("the chart broke")
 
-    monkeypatch.setattr(explorer, "chart", broken)
+    monkeypatch.setattr(swkit.present.charts, "chart", broken)
     w.game.value = "dice"                  # answered at once, drawn by a worker
     w.wait_idle()
     assert isinstance(w.errors[-1], RuntimeError) and "the chart broke" in w.message.value
@@ -347,7 +350,7 @@ def test_every_button_after_an_answer_an_over_budget_refusal_an_error_and_a_bad_
     from swkit.odds.cards import make_position, player_odds
 
     budget = functools.partial(player_odds, budget=2_000)   # the default hand needs ~25,000
-    monkeypatch.setattr(explorer, "player_odds", budget)
+    monkeypatch.setattr(swkit.present.answers, "player_odds", budget)
     ex = OddsExplorer()
     settle(ex)
     assert ex.answer is not None and not ex.simulate.disabled           # an answer
@@ -365,19 +368,19 @@ def test_every_button_after_an_answer_an_over_budget_refusal_an_error_and_a_bad_
     exact = player_odds(make_position(hand="B2 G7 Y9", tableau="R4 R6 B8",   # 5603/19635
                                       discard="G3 P5 Y4 B1", center="green-discard"), 3)
     assert last.low <= float(exact.probability)     # the simple strategy: a lower bound
-    assert f"about {explorer.percent_text(last.estimate)}" in ex.details.value
+    assert f"about {swkit.present.percent.percent_text(last.estimate)}" in ex.details.value
     assert "1,000 games, seed 4" in ex.details.value and "at least as well" in ex.details.value
     assert not ex.simulate.disabled and ex.answer is None
 
     def refuse(position, turns, **kw):             # the engine refuses (not the budget)
         raise ConfigurationError("needs more draws than the unseen cards hold")
-    monkeypatch.setattr(explorer, "player_odds", refuse)
+    monkeypatch.setattr(swkit.present.answers, "player_odds", refuse)
     ex.turns.value = 2
     settle(ex)
     assert "not answered" in ex.headline.value and ex.simulate.disabled  # nothing to simulate
     assert "unseen cards hold" in ex.message.value
     assert not any(b.disabled for b in buttons_other_than_simulate(ex))
-    monkeypatch.setattr(explorer, "player_odds", budget)
+    monkeypatch.setattr(swkit.present.answers, "player_odds", budget)
     ex.turns.value = 1
     settle(ex)
     assert ex.answer is not None and not ex.simulate.disabled           # an answer again
@@ -404,7 +407,7 @@ def test_a_click_on_a_disabled_simulate_changes_nothing_and_a_second_click_start
     from swkit.odds.cards import player_odds
 
     budget = functools.partial(player_odds, budget=2_000)
-    monkeypatch.setattr(explorer, "player_odds", budget)
+    monkeypatch.setattr(swkit.present.answers, "player_odds", budget)
     ex = OddsExplorer()
     ex.kind.value = "hand"
     ex.turns.value = 3
@@ -422,7 +425,7 @@ def test_a_click_on_a_disabled_simulate_changes_nothing_and_a_second_click_start
     def refuse(position, turns, **kw):
         raise ConfigurationError("needs more draws than the unseen cards hold")
     ex.hand.value = "B2 G7 Y9"
-    monkeypatch.setattr(explorer, "player_odds", refuse)
+    monkeypatch.setattr(swkit.present.answers, "player_odds", refuse)
     ex.turns.value = 2
     settle(ex)
     assert "not answered" in ex.headline.value and "unseen cards hold" in ex.message.value
@@ -431,7 +434,7 @@ def test_a_click_on_a_disabled_simulate_changes_nothing_and_a_second_click_start
     assert "unseen cards hold" in ex.message.value and "computing" not in ex.message.value
     assert ex.trials == []
 
-    monkeypatch.setattr(explorer, "player_odds", budget)
+    monkeypatch.setattr(swkit.present.answers, "player_odds", budget)
     ex.turns.value = 3
     settle(ex)
     ex.simulate.click()

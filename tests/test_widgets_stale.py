@@ -24,7 +24,7 @@ import pytest
 from random_play import click_at_random
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
-import swkit.widgets.explorer as explorer
+import swkit.present.answers
 from swkit.odds import player_odds
 from swkit.widgets import CardTable, DiceCup, OddsExplorer
 from swkit.widgets.dice import DiceCup as DiceCupClass
@@ -168,7 +168,7 @@ def test_a_new_question_stops_the_old_search(backend, monkeypatch):  # noqa: F81
         finally:
             active[0] -= 1
 
-    monkeypatch.setattr(explorer, "player_odds", slowed)
+    monkeypatch.setattr(swkit.present.answers, "player_odds", slowed)
     w = OddsExplorer()
     w.wait_idle()
     w.kind.value = "hand"

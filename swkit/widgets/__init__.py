@@ -8,7 +8,7 @@
 
 Importing ``swkit.widgets`` needs ipywidgets; nothing in the core imports this package.
 
-**Where the slow work runs: two back ends** (issue 13 §2; :mod:`swkit.widgets._work`). The
+**Where the slow work runs: two back ends** (:mod:`swkit.widgets._work`). The
 hints, the explorer's answers, charts and simulations, and the bots' moves run in the
 background, so the table never freezes, a placeholder ("computing…") shows first, and a stale
 answer is dropped:

@@ -22,7 +22,7 @@ DESIGN.md: widgets are thin views over the library, and a swallowed exception is
   dropped. Results are written to widget *values* only (not through an Output context), which
   is what works from a thread in JupyterLab and Voilà.
 
-"In the background" has two back ends (:mod:`swkit.widgets._work`, issue 13 §2), fixed per
+"In the background" has two back ends (:mod:`swkit.widgets._work`), fixed per
 widget when it is made (``widget.backend``): a worker thread under CPython, and inline on the
 kernel's event loop where no thread can start (Pyodide, JupyterLite), the job running after the
 placeholder is on the page and a bot's pause being an event-loop delay, not ``time.sleep``.
@@ -355,9 +355,9 @@ class SwkitWidget(widgets.VBox):
         cannot be shown again afterwards.
 
         ipywidgets' own ``close()`` closes one widget, not its children. A notebook that makes
-        a widget per game in a loop (a DiceCup is about 110 widget models) keeps every model
-        alive unless it closes them, and Voilà loads all of them before it draws anything: with
-        300 dice cups (about 34,000 models) its page stayed on "Loading widget..." for minutes.
+        a widget per game in a loop keeps every model of every widget alive unless it closes
+        them, and Voilà loads all of them before it draws anything, so its page waits on
+        "Loading widget..." for every one.
         ``with DiceCup(...) as cup:`` closes the cup at the end of the block.
         """
         self.invalidate()

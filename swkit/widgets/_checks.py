@@ -1,4 +1,4 @@
-"""Up-front checks of a widget's arguments (issue 15 item 10).
+"""Up-front checks of a widget's arguments.
 
 A widget refuses a bad argument when it is made, with a ConfigurationError naming the argument,
 the value and the accepted form, before any widget model is created: a game that starts and

@@ -1,6 +1,6 @@
 """Where a widget's slow work runs: on a worker thread, or inline on the kernel's event loop.
 
-Two back ends behind one interface (issue 13 §2), chosen per widget when it is made:
+Two back ends behind one interface, chosen per widget when it is made:
 
 - ``"thread"`` (CPython, the default where a thread can start): each job runs on a daemon
   worker thread; a bot's pause is ``time.sleep`` on that thread. The kernel stays free, so the

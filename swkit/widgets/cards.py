@@ -1,4 +1,4 @@
-"""The card table: a student plays Something Wild! against bots in a notebook cell (issue 7 §2.1).
+"""The card table: a student plays Something Wild! against bots in a notebook cell.
 
 A thin view over :class:`swkit.cards.game.CardGame`: the student is seat 0, and every string on
 the page is built from ``game.view(0)`` (RULES.md §A6), the student's own legal actions
@@ -49,6 +49,8 @@ from swkit.errors import ConfigurationError, IllegalActionError, SwkitError, Wor
 from swkit.odds.cards import DrawPlan, PlayerOdds, Position, player_odds, step_words
 from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
+from swkit.present.percent import about
+from swkit.present.words import IF_NOBODY_MOVES
 from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape, plain
 from swkit.widgets._checks import (
     arguments,
@@ -57,7 +59,6 @@ from swkit.widgets._checks import (
     check_keywords,
     check_seed,
 )
-from swkit.widgets._words import IF_NOBODY_MOVES
 
 __all__ = ["CardTable", "MAX_BUTTONS"]
 
@@ -109,16 +110,11 @@ def _tint(color: str, white: float = 0.62) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * white):02X}" for c in rgb)
 
 
-def _percent(p: Fraction) -> str:
-    """``p`` as a percent for reading (the exact fraction is shown beside it)."""
-    return f"{float(p) * 100:.1f}%"
-
-
 def _chance(p: Fraction) -> str:
     """``"2757/182780 (about 1.5%)"``; a sure or impossible event exactly: ``"0 (0%)"``."""
     if p.denominator == 1:
         return f"{p.numerator} ({p.numerator * 100}%)"
-    return f"{_fraction(p)} (about {_percent(p)})"
+    return f"{_fraction(p)} ({about(p)})"
 
 
 def _fraction(p: Fraction) -> str:
@@ -296,7 +292,7 @@ class CardTable(SwkitWidget):
         self._continue()
 
     def _seed_words(self, seed: int) -> str:
-        """What the seed on screen tells whoever knows it (issue 15 item 11)."""
+        """What the seed on screen tells whoever knows it."""
         if self.secret_bots:
             return (f"Seed {seed} replays your own hand and the first draws. The bots' hands "
                     "are secret: they are dealt from a stream the seed does not give.")
@@ -715,9 +711,9 @@ class CardTable(SwkitWidget):
                 # too large for the work budget (a browser kernel cannot be interrupted): say
                 # so, with a quick estimate of a simple strategy (a lower bound)
                 sim = mc_policy_odds(pos, turns, n=HINT_GAMES, seed=0)
-                about = _percent(Fraction(sim.estimate))
+                share = about(Fraction(sim.estimate))
                 self._odds[key] = (f"too much work to count exactly; {HINT_GAMES:,} simulated "
-                                   f"games of a simple strategy score in about {about} of "
+                                   f"games of a simple strategy score in {share} of "
                                    "them, and your best play does at least as well")
             except SwkitError as refusal:
                 self._odds[key] = str(refusal)

@@ -1,7 +1,7 @@
 """The dice cup: a student plays Clubhouse dice against friendly bots in a notebook cell.
 
-``DiceCup(players=1..4, seed=None, bots="greedy")`` (issue 7 §2.2, RULES.md §B; ``bots="win"``,
-the exact two-player solve, issue 14 §2). The student is seat 0 ("you" on screen, its tokens
+``DiceCup(players=1..4, seed=None, bots="greedy")`` (RULES.md §B; ``bots="win"``,
+the exact two-player solve). The student is seat 0 ("you" on screen, its tokens
 marked ``P0``); the bots play the other seats, each named by its bot ("seat 1 (win bot)").
 Seats are numbered from 0 in the order they play, as the card table and ``swkit tournament``
 number them (docs/DECISIONS.md, "One name for a seat"). A thin view: every rule comes from
@@ -47,20 +47,17 @@ thread can start: see :mod:`swkit.widgets`) with every control disabled, one mov
 after a move that hands over to them).
 
 Many games in a loop: one cup plays game after game ("New game"), or close each cup made in
-the loop (``with DiceCup(...) as cup:``). A cup is about 110 widget models, and Voilà loads
-every model still open before it draws the page: 300 cups left open kept it on "Loading
-widget..." for minutes. Games with no one watching need no widget at all:
+the loop (``with DiceCup(...) as cup:``): a cup is many widget models, and Voilà loads every
+model still open before it draws the page. Games with no one watching need no widget at all:
 :func:`swkit.dice.play.play_game`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
@@ -68,7 +65,7 @@ import ipywidgets as widgets
 from swkit.dice.board import seat_label, space_name
 from swkit.dice.bots import DiceBot
 from swkit.dice.faces import CLUBHOUSE
-from swkit.dice.game import CHANCE, DICE, TERMINAL, DiceGame, points_text
+from swkit.dice.game import CHANCE, TERMINAL, DiceGame, points_text
 from swkit.dice.play import (
     keep_line,
     roll_entry,
@@ -81,7 +78,7 @@ from swkit.dice.play import (
     turn_header,
 )
 from swkit.errors import ConfigurationError, IllegalActionError
-from swkit.odds.dice import DiceModel, KeepOption, Objective, keep_options
+from swkit.odds.dice import DiceModel, KeepOption
 from swkit.odds.dice_bots import (
     bot_from_dict,
     check_win_bot,
@@ -89,14 +86,15 @@ from swkit.odds.dice_bots import (
     make_dice_bot,
 )
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
+from swkit.present.hint import HINT_TOP, WIN_HEADING, HintRow, dice_hint, hint_html
 from swkit.whole import as_whole
 from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
 
-__all__ = ["CALL", "DiceCup", "HintRow"]
+__all__ = ["CALL", "WIN_HEADING", "DiceCup", "HintRow"]
 
 CALL = "Meeska, Mooska, Mickey Mouse!"
-"""What the table calls out with every roll (issue 7 §2.2; RULES.md does not give the words)."""
+"""What the table calls out with every roll (RULES.md does not give the words)."""
 
 STUDENT = 0
 """The student's seat."""
@@ -142,50 +140,6 @@ _CSS = """<style>
 """ + WIDGET_CSS + "</style>"
 
 
-@dataclass(frozen=True)
-class HintRow:
-    """One line of the hint: a keep and its values (RULES.md §C2).
-
-    ``option``: the :class:`~swkit.odds.dice.KeepOption` of :func:`~swkit.odds.keep_options`
-    for the expected points of this turn on the current board (``option.value``, points as a
-    Fraction); ``target``: the character the keep aims at (the unscored character it holds most
-    dice of, or the one a stop scores; None: the best count of any unscored character); ``k``:
-    the count asked about; ``p_at_least``: P(target's count >= k at the end of the turn) after
-    this keep, playing for that count (a Fraction in [0, 1], the value of the same keep in
-    ``keep_options`` with ``Objective.at_least(k, target)``); ``win``: in a 2-player game,
-    the student's chance to win, P(win) + 1/2 P(tie), if they play this choice and then play
-    their best against seat 1's best (:func:`swkit.odds.duel.duel_options`: a Fraction on the
-    game's last two turns, else a float from the shipped table), None with 1, 3 or 4 players.
-    """
-
-    option: KeepOption
-    target: str | None
-    k: int
-    p_at_least: Fraction
-    win: Fraction | float | None = None
-
-    @property
-    def points(self) -> Fraction:
-        """Expected points of this turn after this keep, on the current board."""
-        return self.option.value
-
-    def describe(self) -> str:
-        """The keep in words: ``"keep Mickey Clubhouse (reroll 3)"``, ``"reroll all 5"``,
-        ``"stop and score Goofy"``."""
-        o = self.option
-        if o.reroll == 0:
-            return o.describe()
-        return ("reroll all 5" if not o.keep
-                else f"{o.describe()} (reroll {o.reroll})")
-
-    def goal(self) -> str:
-        """What ``p_at_least`` measures: ``"4+ Mickey"`` (4 or more), ``"5 Mickey"`` (all the
-        dice: no "or more" past the last die) or ``"4 of a kind"``."""
-        if self.target is None:
-            return f"{self.k} of a kind"
-        return f"{self.k} {self.target}" if self.k >= DICE else f"{self.k}+ {self.target}"
-
-
 @dataclass
 class _Snapshot:
     """What undo restores: the game's history length, the bots' streams, the log, the dice
@@ -197,38 +151,6 @@ class _Snapshot:
     slots: list[int]
     toggles: list[bool]
     call: str
-
-
-def _exact(value: Fraction, percent: bool = False) -> str:
-    """``value`` exactly, with a decimal (or a percent) beside it for reading, as HTML:
-    ``41/9 (about 4.56)``, ``5/9 (about 55.6%)``; a whole number alone (``4``, ``0 (0%)``)."""
-    about = f"{float(value) * 100:.1f}%" if percent else f"{float(value):.2f}"
-    if value.denominator == 1:
-        text = f"{value.numerator}" + (f" ({value.numerator * 100}%)" if percent else "")
-    else:
-        text = (f'{value.numerator}/{value.denominator} '
-                f'<span class="swkit-about">(about {about})</span>')
-    return f'<span class="swkit-exact">{text}</span>'
-
-
-HINT_TOP = 5
-"""How many of the hint's rows show before "Show all" (the best ones; the row the toggled dice
-choose, and the best to win, show too where they are further down)."""
-
-WIN_HEADING = "chance to win if you play this, then play your best"
-"""The heading of the hint's win column (2 players, issue 14 §2)."""
-
-
-def _win_chance(value: Fraction | float) -> str:
-    """A chance to win as HTML: exact (``_exact``) for a Fraction, else a percent from the
-    solved game: ``about 53.1%``; never a bare 100% or 0% for a float (``over 99.9%``,
-    ``under 0.1%``), as a float is within 8.5e-13 of the exact value, not equal to it."""
-    if isinstance(value, Fraction):
-        return _exact(value, percent=True)
-    v = float(value) * 100
-    text = ("over 99.9%" if v > 99.95 else "under 0.1%" if v < 0.05
-            else f"about {v:.1f}%")
-    return f'<span class="swkit-exact">{text}</span>'
 
 
 def _upper(text: str) -> str:
@@ -712,99 +634,21 @@ class DiceCup(SwkitWidget):
         self.hint_all.layout.display = None if n > HINT_TOP else "none"
         self.hint_all.description = ("Show the top choices only" if self.hint_all.value
                                      else f"Show all {n} choices")
-        rows = []
-        best = self.hint_rows[0].points if self.hint_rows else None
-        duel = self.players == 2 and bool(self.hint_rows)
-        best_win = self._win_best.value if duel and self._win_best is not None else None
-        for number, row in enumerate(self.hint_rows, 1):
-            classes = []
-            yours = row.option.reroll > 0 and row.option.counts == mine
-            if row.points == best:
-                classes.append("swkit-best")
-            if yours:
-                classes.append("swkit-yours")
-            win = ""
-            top = False
-            if duel and row.win is not None:
-                # no star when no choice can win (a "best to win" at 0% reads as a promise)
-                top = (best_win is not None and best_win > 0
-                       and self._same_win(row.win, best_win))
-                if top:
-                    classes.append("swkit-best-win")
-                sure = (" (a sure win, whatever the other seat rolls)"
-                        if isinstance(row.win, Fraction) and row.win == 1 else "")
-                win = (f'<td class="swkit-win">{_win_chance(row.win)}{sure}'
-                       f'{" ★ best to win" if top else ""}</td>')
-            if not (every or number <= HINT_TOP or yours or top):
-                continue
-            # a stop scores now: no count to reach, so no chance of one (not "0%")
-            chance = ('<td class="swkit-now">— (scores now)</td>' if row.option.reroll == 0
-                      else f"<td>{_exact(row.p_at_least, percent=True)} for "
-                           f"{escape(row.goal())}</td>")
-            rows.append(
-                f'<tr class="{" ".join(classes)}"><td>{number}. {escape(row.describe())}'
-                f'{" ← your choice" if yours else ""}</td>'
-                f"<td>{_exact(row.points)}</td>{chance}{win}</tr>")
-        left = view.rolls_left
-        rolls = ("no rolls left" if left == 0 else
-                 f"{left} roll{'' if left == 1 else 's'} left")
-        head = ("The only choice for these dice" if n == 1 else
-                f"All {n} choices for these dice" if every else
-                f"The top {HINT_TOP} of {n} choices for these dice")
-        short = ("Points: what you can expect to score this turn. Chance: of getting that "
-                 "count, if you reroll for it.")
-        win_words = win_head = extra = ""
-        if duel:
-            win_head = f"<th>{escape(WIN_HEADING[0].upper() + WIN_HEADING[1:])}</th>"
-            rival = self.bot_names[0]
-            exact = all(isinstance(r.win, Fraction) for r in self.hint_rows if r.win is not None)
-            who = ("the win bot does" if rival == "win"
-                   else f"the {rival} bot may not")
-            short += (f" Win: your chance to win the game, if {self._who(1)} plays its best "
-                      "too.")
-            win_words = (
-                f" <i>{WIN_HEADING[0].upper() + WIN_HEADING[1:]}</i>: your chance of winning "
-                f"the game, the Clubhouse roll-off included, if {self._who(1)} plays its best "
-                f"too ({who}); "
-                + ("an exact fraction on the game's last two turns." if exact else
-                   "a percent from the solved two-player game (exact fractions come on the "
-                   "game's last two turns)."))
-            w = self._win_best
-            if w is not None and w.value == 0:
-                extra = ('<div class="swkit-win-note">No choice can win now, if '
-                         f"{escape(self._who(1))} plays its best: the points are what is "
-                         "left to play for.</div>")
-            elif w is not None and w.reroll == 0 and not any(
-                    r.option.reroll == 0 and r.option.score == w.score for r in self.hint_rows):
-                points = self.game.space_for(str(w.score))
-                extra = ('<div class="swkit-win-note">Best chance to win: score '
-                         f"{escape(str(w.score))} now ({points_text(points)}): "
-                         f"{_win_chance(w.value)}.</div>")
-        details = (
-            '<details class="swkit-hint-details"><summary>What the numbers mean (for the '
-            "teacher)</summary><div><i>Expected points</i>: the points you can expect from "
-            "this turn on this board if you play your best from here; <i>chance</i>: of ending "
-            "the turn with that count if you play for it (a choice that scores now has no "
-            "count to reach: —). Both are exact fractions (RULES.md §C2)."
-            f"{win_words}</div></details>")
-        self.hint.value = (
-            f'<div class="swkit-hint-words">{head}, with {rolls}'
-            f'{"" if n == 1 else ", best first"}. '
-            f"{escape(short)}</div>"
-            # a narrow page scrolls the table in its own box (WCAG 1.4.10 lets a data table),
-            # which the keyboard can reach to scroll
-            '<div class="swkit-scroll" tabindex="0" role="group" aria-label="the choices">'
-            "<table><tr><th>Choice</th><th>Expected points</th>"
-            "<th>Chance of the count (if you reroll)</th>"
-            f"{win_head}</tr>" + "".join(rows) + "</table></div>" + extra + details)
+        self.hint.value = hint_html(
+            self.hint_rows, mine=mine, every=every, players=self.players,
+            win_best=self._win_best, rival=self.bot_names[0] if self.bot_names else "",
+            other=self._who(1) if self.players > 1 else "", rolls_left=view.rolls_left,
+            space_for=self.game.space_for)
 
-    @staticmethod
-    def _same_win(a: Fraction | float, b: Fraction | float) -> bool:
-        """Equal chances to win (floats within the shipped table's error count as equal)."""
-        if isinstance(a, Fraction) and isinstance(b, Fraction):
-            return a == b
-        from swkit.odds.duel import table_error
-        return abs(float(a) - float(b)) <= table_error()
+    def compute_hint(self) -> list[HintRow]:
+        """The hint for the student's dice now (:func:`swkit.present.hint.dice_hint`): every
+        keep with its expected points and P(count >= k), best first; with 2 players each
+        choice's chance to win. Empty when it is not the student's decision."""
+        if not self._deciding():
+            self._win_best = None
+            return []
+        rows, self._win_best = dice_hint(self.game, STUDENT, self.players)
+        return rows
 
     def _model(self) -> DiceModel:
         return DiceModel(names=self.game.characters)
@@ -816,68 +660,6 @@ class DiceCup(SwkitWidget):
             return ()
         return self._model().counts([f for f, k in zip(shown, self.kept(), strict=True) if k],
                                     exact=False)
-
-    def compute_hint(self) -> list[HintRow]:
-        """The hint for the student's dice now: every keep with its expected points and
-        P(count >= k), best first (:func:`swkit.odds.keep_options`). ``k`` is one more than
-        the best count of an unscored character showing (at most 5). Empty when it is not the
-        student's decision."""
-        game = self.game
-        if not self._deciding():
-            return []
-        view = game.view(STUDENT)
-        model = self._model()
-        dice = model.counts(game.dice)
-        unscored = view.unscored
-        scored = [c for c in game.characters if c not in unscored]
-        taken = {c: sorted(game.board.taken(c)) for c in game.characters if game.board.taken(c)}
-        left = view.rolls_left
-        options = keep_options(model, Objective.points(scored, taken), dice, left)
-        k = min(5, max(game.count(c) for c in unscored) + 1)
-        chances: dict[str | None, dict[tuple[int, ...], Fraction]] = {}
-        rows = []
-        for option in options:
-            target = self._aim(option, unscored)
-            if target not in chances:
-                chances[target] = {
-                    o.counts: o.value for o in keep_options(
-                        model, Objective.at_least(k, target, scored), dice, left)}
-            rows.append(HintRow(option, target, k, chances[target][option.counts]))
-        self._win_best = None
-        if self.players == 2:
-            rows = self._with_wins(rows, left)
-        return rows
-
-    def _with_wins(self, rows: list[HintRow], left: int) -> list[HintRow]:
-        """``rows`` with the student's chance to win of each choice (2 players,
-        :func:`swkit.odds.duel.duel_options`); a stop row's chance is scoring its character.
-        Sets ``_win_best``, the choice with the best chance to win (maybe a score of another
-        character than the stop row's)."""
-        from swkit.odds.duel import duel_options
-        game = self.game
-        options = duel_options(game.board, game.multiset(), left, DiceModel(names=game.characters))
-        keeps = {o.counts: o.value for o in options if o.reroll > 0}
-        scores = {o.score: o.value for o in options if o.reroll == 0}
-        self._win_best = options[0] if options else None
-        out = []
-        for row in rows:
-            o = row.option
-            win = scores.get(o.score) if o.reroll == 0 else keeps.get(o.counts)
-            out.append(dataclasses.replace(row, win=win))
-        return out
-
-    @staticmethod
-    def _aim(option: KeepOption, unscored: Sequence[str]) -> str | None:
-        """The character a keep aims at: a stop's score, else the unscored character with the
-        most kept dice (row order breaks ties), else None (any character)."""
-        if option.reroll == 0:
-            return option.score
-        best, most = None, 0
-        for character in unscored:
-            n = option.keep.count(character)
-            if n > most:
-                best, most = character, n
-        return best
 
     # -- the student's moves -----------------------------------------------------------------
     def _check_not_busy(self) -> None:

@@ -1,63 +1,56 @@
 """The odds explorer: build a card or dice question with pickers, see the exact answer, its
-formula, a chart, and a simulation closing in on it (issue 7 §2.3).
+formula, a chart, and a simulation closing in on it.
 
-A thin view: every number comes from :mod:`swkit.odds` (``deal_odds``, ``player_odds``,
-``optimal_value``, ``optimal_distribution``, ``keep_options`` and the Monte Carlo twins
-:mod:`swkit.odds.montecarlo_cards` / :mod:`swkit.odds.montecarlo_dice`), every chart from
-:mod:`swkit.plots`. The questions (RULES.md §C):
-
-- :class:`DealQuestion` -- P(K random cards hold a set / a run / either), RULES.md §A4, §C1;
-- :class:`HandQuestion` -- P(scoring within T of my turns) from my view, RULES.md §A6, §C1;
-- :class:`RollQuestion` -- P(a count >= k) or the expected points at the end of my dice turn
-  under the best play, RULES.md §B3, §B4, §C2.
+A thin view: the questions, their exact answers, their words, charts and simulations are the
+presentation layer's (:mod:`swkit.present`: :func:`~swkit.present.answers.solve`,
+:func:`~swkit.present.simulation.simulation`, :func:`~swkit.present.charts.chart_html`); this
+module holds the pickers, reads them into a question, and runs the slow work in the background.
 
 ``OddsExplorer().question`` is the question on screen (a frozen dataclass), ``.answer`` its
-exact :class:`Answer` (None while a slow answer is computing). :func:`solve` and
-:func:`simulation` answer a question without the widget (for lessons and benches).
+exact :class:`~swkit.present.answers.Answer` (None while a slow answer is computing).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 import ipywidgets as widgets
 
-from swkit.cards.editions import Power, load_edition
-from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, format_cards, parse_cards
+from swkit.cards.editions import load_edition
+from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, parse_cards
 from swkit.dice.faces import CLUBHOUSE
 from swkit.dice.scoring import TOP_SPACE
-from swkit.errors import ConfigurationError, NotationError, SwkitError, WorkBudgetError
-from swkit.odds import (
-    DiceModel,
-    Objective,
-    Position,
-    deal_odds,
-    keep_options,
-    make_position,
-    optimal_distribution,
-    optimal_value,
-    player_odds,
+from swkit.errors import NotationError, SwkitError, WorkBudgetError
+from swkit.odds.cards import parse_others
+from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS
+from swkit.odds.montecarlo_cards import mc_policy_odds
+from swkit.plots import Trial
+from swkit.present.answers import (
+    Answer,
+    caption_words,
+    estimate_words,
+    is_slow,
+    known_words,
+    setting_line,
+    solve,
 )
-from swkit.odds.cards import DrawPlan, parse_others, plan_words
-from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, DealOdds
-from swkit.odds.montecarlo_cards import mc_deal, mc_player_odds, mc_policy_odds
-from swkit.odds.montecarlo_dice import mc_optimal_distribution, mean_interval, wilson
-from swkit.plots import (  # imports no matplotlib: a chart's html() does, where it is
-    Charts,
-    Trial,
-    convergence_chart,
-    percent_text,
-    probability_bars,
+from swkit.present.charts import chart, chart_html
+from swkit.present.questions import (
+    EVENT_WORDS,
+    MODEL,
+    DealQuestion,
+    HandQuestion,
+    Question,
+    RollQuestion,
 )
+from swkit.present.simulation import Simulated, simulation, trial_of
+from swkit.present.words import named_powers
 from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_keywords
-from swkit.widgets._words import IF_NOBODY_MOVES, named_powers
 
 __all__ = [
     "Answer",
@@ -72,474 +65,20 @@ __all__ = [
     "solve",
 ]
 
-MODEL = DiceModel()
-"""Clubhouse dice: five dice, five characters and the Clubhouse, three rolls (RULES.md §B1)."""
-
-EVENT_WORDS = {"either": "a set or a run", "set": "a set", "run": "a run"}
 MAX_EDITIONS = 3
-SLOW_TURNS = 2
+"""The most editions the editions picker offers."""
 SIMULATED_GAMES = 2_000
 """Games of the quick estimate shown for a hand question too large to count exactly."""
 NOTHING = ""
 """The pickers' value for "none" / "best" / "expected points": ipywidgets 8 shows a Dropdown
 whose value is None as blank (and picking such an option in a browser blanks the picker), so
 the "no choice" options carry this value and :meth:`OddsExplorer._read` turns it into None."""
-"""From this many turns on, a hand question is answered in the background ("computing…")."""
 
-
-# --------------------------------------------------------------------------------------------
-# The questions
-# --------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class DealQuestion:
-    """P(``cards`` random cards hold ``event``) (``"either"``, ``"set"``, ``"run"``) with
-    ``editions`` copies of each card and optional wild Powers in force (RULES.md §A4, §C1)."""
-
-    game: ClassVar[str] = "cards"
-    name: ClassVar[str] = "deal"
-    cards: int = 3
-    event: str = "either"
-    editions: int = 1
-    wild_color: str | None = None
-    wild_number: int | None = None
-
-    def setting(self) -> str:
-        """What the question is asked about, in words: "1 edition, no wilds"."""
-        wild = [f"{COLOR_NAMES[self.wild_color]} cards are any color"] if self.wild_color else []
-        wild += [f"{self.wild_number}s are any number"] if self.wild_number else []
-        where = f"{self.editions} edition{'s' if self.editions > 1 else ''}"
-        return where + (", " + " and ".join(wild) if wild else ", no wilds")
-
-    def text(self) -> str:
-        """The question in words."""
-        return f"P({self.cards} random cards hold {EVENT_WORDS[self.event]}), {self.setting()}"
-
-
-@dataclass(frozen=True)
-class HandQuestion:
-    """P(scoring within ``turns`` of my turns) from my view before this turn's draw (RULES.md
-    §A6, §C1): cards as in notation, ``discard`` bottom to top, ``others`` one tableau per
-    other player, ``center`` a Power key, ``"unknown"`` or ``"none"``, ``scored`` Power keys."""
-
-    game: ClassVar[str] = "cards"
-    name: ClassVar[str] = "hand"
-    hand: tuple[Card, ...] = ()
-    tableau: tuple[Card, ...] = ()
-    discard: tuple[Card, ...] = ()
-    others: tuple[tuple[Card, ...], ...] = ()
-    center: str = "unknown"
-    figure: bool = False
-    scored: tuple[str, ...] = ()
-    turns: int = 1
-
-    def position(self) -> Position:
-        """The odds engine's Position (``make_position``); raises its NotationError /
-        ConfigurationError naming the bad part."""
-        return make_position(self.hand, self.tableau, self.discard, self.others,
-                             center=self.center, figure=self.figure, scored=list(self.scored))
-
-    def setting(self) -> str:
-        """What the question is asked about, in words: "hand B2 G7 Y9, tableau R4 R6 B8"."""
-        return (f"hand {format_cards(self.hand) or '(empty)'}, "
-                f"tableau {format_cards(self.tableau) or '(empty)'}")
-
-    def text(self) -> str:
-        """The question in words."""
-        within = ("this turn" if self.turns == 1
-                  else f"within {self.turns} of my turns, {IF_NOBODY_MOVES}")
-        return f"P(I score {within}), {self.setting()}"
-
-
-@dataclass(frozen=True)
-class RollQuestion:
-    """My dice turn under the best play (RULES.md §B3, §B4, §C2): ``dice`` the five faces
-    showing (None: before the first roll), ``rolls_left``, the characters I ``scored``, the
-    ``taken`` numbered spaces of the scoreboard as (character, space) pairs, an optional
-    ``target`` character, and ``at_least`` k (P(count >= k)) or None (expected points)."""
-
-    game: ClassVar[str] = "dice"
-    name: ClassVar[str] = "roll"
-    dice: tuple[str, ...] | None = ("Mickey", "Mickey", CLUBHOUSE, "Goofy", "Pluto")
-    rolls_left: int = 2
-    scored: tuple[str, ...] = ()
-    taken: tuple[tuple[str, int], ...] = ()
-    target: str | None = None
-    at_least: int | None = None
-
-    def objective(self) -> Objective:
-        """The odds engine's Objective for this question."""
-        if self.at_least is not None:
-            return Objective.at_least(self.at_least, target=self.target, scored=self.scored)
-        taken: dict[str, list[int]] = {}
-        for name, space in self.taken:
-            taken.setdefault(name, []).append(space)
-        return Objective.points(scored=self.scored, taken=taken, target=self.target)
-
-    def counts(self) -> tuple[int, ...] | None:
-        """The dice showing as a count vector, or None before the first roll."""
-        return None if self.dice is None else MODEL.counts(list(self.dice))
-
-    def measured(self) -> str:
-        """What is measured at the end of the turn, in words."""
-        if self.at_least is None:
-            return ("points this turn" if self.target is None
-                    else f"points this turn, scoring {self.target}")
-        return f"{self.target}'s count" if self.target else "the best count"
-
-    def setting(self) -> str:
-        """What the question is asked about, in words: "Mickey Mickey Clubhouse Goofy Pluto,
-        2 roll(s) left"."""
-        showing = "before the first roll" if self.dice is None else " ".join(self.dice)
-        return f"{showing}, {self.rolls_left} roll(s) left"
-
-    def text(self) -> str:
-        """The question in words."""
-        ask = ("expected " + self.measured() if self.at_least is None
-               else f"P({self.measured()} ≥ {self.at_least})")
-        return f"{ask}, {self.setting()}"
-
-
-Question = DealQuestion | HandQuestion | RollQuestion
-
-
-# --------------------------------------------------------------------------------------------
-# The answers
-# --------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Answer:
-    """The exact answer to a question, ready to show.
-
-    ``value``: a probability (Fraction in [0, 1]) or expected points (Fraction), as
-    ``is_probability`` says; ``headline``: what ``value`` is, in words; ``bars``: the values
-    charted (``{x: Fraction}``) with ``is_distribution`` (sums to 1) and ``event`` (the keys
-    highlighted); ``formula``: LaTeX of a sympy formula, or None with ``formula_note`` saying
-    why there is none; ``details``: lines of explanation (best play, outs); ``result``: the
-    library's own answer object (DealOdds, PlayerOdds or the list of KeepOptions).
-    """
-
-    question: Question
-    value: Fraction
-    is_probability: bool
-    headline: str
-    bars: dict[int, Fraction]
-    is_distribution: bool
-    event: frozenset[int]
-    chart_title: str
-    xlabel: str
-    event_label: str
-    short: str
-    formula: str | None
-    formula_note: str
-    details: tuple[str, ...]
-    result: Any = field(compare=False, repr=False)
-
-    def value_text(self) -> str:
-        """``"25/2838 ≈ 0.88%"`` or ``"1234/300 ≈ 4.11 points"``."""
-        if self.is_probability:
-            return f"{self.value} ≈ {percent_text(self.value)}"
-        return f"{self.value} ≈ {float(self.value):.2f} points"
-
-
-def _latex(expr: Any) -> str:
-    import sympy
-    return sympy.latex(expr)
-
-
-def _no_formula_note(q: DealQuestion, odds: DealOdds) -> str:
-    """Why a deal question has no short formula, and how the exact count is made instead, in
-    words for a ten-year-old and their teacher (the numbers are the engine's counts)."""
-    if q.cards != 3:
-        if q.event == "set":
-            why = ("one deal can hold several sets at once (R7 G7 B7 Y7 holds four sets: leave "
-                   "out any one card), so “pick a set, then any other cards” would count it more "
-                   "than once")
-        else:
-            why = ("one deal can hold two runs at once (R3 R4 R5 R6 holds R3 R4 R5 and "
-                   "R4 R5 R6), so “pick a run, then any other cards” would count it twice")
-        head = f"No short formula for {q.cards} cards: {why}."
-    else:
-        head = ("No short formula when a color and a number are both wild: the ways they mix "
-                "overlap too much to count with one formula.")
-    words = EVENT_WORDS[q.event]
-    without = odds.total - odds.counts[q.event]
-    return (f"{head} So the kit counts the other way round (the complement): all deals minus "
-            f"the deals with no {words.removeprefix('a ').replace(' or a ', ' and no ')}, "
-            f"{odds.total:,} − {without:,} = {odds.counts[q.event]:,} deals with {words}.")
-
-
-def _solve_deal(q: DealQuestion, quick: bool = False) -> Answer:
-    ks = [q.cards] if quick else list(range(MIN_CARDS, MAX_CARDS + 1))
-    by_k = {k: deal_odds(k, editions=q.editions, wild_color=q.wild_color,
-                         wild_number=q.wild_number) for k in ks}
-    odds = by_k[q.cards]
-    value = odds.probability(q.event)  # type: ignore[arg-type]
-    formula = odds.formula(q.event)  # type: ignore[arg-type]
-    if formula is not None:
-        tex = (rf"P = \frac{{{_latex(formula)}}}{{{_latex(odds.total_formula())}}}"
-               rf" = \frac{{{odds.counts[q.event]}}}{{{odds.total}}}"
-               rf" = \frac{{{value.numerator}}}{{{value.denominator}}}")
-        note = ("the deals holding the event over all equally likely deals of K of the "
-                f"{odds.deck.size} cards (RULES.md §C1)")
-    else:
-        tex = None
-        note = _no_formula_note(q, odds)
-    details = (f"{odds.counts[q.event]:,} of {odds.total:,} equally likely deals "
-               f"({odds.deck}); a set {percent_text(odds.set)}, a run {percent_text(odds.run)}, "
-               f"either {percent_text(odds.either)}",)
-    bars = {k: r.probability(q.event) for k, r in by_k.items()}  # type: ignore[arg-type]
-    return Answer(q, value, True, q.text(), bars, False, frozenset({q.cards}),
-                  f"P({EVENT_WORDS[q.event]} among K random cards), by K",
-                  "K, the number of cards dealt", f"K = {q.cards}",
-                  f"P({EVENT_WORDS[q.event]})", tex, note, details, odds)
-
-
-OTHER_TABLEAU = "other tableau {n}"
-"""How a plan names the n-th tableau of the "other tableaux:" field (1-based, in the order
-typed there, as ``PlanStep.seat`` numbers them): "swap B2 for P7 of other tableau 2"."""
-
-
-def plan_in_words(plan: DrawPlan, powers: Iterable[Power]) -> str:
-    """A plan's steps in the explorer's words (``step_words``, as the card table words its
-    hint): a Power as its card is headed ("use Power 9 (yellow)", RULES.md §A7), another
-    tableau as the "other tableaux:" field numbers it (:data:`OTHER_TABLEAU`). In: a
-    ``DrawPlan`` and the Powers of its edition; out: one line, the steps joined by ", " ("no
-    play scores this turn" for a plan without steps)."""
-    names = {p.key: p.name for p in powers}
-    return plan_words(plan.steps, power_name=lambda key: names.get(key, f"Power {key}"),
-                      seat_name=lambda n: OTHER_TABLEAU.format(n=n))
-
-
-def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = None) -> Answer:
-    odds = player_odds(q.position(), q.turns, progress=progress)
-    outs_copies = sum(odds.outs.values())
-    tex, note = None, ""
-    if q.turns == 1 and odds.draw_from == "unseen cards" \
-            and Fraction(outs_copies, odds.unseen) == odds.probability:
-        tex = (rf"P = \frac{{\text{{outs}}}}{{\text{{unseen cards}}}} = "
-               rf"\frac{{{outs_copies}}}{{{odds.unseen}}}"
-               + (rf" = \frac{{{odds.probability.numerator}}}{{{odds.probability.denominator}}}"
-                  if odds.probability.denominator != odds.unseen else ""))
-        note = "each unseen card is equally likely to be drawn (RULES.md §C1)"
-    elif q.turns == 1:
-        note = (f"no outs formula: the deck is empty, this turn's card comes from "
-                f"{odds.draw_from} (RULES.md §C1)")
-    else:
-        note = (f"no closed formula within {q.turns} turns: what I play after each draw changes "
-                "which later draws score, so the engine enumerates every sequence of draws "
-                "with the best play after each (RULES.md §C1)")
-    outs = ", ".join(f"{c} ×{n}" if n > 1 else str(c) for c, n in sorted(odds.outs.items()))
-    details = [f"outs this turn: {outs or 'none'} (of {odds.unseen} unseen cards)"]
-    powers = load_edition("mickey").powers
-    for plan in odds.plans[:3]:
-        drawn = "no draw" if plan.card is None else f"after drawing {plan.card}"
-        details.append(f"{drawn}: {plan_in_words(plan, powers)} "
-                       f"({percent_text(plan.probability)})")
-    details += [named_powers(f"left out: {why}", powers) for why in odds.left_out]
-    bars = {t: p for t, p in enumerate(odds.within, start=1)}
-    within = "this turn" if q.turns == 1 else f"within {q.turns} turns"
-    headline = f"P(I score {within}" + (f", {IF_NOBODY_MOVES})" if q.turns > 1 else ")")
-    return Answer(q, odds.probability, True, headline, bars, False,
-                  frozenset({q.turns}), f"P(I score within t of my turns), {IF_NOBODY_MOVES}",
-                  "t, my turns from now", f"t = {q.turns}", f"P(score {within})", tex, note,
-                  tuple(details), odds)
-
-
-def _solve_roll(q: RollQuestion) -> Answer:
-    objective = q.objective()
-    dice = q.counts()
-    value = optimal_value(MODEL, objective, dice, q.rolls_left)
-    dist = optimal_distribution(MODEL, objective, dice, q.rolls_left)
-    details: list[str] = []
-    if dice is not None:
-        for option in keep_options(MODEL, objective, dice, q.rolls_left)[:4]:
-            v = (percent_text(option.value) if q.at_least is not None
-                 else f"{float(option.value):.2f} points")
-            details.append(f"{option.describe()}: {v}")
-    if dice is not None and q.rolls_left == 0:
-        note = "no reroll left: the value is read off the dice showing"
-    else:
-        note = ("no closed formula: the best play compares every keep after every roll "
-                "(an expectimax over the dice multisets, RULES.md §C2); the exact Fraction "
-                "comes from that enumeration")
-    at = q.at_least
-    if at is None:
-        return Answer(q, value, False, "expected " + q.measured(), dist, True,
-                      frozenset(dist), q.measured() + " (best play)", q.measured(),
-                      "points", "expected points", None, note, tuple(details), details)
-    return Answer(q, value, True, f"P({q.measured()} ≥ {at})", dist, True,
-                  frozenset(x for x in dist if x >= at),
-                  f"{q.measured()} at the end of the turn (best play)",
-                  q.measured() + " at the end of the turn", f"count ≥ {at}",
-                  f"P(count ≥ {at})", None, note, tuple(details), details)
-
-
-def _slow(question: Question) -> bool:
-    """True for a question answered in the background (a deal, a hand for T >= 2)."""
-    return (isinstance(question, DealQuestion)
-            or (isinstance(question, HandQuestion) and question.turns >= SLOW_TURNS))
-
-
-def solve(question: Question, quick: bool = False,
-          progress: Callable[[int, int], None] | None = None) -> Answer:
-    """The exact answer to ``question``, from :mod:`swkit.odds`. Raises the library's
-    NotationError / ConfigurationError for a question it refuses, and WorkBudgetError for a
-    hand question too large for ``player_odds``'s default budget.
-
-    ``quick``: for a deal question, chart only the asked K (the chart by K asks
-    ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions).
-    ``progress(done, total)``: called as a long hand question goes (``player_odds``)."""
-    if isinstance(question, DealQuestion):
-        return _solve_deal(question, quick)
-    if isinstance(question, HandQuestion):
-        return _solve_hand(question, progress)
-    if isinstance(question, RollQuestion):
-        return _solve_roll(question)
-    raise ConfigurationError(f"not an explorer question: {question!r}")
-
-
-# --------------------------------------------------------------------------------------------
-# The simulation
-# --------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Simulated:
-    """The running Monte Carlo estimate after ``n`` trials: ``trial`` the estimate of the
-    answer's value with its 99% interval, ``bars`` the estimates of the charted bars we
-    simulate (the current K or T, or every count/points value of a dice distribution)."""
-
-    n: int
-    trial: Trial
-    bars: dict[int, Trial]
-
-
-def _trial(result: Any) -> Trial:
-    return Trial(result.n, result.estimate, result.low, result.high)
-
-
-def checkpoints(total: int, points: int = 16, first: int = 100) -> list[int]:
-    """Increasing trial counts from about ``first`` to ``total``, evenly spaced on a log scale
-    (where the running estimate is measured and drawn)."""
-    if total < 1:
-        raise ConfigurationError(f"simulate at least one trial, got {total}")
-    start = min(first, total)
-    if total == start:
-        return [total]
-    ratio = (total / start) ** (1 / (points - 1))
-    out = sorted({min(total, round(start * ratio ** i)) for i in range(points)} | {total})
-    return out
-
-
-def simulation(question: Question, total: int, seed: int = 0,
-               points: int = 16, simple: bool = False) -> Iterator[Simulated]:
-    """Run the question's Monte Carlo twin in batches, yielding the running estimate after
-    each batch (``points`` checkpoints from about 100 trials to ``total``, log-spaced).
-
-    Batch ``i`` uses the twin's seed ``seed * 1_000_003 + i``, so a seed replays the run.
-    Twins: ``mc_deal``, ``mc_player_odds``, ``mc_optimal_distribution`` (RULES.md §C). The
-    batches are merged exactly (hit counts), so the estimate is that of all ``n`` trials.
-    A hand question whose batches are slow (T >= 2) merges its remaining batches into four.
-    ``simple``: for a hand question, simulate the simple strategy instead (``mc_policy_odds``:
-    each turn the best play for the next turn only, a lower bound on the best play, quick on
-    any position), the estimate offered for a question over the work budget (issue 16).
-    """
-    marks = checkpoints(total, points)
-    done = 0
-    hits = 0
-    hist: dict[int, int] = {}
-    position = question.position() if isinstance(question, HandQuestion) else None
-    i = 0
-    while marks:
-        size = marks[0] - done
-        batch_seed = seed * 1_000_003 + i
-        started = time.perf_counter()
-        if isinstance(question, DealQuestion):
-            r = mc_deal(question.cards, question.event, question.editions,  # type: ignore[arg-type]
-                        question.wild_color, question.wild_number, n=size, seed=batch_seed)
-            hits += round(r.estimate * size)
-        elif isinstance(question, HandQuestion):
-            twin = mc_policy_odds if simple else mc_player_odds
-            r = twin(position, question.turns, n=size, seed=batch_seed)  # type: ignore[arg-type]
-            hits += round(r.estimate * size)
-        else:
-            dist = mc_optimal_distribution(MODEL, question.objective(), question.counts(),
-                                           question.rolls_left, n=size, seed=batch_seed)
-            for x, res in dist.items():
-                hist[x] = hist.get(x, 0) + round(res.estimate * size)
-        done = marks.pop(0)
-        i += 1
-        if isinstance(question, HandQuestion) and time.perf_counter() - started > 0.5 \
-                and len(marks) > 4:
-            marks = marks[len(marks) % 4 - 1::len(marks) // 4][-4:]
-            marks[-1] = total
-        yield _summary(question, done, hits, hist)
-
-
-def _summary(question: Question, n: int, hits: int, hist: dict[int, int]) -> Simulated:
-    if isinstance(question, DealQuestion):
-        trial = _trial(wilson(hits, n))
-        return Simulated(n, trial, {question.cards: trial})
-    if isinstance(question, HandQuestion):
-        trial = _trial(wilson(hits, n))
-        return Simulated(n, trial, {question.turns: trial})
-    bars = {x: _trial(wilson(h, n)) for x, h in sorted(hist.items())}
-    if question.at_least is not None:
-        trial = _trial(wilson(sum(h for x, h in hist.items() if x >= question.at_least), n))
-    elif n > 1:
-        total = sum(x * h for x, h in hist.items())
-        total_sq = sum(x * x * h for x, h in hist.items())
-        trial = _trial(mean_interval(float(total), float(total_sq), n))
-    else:
-        x = next(iter(hist))
-        trial = Trial(1, float(x), float(x), float(x))
-    return Simulated(n, trial, bars)
-
-
-def chart(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
-          simulated: Simulated | None = None) -> Charts:
-    """The explorer's two charts: the exact values (bars, with the simulated estimates) on the
-    left and the running estimate closing in on the exact value on the right."""
-    event = answer.event
-    highlight = None if event == frozenset(answer.bars) else (lambda x: x in event)
-    title = answer.chart_title[:1].upper() + answer.chart_title[1:]
-    bars = probability_bars(answer.bars, title=title, xlabel=answer.xlabel,
-                            event=highlight, event_label=answer.event_label,
-                            other_label=("other values" if answer.is_distribution
-                                         else "other " + answer.event_label.split(" =")[0]),
-                            simulated=simulated.bars if simulated else None,
-                            width=7.0, height=5.2)
-    closing = convergence_chart(list(trials), answer.value,
-                                title="Simulation against the exact answer",
-                                ylabel=answer.short, as_percent=answer.is_probability,
-                                width=6.5, height=5.2)
-    return Charts(bars, closing)
-
-
-def chart_html(answer: Answer, trials: list[Trial] | tuple[Trial, ...] = (),
-               simulated: Simulated | None = None) -> str:
-    """:func:`chart` as HTML: matplotlib's PNG with the charts in words as its ``alt`` where
-    matplotlib imports, else SVG with a ``<title>`` and ``<desc>`` (a browser kernel); the
-    caption under it gives the numbers on screen."""
-    return chart(answer, trials, simulated).html(numbers=False)
-
-
-# --------------------------------------------------------------------------------------------
-# The widget
-# --------------------------------------------------------------------------------------------
 
 _BIG = "font-size:1.25em;color:#1a1a1a"
 _TEXT = "font-size:1.05em;color:#1a1a1a"
 
 
-def _under_headline(answer: Answer) -> str:
-    """The line under the headline: what the question is asked about (the hand, the dice
-    showing), unless the headline already says it (a deal question's headline is the whole
-    question: the line would repeat it word for word). In: an Answer; out: HTML or ""."""
-    setting = answer.question.setting()
-    if setting in answer.headline:
-        return ""
-    return f'<div style="{_TEXT}">{escape(setting)}</div>'
 def _wide(**more: str) -> widgets.Layout:
     """A wide picker's layout: 36em, or the page's width when that is narrower (a phone, a
     zoomed page: nothing is cut and nothing scrolls sideways). One per picker: a layout shared
@@ -597,7 +136,7 @@ def _tick(description: str, tooltip: str) -> widgets.Checkbox:
 
 class OddsExplorer(SwkitWidget):
     """Pick a game and a question; see the exact answer, its formula, a chart and a
-    simulation converging to it (issue 7 §2.3).
+    simulation converging to it.
 
     ``question``: the question on screen (:class:`DealQuestion`, :class:`HandQuestion` or
     :class:`RollQuestion`); ``answer``: its exact :class:`Answer` (None while computing, and
@@ -950,7 +489,7 @@ class OddsExplorer(SwkitWidget):
             d.disabled = self.unrolled.value
         try:
             question = self._read()
-            answer = None if _slow(question) else solve(question)
+            answer = None if is_slow(question) else solve(question)
         except SwkitError as refusal:    # the question and its answer stay as they were
             self._refuse(refusal)
             return
@@ -976,7 +515,7 @@ class OddsExplorer(SwkitWidget):
         self.progress.value = 0
         self.progress_text.value = ""
         if answer_now is not None:
-            # the answer at once (milliseconds); the chart (a PNG, ~0.2 s) from a worker
+            # the answer at once; the chart (a PNG, slower to draw) from a worker
             answer = answer_now
             self._show(token, answer)
             self.in_background(lambda: chart_html(answer),
@@ -1035,8 +574,7 @@ class OddsExplorer(SwkitWidget):
         """A hand question over the work budget: the refusal in words, then a quick
         simulated estimate of a simple strategy (``mc_policy_odds``, a lower bound)."""
         words = str(refusal).split(";")[0]
-        known = ", ".join(f"within {t} turn{'s' if t > 1 else ''}: {percent_text(v)}"
-                          for t, v in refusal.partial.items())
+        known = known_words(refusal.partial)
         with self._view_lock:
             if token != self._token:
                 return
@@ -1054,18 +592,13 @@ class OddsExplorer(SwkitWidget):
                 return
             self._known = known
             self._estimate = question      # Simulate runs this estimate with its trials, seed
-            self.details.value = self._estimate_text(_trial(sim), "")
+            self.details.value = self._estimate_text(trial_of(sim), "")
             self.simulate.disabled = self._input_refused
 
     def _estimate_text(self, trial: Trial, seed: str) -> str:
-        """The over-budget question's details: the exact answers for fewer turns and the
-        simple strategy's simulated estimate (``trial``; ``seed`` as shown, or "")."""
-        return (f'<div style="{_TEXT}">Exact answers for fewer turns: '
-                f"{escape(self._known or 'none yet')}. A simulated estimate instead: about "
-                f"{percent_text(trial.estimate)} (99% interval {percent_text(trial.low)} to "
-                f"{percent_text(trial.high)}, {trial.n:,} games{seed}) for a simple strategy "
-                "(each turn, the best play for the next turn only). Your best play does at "
-                "least as well. Simulate runs more games.</div>")
+        """The over-budget question's details (:func:`~swkit.present.answers.estimate_words`)
+        as HTML: ``trial`` the simple strategy's estimate, ``seed`` as shown or ""."""
+        return f'<div style="{_TEXT}">{escape(estimate_words(self._known, trial, seed))}</div>'
 
     def _show(self, token: int, answer: Answer, drawing: str = "") -> None:
         """Show ``answer``'s words (the chart follows) unless the question moved on."""
@@ -1076,7 +609,8 @@ class OddsExplorer(SwkitWidget):
             self.headline.value = (
                 f'<div style="{_BIG}">'
                 f"{escape(answer.headline)} = <b>{escape(answer.value_text())}</b></div>"
-                + _under_headline(answer))
+                + (f'<div style="{_TEXT}">{escape(line)}</div>'
+                   if (line := setting_line(answer)) else ""))
             said = f"{answer.headline} = {answer.value_text()}"
             if not self.announced or self.announced[-1] != said:  # a deal's answer comes twice
                 self.announce(said)
@@ -1110,15 +644,7 @@ class OddsExplorer(SwkitWidget):
         self.chart.value = ""
 
     def _caption(self, answer: Answer, sim: Simulated | None) -> str:
-        bars = ", ".join(f"{x}: {percent_text(p)}" for x, p in sorted(answer.bars.items()))
-        text = f"Chart: {answer.chart_title}: {bars}."
-        if sim is not None:
-            t = sim.trial
-            value = (f"{percent_text(t.estimate)} (99% interval {percent_text(t.low)} to "
-                     f"{percent_text(t.high)})" if answer.is_probability else
-                     f"{t.estimate:.3f} points (99% interval {t.low:.3f} to {t.high:.3f})")
-            text += f" Simulated after {sim.n:,} trials: {value}."
-        return f'<div style="{_TEXT}">{escape(text)}</div>'
+        return f'<div style="{_TEXT}">{escape(caption_words(answer, sim))}</div>'
 
     # -- simulating -------------------------------------------------------------------------
     def _on_simulate(self, _button: Any = None) -> None:

@@ -1,4 +1,5 @@
-"""Words the widgets put on the page in place of the library's keys (issue 15 items 8, 9).
+"""Words every front end puts beside an odds answer: a Power named as its card is headed, and
+the condition of a chance over several turns.
 
 The odds engine and the rules name a Power by its key (``green-discard``, as ``--powers`` files
 and ``swkit odds hand`` do). A child reads the card's heading ("Power 3 (green)", RULES.md §A7).
