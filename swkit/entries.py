@@ -8,7 +8,7 @@ the list and the place, as ``--others "//"`` is refused. An empty or blank
 list stays an empty list where that is allowed (``--tableau ""``). Every front end reads typed
 lists through the library's parsers (``parse_cards``, ``make_position``, ``DiceModel.counts``,
 ``parse_faces``), so the command line and the widgets' text fields refuse the same typos
-(docs/DECISIONS.md, "Command line and user files").
+(docs/DECISIONS.md, "The command line and user files").
 """
 
 from __future__ import annotations
