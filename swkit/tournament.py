@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from swkit.errors import ConfigurationError
-from swkit.state import CHANCE, TERMINAL, substream_seed
+from swkit.runner import GAMES, bot_names, make_bot, play_out
+from swkit.state import substream_seed
 from swkit.whole import as_whole
 
 if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or drawn
@@ -56,9 +57,6 @@ __all__ = [
     "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "game_seed",
     "play_chunk", "play_one", "run_tournament", "seating",
 ]
-
-GAMES: tuple[str, ...] = ("dice", "cards")
-"""The games a tournament can play."""
 
 BACKENDS: tuple[str, ...] = ("local", "dask")
 """Where the games run: processes on this machine, or Dask workers."""
@@ -88,16 +86,6 @@ def seating(players: int, index: int) -> tuple[int, ...]:
     """Which entry of the bot list sits in each seat in game ``index``: seat ``s`` holds
     entry ``(s + index) % players``."""
     return tuple((s + index) % players for s in range(players))
-
-
-def bot_names(game: str) -> tuple[str, ...]:
-    """The bot names ``game`` accepts (dice: the registry of :mod:`swkit.odds.dice_bots`;
-    cards: :data:`swkit.cards.bots.BOTS`)."""
-    if game == "dice":
-        from swkit.odds.dice_bots import DICE_BOT_NAMES
-        return DICE_BOT_NAMES
-    from swkit.cards.bots import BOTS
-    return tuple(BOTS)
 
 
 def _check(game: str, bots: Sequence[str], games: int) -> tuple[str, ...]:
@@ -147,28 +135,15 @@ def play_one(game: str, bots: Sequence[str], seed: int, index: int) -> GameOutco
     players = len(bots)
     sit = seating(players, index)
     seed_i = game_seed(seed, index)
+    seats = [make_bot(game, bots[sit[s]], s, seed_i) for s in range(players)]
     if game == "dice":
         from swkit.dice.game import DiceGame
-        from swkit.odds.dice_bots import make_dice_bot
-        g = DiceGame(players, seed_i)
-        seats = [make_dice_bot(bots[sit[s]], s, seed_i) for s in range(players)]
-        while True:
-            who = g.current_player()
-            if who == TERMINAL:
-                break
-            if who == CHANCE:
-                g.apply_chance()
-            else:
-                g.apply(seats[who].choose(g))
-        out = g.outcome()
+        dice = play_out(DiceGame(players, seed_i), seats)
+        out = dice.outcome()
         assert out is not None
-        return tuple(out.winners), tuple(out.scores), bool(g.tiebreak_rounds)
-    from swkit.cards.bots import make_bot
+        return tuple(out.winners), tuple(out.scores), bool(dice.tiebreak_rounds)
     from swkit.cards.game import CardGame
-    from swkit.cards.play import run_game
-    cg = CardGame(players, seed_i)
-    run_game(cg, [make_bot(bots[sit[s]], seed_i, s) for s in range(players)])
-    out = cg.outcome()
+    out = play_out(CardGame(players, seed_i), seats).outcome()
     assert out is not None
     return tuple(out.winners), tuple(out.scores), False
 

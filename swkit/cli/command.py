@@ -46,7 +46,8 @@ from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 BOTS = ("greedy", "random")
 DICE_BOTS = ("greedy", "random", "points", "win")
 """The dice bots by name (``swkit.odds.dice_bots.DICE_BOT_NAMES``, not imported here: the
-parser stays light); "win" may be missing from an install, which ``make_dice_bot`` says."""
+parser stays light); "win" may be missing from an install, which ``swkit.runner.make_bot``
+says."""
 
 POWER_LIST = ("1 purple-wild, 2 yellow-wild, 3 green-discard, 4 red-1s-wild, 5 blue-9s-wild, "
               "6 green-extra-play, 7 blue-draw-two, 8 red-take-discard, 9 yellow-swap, "
@@ -405,9 +406,7 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
             from swkit.odds.dice_bots import win_bot_refusal
             raise SwkitError(f"--bots win: {win_bot_refusal(args.players)}")
         from swkit.dice import play as dice_play
-        from swkit.odds.dice_bots import make_dice_bot
-        record = dice_play.play_game(args.players, args.seed, bots=[
-            make_dice_bot(name, seat, args.seed) for seat, name in enumerate(bots)])
+        record = dice_play.play_game(args.players, args.seed, bots=bots)
         return record, dice_play.format_transcript(record)
     if args.kind in ("deal", "hand"):
         from swkit.cli import odds_cards

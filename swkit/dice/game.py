@@ -420,6 +420,12 @@ class DiceGame:
             info = self._by_dice[dice] = _dice_info(self.characters, self._canonical(dice))
         self._cur = info
 
+    @property
+    def kept(self) -> tuple[bool, ...]:
+        """Per die, whether it is held back from the next roll (all False before a turn's first
+        roll and after a score), RULES.md §B3."""
+        return self._kept
+
     def multiset(self) -> tuple[str, ...]:
         """The dice showing, as a multiset in canonical order (characters, then Clubhouses)."""
         return self._canonical(self._dice)

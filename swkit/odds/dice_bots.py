@@ -21,6 +21,7 @@ Every factory is called as ``factory(seat, seed)`` and returns a
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -216,14 +217,18 @@ def available_dice_bots() -> tuple[str, ...]:
 
 
 def make_dice_bot(name: str, seat: int, seed: int = 0) -> DiceBot:
-    """The dice bot ``name`` for ``seat`` in a game seeded ``seed`` (see
-    :func:`dice_bot_factory` for the names and the errors)."""
+    """Deprecated (warns): use ``swkit.runner.make_bot("dice", name, seat, seed)``, one
+    function for the bots of both games. The dice bot ``name`` for ``seat`` in a game seeded
+    ``seed`` (see :func:`dice_bot_factory` for the names and the errors)."""
+    warnings.warn("swkit.odds.dice_bots.make_dice_bot(name, seat, seed) is deprecated: use "
+                  "swkit.runner.make_bot('dice', name, seat, seed)", DeprecationWarning,
+                  stacklevel=2)
     return dice_bot_factory(name)(seat, seed)
 
 
 def bot_from_dict(data: dict[str, Any]) -> DiceBot:
     """The inverse of :meth:`DiceBot.to_dict` for every bot of the registry. Raises
     ConfigurationError for an unknown or unavailable bot."""
-    bot = make_dice_bot(data["bot"], data["seat"])
+    bot = dice_bot_factory(data["bot"])(data["seat"], 0)
     bot.rng = rng_from_json(data["rng"])
     return bot
