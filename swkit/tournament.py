@@ -54,8 +54,8 @@ if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or dra
     from swkit.odds.montecarlo_dice import MCResult
 
 __all__ = [
-    "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "game_seed",
-    "play_chunk", "play_one", "run_tournament", "seating",
+    "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "check_entries",
+    "game_seed", "play_chunk", "play_one", "run_tournament", "seating",
 ]
 
 BACKENDS: tuple[str, ...] = ("local", "dask")
@@ -88,9 +88,10 @@ def seating(players: int, index: int) -> tuple[int, ...]:
     return tuple((s + index) % players for s in range(players))
 
 
-def _check(game: str, bots: Sequence[str], games: int) -> tuple[str, ...]:
-    """The bot names, lower-cased and checked for ``game``; raises ConfigurationError naming
-    the bad part and the accepted form."""
+def check_entries(game: str, bots: Sequence[str] | str, games: int) -> tuple[str, ...]:
+    """Check a tournament's ``game``, ``bots`` (names, or one comma-separated string) and
+    ``games`` as :func:`run_tournament` takes them, before any game is played. Returns the bot
+    names, lower-cased. Raises ConfigurationError naming the bad part and the accepted form."""
     if game not in GAMES:
         raise ConfigurationError(f"unknown game {game!r}: choose dice or cards")
     if isinstance(bots, str):
@@ -644,7 +645,7 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
     part) for a bad argument, an unknown or unavailable bot, a missing Dask, an unreachable
     scheduler or workers without swkit.
     """
-    names = _check(game, bots, games)
+    names = check_entries(game, bots, games)
     if backend not in BACKENDS:
         raise ConfigurationError(f"unknown backend {backend!r}: choose local or dask")
     if scheduler is not None and backend != "dask":
