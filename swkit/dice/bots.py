@@ -20,7 +20,7 @@ from typing import Any
 from swkit.dice import scoring
 from swkit.dice.board import SPACE_VALUES
 from swkit.dice.faces import CLUBHOUSE
-from swkit.dice.game import MAX_ROLLS, Action, DiceGame, _action
+from swkit.dice.game import MAX_ROLLS, Action, DiceGame, canonical_action
 from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.state import rng_from_json, rng_to_json, substream_seed
 
@@ -119,7 +119,7 @@ class GreedyBot(DiceBot):
             return game._score_actions[score_char]
         dice = game.dice
         kept = (keep_char,) * dice.count(keep_char) + (CLUBHOUSE,) * dice.count(CLUBHOUSE)
-        return _action(game.characters, "keep", kept)
+        return canonical_action(game.characters, "keep", kept)
 
 
 _SPACES: list[tuple[int, ...]] = [

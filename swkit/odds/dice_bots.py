@@ -28,7 +28,7 @@ from typing import Any
 
 from swkit.dice.bots import BOTS as _BASE_BOTS
 from swkit.dice.bots import DiceBot
-from swkit.dice.game import MAX_ROLLS, Action, DiceGame, _action
+from swkit.dice.game import MAX_ROLLS, Action, DiceGame, canonical_action
 from swkit.errors import ConfigurationError
 from swkit.odds.dice import DiceModel, Objective, _solution, sub_multisets
 from swkit.state import rng_from_json
@@ -81,7 +81,7 @@ class PointsBot(DiceBot):
         if left > 0:
             keep = self._best_keep(game, model, unscored, left)
             if keep is not None:
-                return _action(characters, "keep", model.faces_of(keep))
+                return canonical_action(characters, "keep", model.faces_of(keep))
         best, pick = -1, unscored[0]
         for character in unscored:  # the hint's stop: the most points, first in row order
             value = game.space_for(character)
