@@ -170,6 +170,9 @@ def _style(ax: Axes, title: str, xlabel: str, ylabel: str, grid: str = "y") -> N
     ax.set_axisbelow(True)
 
 
+style = _style  # public: the axes style of every chart (title, labels, grid), the tournament's too
+
+
 def figure_png(fig: Figure, dpi: int = 100) -> bytes:
     """``fig`` rendered as PNG bytes."""
     buffer = io.BytesIO()

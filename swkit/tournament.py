@@ -1,4 +1,4 @@
-"""Tournaments: bots play many seeded games, on this machine or on a Dask cluster (issue 14 §3).
+"""Tournaments: bots play many seeded games, on this machine or on a Dask cluster.
 
 >>> result = run_tournament("dice", ["points", "greedy"], games=4, seed=1, workers=1)
 >>> result.games, [e.games for e in result.entries]
@@ -71,7 +71,7 @@ GAMES_PER_WORKER = 500
 one worker, in this process): starting a process costs more than a few hundred games."""
 WORKERS_PER_CORE = 4
 """At most this many worker processes a CPU core (``workers``, ``--workers``): more only wait
-for each other and take memory (10,000 asked for once started a process per task)."""
+for each other and take memory (a process is started per task at most)."""
 
 
 
@@ -395,7 +395,7 @@ class TournamentResult:
         The game, the number of games and the seed are its title; one legend below both
         charts says what the line and the error bars are. Okabe–Ito colors
         (:mod:`swkit.plots`)."""
-        from swkit.plots import CYCLE_ORDER, FONT_SIZE, OKABE_ITO, _style, new_figure
+        from swkit.plots import CYCLE_ORDER, FONT_SIZE, OKABE_ITO, new_figure, style
         fig = new_figure(1, 2, width=11.0, height=5.8)
         game = "Clubhouse dice" if self.game == "dice" else "Something Wild! cards"
         p = len(self.bots)
@@ -416,7 +416,7 @@ class TournamentResult:
             for x, (h, r) in enumerate(zip(heights, rates, strict=True)):
                 ax.text(x, 100 * r.high + 2, f"{h:.1f}%", ha="center", va="bottom",
                         fontsize=FONT_SIZE - 1)
-            _style(ax, title, xlabel, _won_axis(self.game))
+            style(ax, title, xlabel, _won_axis(self.game))
             ax.set_ylim(0, 112)
             ax.set_yticks(range(0, 101, 20))
             handles = [line, bars.errorbar]

@@ -101,7 +101,7 @@ class _Parser(argparse.ArgumentParser):
 
     def _unknown_options(self) -> list[str]:
         # known to the (sub)command's parser, not only to this one: a misspelt option after
-        # "swkit site --out D" is the misspelt one, not --out (fuzz 13: "did you mean --out?")
+        # "swkit site --out D" is the misspelt one, not --out ("did you mean --out?")
         known = self._command_parser()._option_string_actions
         return [a for a in self._given if a.startswith("--")
                 and a.split("=", 1)[0] not in known and a.split("=", 1)[0] != "--"]
@@ -401,7 +401,7 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
                                            wild_color=args.wild_color,
                                            wild_number=args.wild_number)
             return result, odds_cards.format_deal(result)
-        # An option that would change nothing is refused, not ignored (fuzz 13).
+        # An option that would change nothing is refused, not ignored.
         if args.simulate is not None and args.budget is not None:
             raise ConfigurationError("--budget is the exact search's work budget; --simulate "
                                      "does no exact search: give one of them")

@@ -86,7 +86,7 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
     writes it into a private config file (``IdentityProvider.token``). On POSIX the kernels
     talk to JupyterLab over IPC (Unix sockets in Jupyter's runtime folder), not TCP: no "Kernel
     is running over TCP without encryption" warning, and no port other users of the machine
-    could listen on (issue 15 item 14).
+    could listen on.
     """
     command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}",
                "--ServerApp.ip=localhost", f"--ServerApp.port={port}",

@@ -3,8 +3,8 @@
     swkit site [--out DIR] [--no-solutions] [--pyodide-from-cdn] [--force]
 
 The site is plain files: JupyterLab and a Python kernel (Pyodide) that run in the browser. A
-teacher publishes the folder on any static host and students open a link (issue 13; the
-teacher's guide, lessons/README.md, "No install: the lessons in the browser").
+teacher publishes the folder on any static host and students open a link (the teacher's
+guide, lessons/README.md, "No install: the lessons in the browser").
 
 What goes in (:func:`site_contents`): every lesson, the solutions unless ``--no-solutions``,
 the teacher's guide ``README.md`` and ``RULES.md``, under a folder named for swkit's version and

@@ -1,4 +1,4 @@
-"""``swkit tournament``: bots play many seeded games; win rates with 99% intervals (issue 14 §3).
+"""``swkit tournament``: bots play many seeded games; win rates with 99% intervals.
 
     swkit tournament --game dice|cards --bots A,B[,C,D] --games N [--seed S]
                      [--backend local|dask] [--scheduler ADDRESS] [--workers K]

@@ -575,6 +575,9 @@ def _solution(model: DiceModel, obj: Objective) -> tuple[_Layout, _Solution]:
     return hit
 
 
+solution = _solution  # public: the engine's cached solve of (model, objective), for PointsBot
+
+
 def _rolls_left(model: DiceModel, dice: Sequence[int] | None, rolls_left: int | None) -> int:
     """The rolls still allowed: before the first roll (``dice`` None) 1..``model.rolls``,
     default all of them; after a roll 0..``model.rolls - 1``, default all the rest (RULES.md

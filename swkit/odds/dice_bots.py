@@ -1,4 +1,4 @@
-"""Dice bots that use the odds engine, and the registry of every dice bot by name (issue 14 §2).
+"""Dice bots that use the odds engine, and the registry of every dice bot by name.
 
 :class:`PointsBot` plays the dice cup's hint: after each roll it takes the first choice of
 :func:`swkit.odds.dice.keep_options` with ``Objective.points`` on the board as it stands (the
@@ -11,7 +11,7 @@ registry that knows them all:
 
 - ``"greedy"``, ``"random"``: :mod:`swkit.dice.bots`;
 - ``"points"``: :class:`PointsBot`;
-- ``"win"``: ``swkit.odds.duel.WinBot`` (maximises P(win) in a 2-player game, issue 14 §1),
+- ``"win"``: ``swkit.odds.duel.WinBot`` (maximises P(win) in a 2-player game),
   imported only when asked for, so this module works before and without it.
 
 Every factory is called as ``factory(seat, seed)`` and returns a
@@ -30,7 +30,7 @@ from swkit.dice.bots import BOTS as _BASE_BOTS
 from swkit.dice.bots import DiceBot
 from swkit.dice.game import MAX_ROLLS, Action, DiceGame, canonical_action
 from swkit.errors import ConfigurationError
-from swkit.odds.dice import DiceModel, Objective, _solution, sub_multisets
+from swkit.odds.dice import DiceModel, Objective, solution, sub_multisets
 from swkit.state import rng_from_json
 
 __all__ = ["DICE_BOT_NAMES", "PointsBot", "available_dice_bots", "bot_from_dict", "check_win_bot",
@@ -138,8 +138,7 @@ canonical boards; with more players, more: the dict is emptied past 4096 entries
 
 _KEEPS: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
 """PointsBot's choices already made: (solution number, relabelling, dice, rolls left) -> the
-keep (None: stop). Emptied past 200,000 entries (about 100 MB: 485 bytes an entry, measured
-with tracemalloc)."""
+keep (None: stop). Emptied past 200,000 entries, to bound its memory."""
 
 
 def _canonical_solution(model: DiceModel, objective: Objective) -> tuple[int, Any, Any]:
@@ -149,7 +148,7 @@ def _canonical_solution(model: DiceModel, objective: Objective) -> tuple[int, An
         if len(_SOLVES) >= 4096:
             _SOLVES.clear()
             _KEEPS.clear()  # its solution numbers start again
-        hit = _SOLVES[key] = (len(_SOLVES), *_solution(model, objective))
+        hit = _SOLVES[key] = (len(_SOLVES), *solution(model, objective))
     return hit
 
 
