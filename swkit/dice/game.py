@@ -37,6 +37,7 @@ from swkit.dice.board import MAX_PLAYERS, Scoreboard
 from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, check_characters, parse_faces
 from swkit.dice.saves import SAVE_FIELDS, load_checked
 from swkit.dice.state import (
+    ACTIONS,
     DECIDE,
     DICE,
     MAX_ROLLS,
@@ -55,7 +56,6 @@ from swkit.dice.state import (
     dice_info,
     die_faces,
     face_order,
-    is_canonical,
     roll_outcomes,
     sort_faces,
     step_from_json,
@@ -335,7 +335,7 @@ class DiceGame:
             raise IllegalActionError(
                 f"not an action: {action!r}; give an Action or its string, e.g. "
                 f"'keep {self.characters[0]} {CLUBHOUSE}' or 'score {self.characters[0]}'")
-        if is_canonical(self.characters, action):
+        if ACTIONS.get((self.characters, action.kind, action.faces)) is action:
             return action  # the game's own (canonical, cached) action: the bots' fast path
         faces = tuple(str(f) for f in action.faces)
         if action.kind not in ("keep", "score") or any(f not in self._order for f in faces):

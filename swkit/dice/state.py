@@ -19,10 +19,10 @@ from swkit.dice.board import Scoreboard
 from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, Roll
 
 __all__ = [
-    "DECIDE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "NONE_KEPT", "OVER", "PHASES", "ROLL",
-    "TIEBREAK", "TURNS_BY_PLAYERS", "Action", "DiceInfo", "DiceView", "RollOff", "Step",
-    "canonical_action", "dice_info", "die_faces", "face_order", "is_canonical", "roll_outcomes",
-    "sort_faces", "step_from_json",
+    "ACTIONS", "DECIDE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "NONE_KEPT", "OVER", "PHASES",
+    "ROLL", "TIEBREAK", "TURNS_BY_PLAYERS", "Action", "DiceInfo", "DiceView", "RollOff", "Step",
+    "canonical_action", "dice_info", "die_faces", "face_order", "roll_outcomes", "sort_faces",
+    "step_from_json",
 ]
 
 DICE = 5
@@ -106,7 +106,9 @@ class Action:
         return f"Action({str(self)!r})"
 
 
-_ACTIONS: dict[tuple[tuple[str, ...], str, tuple[str, ...]], Action] = {}
+ACTIONS: dict[tuple[tuple[str, ...], str, tuple[str, ...]], Action] = {}
+"""The canonical Actions made so far, by (characters, kind, faces): see
+:func:`canonical_action`. An action found here is a game's own and needs no checking."""
 
 
 def canonical_action(characters: tuple[str, ...], kind: str, faces: tuple[str, ...]) -> Action:
@@ -114,17 +116,11 @@ def canonical_action(characters: tuple[str, ...], kind: str, faces: tuple[str, .
     already in canonical order, for a game of ``characters``: the one object the game's own
     ``legal_actions`` hold, so bots that build their choice this way skip the parsing."""
     key = (characters, kind, faces)
-    act = _ACTIONS.get(key)
+    act = ACTIONS.get(key)
     if act is None:
         order = face_order(characters)
-        act = _ACTIONS[key] = Action(kind, tuple(order[f] for f in faces), faces)
+        act = ACTIONS[key] = Action(kind, tuple(order[f] for f in faces), faces)
     return act
-
-
-def is_canonical(characters: tuple[str, ...], action: Action) -> bool:
-    """Whether ``action`` is the very object :func:`canonical_action` gives for its kind and
-    faces in a game of ``characters`` (then it needs no checking of its faces' order)."""
-    return _ACTIONS.get((characters, action.kind, action.faces)) is action
 
 
 class DiceInfo:
