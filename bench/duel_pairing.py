@@ -31,9 +31,9 @@ from itertools import combinations_with_replacement, product
 from swkit.dice.game import DiceGame
 from swkit.dice.scoring import TOP_SPACE as TOP
 from swkit.odds.dice import DiceModel
-from swkit.odds.dice_bots import make_dice_bot
 from swkit.odds.duel import DuelBoard
 from swkit.odds.duel.pairing import POLICIES, pairing_state_counts, pairing_value
+from swkit.runner import make_bot
 from swkit.state import CHANCE, TERMINAL
 
 MODEL = DiceModel()
@@ -64,7 +64,7 @@ def boards_at(level: int, pair: list[str], samples: int, seed: int) -> list[Duel
     out = []
     for k in range(samples):
         game = DiceGame(2, seed * 1000 + k)
-        bots = [make_dice_bot(b, s, seed) for s, b in enumerate(pair)]
+        bots = [make_bot("dice", b, s, seed) for s, b in enumerate(pair)]
         while (who := game.current_player()) != TERMINAL:
             board = DuelBoard.from_scoreboard(game.board)
             if sum(board.tokens) == level and game.roll_number == 0:

@@ -14,10 +14,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from swkit.cards.bots import make_bot as card_bot
 from swkit.cards.game import CardGame
-from swkit.dice.bots import make_bot as dice_bot
 from swkit.dice.game import DiceGame
+from swkit.runner import make_bot
 from swkit.state import CHANCE, TERMINAL
 
 SAVES = Path(__file__).resolve().parents[1] / "tests" / "data" / "saves"
@@ -51,12 +50,12 @@ def main() -> None:
     for path in sorted(SAVES.glob("*.json")):
         cls = CardGame if path.stem.startswith("cards") else DiceGame
         cases.append((path.stem, cls, path.read_text(encoding="utf-8")))
-    games = [finished(CardGame(4, seed), [card_bot("random", seed, s) for s in range(4)])
+    games = [finished(CardGame(4, seed), [make_bot("cards", "random", s, seed) for s in range(4)])
              for seed in range(20)]
     longest = max(games, key=lambda g: len(g.history))
     cases.append((f"cards, 4 random bots, finished (turn {longest.turn})", CardGame,
                   longest.to_json()))
-    dice = finished(DiceGame(4, 1), [dice_bot("random", s, 1) for s in range(4)])
+    dice = finished(DiceGame(4, 1), [make_bot("dice", "random", s, 1) for s in range(4)])
     cases.append(("dice, 4 random bots, finished", DiceGame, dice.to_json()))
     for name, cls, text in cases:
         game = cls.from_json(text)

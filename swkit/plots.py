@@ -165,8 +165,6 @@ def style_axes(ax: Axes, title: str, xlabel: str, ylabel: str, grid: str = "y") 
     ax.set_axisbelow(True)
 
 
-_style = style_axes
-"""The former name of :func:`style_axes` (``swkit.tournament`` draws its chart with it)."""
 
 
 def figure_png(fig: Figure, dpi: int = 100) -> bytes:

@@ -1,4 +1,4 @@
-"""Tournaments: bots play many seeded games, on this machine or on a Dask cluster (issue 14 §3).
+"""Tournaments: bots play many seeded games, on this machine or on a Dask cluster.
 
 >>> result = run_tournament("dice", ["points", "greedy"], games=4, seed=1, workers=1)
 >>> result.games, [e.games for e in result.entries]
@@ -44,7 +44,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from swkit.errors import ConfigurationError
-from swkit.state import CHANCE, TERMINAL, substream_seed
+from swkit.runner import GAMES, bot_names, make_bot, play_out
+from swkit.state import substream_seed
 from swkit.whole import as_whole
 
 if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or drawn
@@ -53,12 +54,9 @@ if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or dra
     from swkit.odds.montecarlo_dice import MCResult
 
 __all__ = [
-    "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "game_seed",
-    "play_chunk", "play_one", "run_tournament", "seating",
+    "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "check_entries",
+    "game_seed", "play_chunk", "play_one", "run_tournament", "seating",
 ]
-
-GAMES: tuple[str, ...] = ("dice", "cards")
-"""The games a tournament can play."""
 
 BACKENDS: tuple[str, ...] = ("local", "dask")
 """Where the games run: processes on this machine, or Dask workers."""
@@ -73,7 +71,7 @@ GAMES_PER_WORKER = 500
 one worker, in this process): starting a process costs more than a few hundred games."""
 WORKERS_PER_CORE = 4
 """At most this many worker processes a CPU core (``workers``, ``--workers``): more only wait
-for each other and take memory (10,000 asked for once started a process per task)."""
+for each other and take memory (a process is started per task at most)."""
 
 
 
@@ -90,19 +88,10 @@ def seating(players: int, index: int) -> tuple[int, ...]:
     return tuple((s + index) % players for s in range(players))
 
 
-def bot_names(game: str) -> tuple[str, ...]:
-    """The bot names ``game`` accepts (dice: the registry of :mod:`swkit.odds.dice_bots`;
-    cards: :data:`swkit.cards.bots.BOTS`)."""
-    if game == "dice":
-        from swkit.odds.dice_bots import DICE_BOT_NAMES
-        return DICE_BOT_NAMES
-    from swkit.cards.bots import BOTS
-    return tuple(BOTS)
-
-
-def _check(game: str, bots: Sequence[str], games: int) -> tuple[str, ...]:
-    """The bot names, lower-cased and checked for ``game``; raises ConfigurationError naming
-    the bad part and the accepted form."""
+def check_entries(game: str, bots: Sequence[str] | str, games: int) -> tuple[str, ...]:
+    """Check a tournament's ``game``, ``bots`` (names, or one comma-separated string) and
+    ``games`` as :func:`run_tournament` takes them, before any game is played. Returns the bot
+    names, lower-cased. Raises ConfigurationError naming the bad part and the accepted form."""
     if game not in GAMES:
         raise ConfigurationError(f"unknown game {game!r}: choose dice or cards")
     if isinstance(bots, str):
@@ -147,28 +136,15 @@ def play_one(game: str, bots: Sequence[str], seed: int, index: int) -> GameOutco
     players = len(bots)
     sit = seating(players, index)
     seed_i = game_seed(seed, index)
+    seats = [make_bot(game, bots[sit[s]], s, seed_i) for s in range(players)]
     if game == "dice":
         from swkit.dice.game import DiceGame
-        from swkit.odds.dice_bots import make_dice_bot
-        g = DiceGame(players, seed_i)
-        seats = [make_dice_bot(bots[sit[s]], s, seed_i) for s in range(players)]
-        while True:
-            who = g.current_player()
-            if who == TERMINAL:
-                break
-            if who == CHANCE:
-                g.apply_chance()
-            else:
-                g.apply(seats[who].choose(g))
-        out = g.outcome()
+        dice = play_out(DiceGame(players, seed_i), seats)
+        out = dice.outcome()
         assert out is not None
-        return tuple(out.winners), tuple(out.scores), bool(g.tiebreak_rounds)
-    from swkit.cards.bots import make_bot
+        return tuple(out.winners), tuple(out.scores), bool(dice.tiebreak_rounds)
     from swkit.cards.game import CardGame
-    from swkit.cards.play import run_game
-    cg = CardGame(players, seed_i)
-    run_game(cg, [make_bot(bots[sit[s]], seed_i, s) for s in range(players)])
-    out = cg.outcome()
+    out = play_out(CardGame(players, seed_i), seats).outcome()
     assert out is not None
     return tuple(out.winners), tuple(out.scores), False
 
@@ -419,7 +395,7 @@ class TournamentResult:
         The game, the number of games and the seed are its title; one legend below both
         charts says what the line and the error bars are. Okabe–Ito colors
         (:mod:`swkit.plots`)."""
-        from swkit.plots import CYCLE_ORDER, FONT_SIZE, OKABE_ITO, _style, new_figure
+        from swkit.plots import CYCLE_ORDER, FONT_SIZE, OKABE_ITO, new_figure, style_axes
         fig = new_figure(1, 2, width=11.0, height=5.8)
         game = "Clubhouse dice" if self.game == "dice" else "Something Wild! cards"
         p = len(self.bots)
@@ -440,7 +416,7 @@ class TournamentResult:
             for x, (h, r) in enumerate(zip(heights, rates, strict=True)):
                 ax.text(x, 100 * r.high + 2, f"{h:.1f}%", ha="center", va="bottom",
                         fontsize=FONT_SIZE - 1)
-            _style(ax, title, xlabel, _won_axis(self.game))
+            style_axes(ax, title, xlabel, _won_axis(self.game))
             ax.set_ylim(0, 112)
             ax.set_yticks(range(0, 101, 20))
             handles = [line, bars.errorbar]
@@ -669,7 +645,7 @@ def run_tournament(game: str, bots: Sequence[str], games: int, seed: int = 0, *,
     part) for a bad argument, an unknown or unavailable bot, a missing Dask, an unreachable
     scheduler or workers without swkit.
     """
-    names = _check(game, bots, games)
+    names = check_entries(game, bots, games)
     if backend not in BACKENDS:
         raise ConfigurationError(f"unknown backend {backend!r}: choose local or dask")
     if scheduler is not None and backend != "dask":

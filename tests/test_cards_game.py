@@ -531,9 +531,9 @@ def test_secret_bots_replay_seat_0_and_the_first_draws_but_not_the_bots_hands(pl
 
 
 def test_a_secret_deal_plays_to_its_end():
-    from swkit.cards.bots import make_bot
+    from swkit.runner import make_bot
     game = CardGame(3, 5, secret_bots=True)
-    bots = [make_bot("greedy", 5, s) for s in range(3)]
+    bots = [make_bot("cards", "greedy", s, 5) for s in range(3)]
     while not game.is_terminal():
         if game.current_player() == CHANCE:
             game.apply_chance()

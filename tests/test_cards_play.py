@@ -9,10 +9,12 @@ import sys
 
 import pytest
 
-from swkit.cards.bots import GreedyBot, RandomBot, make_bot, potential
+from swkit.cards.bots import GreedyBot, RandomBot, potential
+from swkit.cards.bots import make_bot as old_make_bot
 from swkit.cards.game import CardGame
 from swkit.cards.notation import parse_cards
 from swkit.cards.play import format_transcript, play_game, run_game
+from swkit.runner import make_bot
 
 
 def test_play_game_record_is_json_ready_and_complete_A3_A5() -> None:
@@ -66,10 +68,21 @@ def test_bot_choices_never_change_the_deck_A3() -> None:
     b = play_game(2, seed=5, bots="random")
     assert a["turns"][0]["draw"] == b["turns"][0]["draw"]
     assert a["turns"][1]["draw"] == b["turns"][1]["draw"]
-    r1, r2 = make_bot("random", 5, 0), make_bot("random", 5, 1)
+    r1, r2 = make_bot("cards", "random", 0, 5), make_bot("cards", "random", 1, 5)
     assert isinstance(r1, RandomBot) and r1.rng.random() != r2.rng.random()
     with pytest.raises(ValueError, match="greedy"):
-        make_bot("clever")
+        make_bot("cards", "clever")
+
+
+def test_the_old_card_make_bot_warns_and_builds_the_same_bot() -> None:
+    """``swkit.cards.bots.make_bot(kind, seed, seat)`` is kept as a deprecated alias."""
+    with pytest.warns(DeprecationWarning, match="swkit.runner.make_bot"):
+        r1, r2 = old_make_bot("random", 5, 0), old_make_bot("random", 5, 1)
+    assert r1.rng.getstate() == make_bot("cards", "random", 0, 5).rng.getstate()
+    assert r1.name == "random-0"
+    assert isinstance(r1, RandomBot) and r1.rng.random() != r2.rng.random()
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="greedy"):
+        old_make_bot("clever")
 
 
 def test_greedy_bot_scores_when_it_can_and_uses_a_helpful_power_A7() -> None:

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swkit.cards.bots import make_bot
 from swkit.cards.game import CHANCE, TABLEAU_LIMIT, TERMINAL, WIN_POWERS, CardGame
 from swkit.cards.notation import ALL_CARDS
 from swkit.errors import IllegalActionError
+from swkit.runner import make_bot
 
 BOT_MIXES = [("greedy",), ("random",), ("greedy", "random"), ("random", "greedy")]
 
@@ -32,7 +32,7 @@ def check_game(seed: int, players: int, mix: tuple[str, ...], editions: int,
     """Play one bot game, checking the properties along the way; returns the final game."""
     game = CardGame(players, seed, editions, round_limit)
     kinds = [mix[s % len(mix)] for s in range(players)]
-    bots = [make_bot(k, seed, s) for s, k in enumerate(kinds)]
+    bots = [make_bot("cards", k, s, seed) for s, k in enumerate(kinds)]
     probe = random.Random(seed * 7919 + players)  # the test's own stream
     turn = game.turn
     while True:

@@ -192,8 +192,8 @@ def test_ctrl_c_says_what_each_command_kept(monkeypatch, capsys, tmp_path):
     assert run(["play", "dice"]) == 130
     assert capsys.readouterr().err == ("swkit play dice: interrupted: no game shown; nothing "
                                        "was written\n")
-    from swkit.cli import lessons
-    monkeypatch.setattr(lessons, "copy_lessons", stop)
+    from swkit.cli import lessons_command
+    monkeypatch.setattr(lessons_command, "copy_lessons", stop)
     assert run(["lessons", "--dir", str(tmp_path / "l"), "--no-open"]) == 130
     assert "swkit lessons: interrupted: each lesson copied so far is complete" in \
         capsys.readouterr().err
@@ -375,11 +375,11 @@ def test_plot_with_a_name_too_long_is_refused_before_playing(monkeypatch, capsys
 def test_the_figures_are_printed_before_a_chart_that_fails(monkeypatch, capsys, tmp_path):
     """A chart that cannot be written after the games (the disk filled meanwhile) loses no
     figure: they are printed first; then one line and exit status 1; no half chart."""
-    from swkit.cli import lessons
+    from swkit.cli import lessons_copy
 
     def full(target, data):
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(lessons, "write_exclusive", full)
+    monkeypatch.setattr(lessons_copy, "write_exclusive", full)
     chart = tmp_path / "wins.png"
     assert main([*TOURNAMENT, "--plot", str(chart)]) == 1
     out, err = capsys.readouterr()

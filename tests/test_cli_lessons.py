@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from swkit.cli import lessons, main
+from swkit.cli import lessons, lessons_command, lessons_launch, main
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
@@ -226,7 +226,7 @@ SYSTEM_FOLDERS = ["/", "//", "/usr", "/usr/", "/etc", "/bin", "/usr/../var", "/p
 def test_a_system_folder_is_refused_and_nothing_is_written(folder, capsys, monkeypatch):
     def must_not_copy(*args, **kwargs):          # so that even unfixed, nothing lands in /
         raise AssertionError(f"copy_lessons was called for {folder!r}")
-    monkeypatch.setattr(lessons, "copy_lessons", must_not_copy)
+    monkeypatch.setattr(lessons_command, "copy_lessons", must_not_copy)
     code, out, err = run_exit(capsys, "--no-open", "--dir", folder)
     assert code == 2 and out == "" and err.count("\n") == 1, err
     assert err.startswith("swkit lessons: error: argument --dir: ")
@@ -235,7 +235,8 @@ def test_a_system_folder_is_refused_and_nothing_is_written(folder, capsys, monke
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX system folders")
 def test_the_root_reached_by_a_relative_dir_is_refused(capsys, monkeypatch):
-    monkeypatch.setattr(lessons, "copy_lessons", lambda *a, **k: pytest.fail("copied into /"))
+    monkeypatch.setattr(lessons_command, "copy_lessons",
+                        lambda *a, **k: pytest.fail("copied into /"))
     monkeypatch.chdir("/")
     code, _, err = run_exit(capsys, "--no-open", "--dir", ".")
     assert code == 2 and "'.' (/) is a system folder" in err
@@ -384,8 +385,8 @@ def _lab_env(tmp_path: Path) -> dict[str, str]:
 
 def _launch(source: Path, work: Path, env: dict[str, str], errors: Path) -> subprocess.Popen:
     """Start the real `swkit lessons` (reading the lessons from ``source``) on ``work``."""
-    script = ("import sys\nfrom pathlib import Path\nfrom swkit.cli import lessons\n"
-              "lessons.lessons_source = lambda: Path(sys.argv[1])\n"
+    script = ("import sys\nfrom pathlib import Path\nfrom swkit.cli import lessons, lessons_copy\n"
+              "lessons_copy.lessons_source = lambda: Path(sys.argv[1])\n"
               "sys.exit(lessons.main(sys.argv[2:]))\n")
     return subprocess.Popen([sys.executable, "-c", script, str(source), "--dir", str(work)],
                             stdout=subprocess.PIPE, stderr=errors.open("w"), text=True,
@@ -592,7 +593,7 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
     runtime = tmp_path / "runtime"
     runtime.mkdir()
     monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(runtime))
-    monkeypatch.setattr(lessons, "can_open_browser", lambda: False)
+    monkeypatch.setattr(lessons_launch, "can_open_browser", lambda: False)
     announced = threading.Event()
     real = lessons.announce_when_ready
 
@@ -602,7 +603,7 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
         finally:
             announced.set()
 
-    monkeypatch.setattr(lessons, "announce_when_ready", announce)
+    monkeypatch.setattr(lessons_launch, "announce_when_ready", announce)
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", 0))
         listener.listen()
@@ -623,7 +624,7 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
             def terminate(self):
                 announced.set()
 
-        monkeypatch.setattr(lessons.subprocess, "Popen", StandIn)
+        monkeypatch.setattr(lessons_launch.subprocess, "Popen", StandIn)
         saved = {name: signal.getsignal(getattr(signal, name)) for name in ("SIGTERM", "SIGHUP")
                  if hasattr(signal, name)}
         try:

@@ -14,7 +14,8 @@ from fractions import Fraction
 import pytest
 
 import swkit.dice.game
-from swkit.dice.bots import GreedyBot, RandomBot, bot_from_dict, make_bot
+from swkit.dice.bots import GreedyBot, RandomBot, bot_from_dict
+from swkit.dice.bots import make_bot as old_make_bot
 from swkit.dice.faces import CLUBHOUSE
 from swkit.dice.game import (
     CHANCE,
@@ -27,6 +28,7 @@ from swkit.dice.game import (
 )
 from swkit.dice.play import format_transcript, play_game
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
+from swkit.runner import make_bot
 from swkit.state import Outcome
 
 
@@ -34,7 +36,7 @@ def bot_game(players: int, seed: int, bots: tuple[str, ...] = ("greedy",)) -> Di
     """Play a whole game with bots (one name for all seats, or one per seat)."""
     names = bots * players if len(bots) == 1 else bots
     game = DiceGame(players, seed)
-    seats = [make_bot(n, s, seed) for s, n in enumerate(names)]
+    seats = [make_bot("dice", n, s, seed) for s, n in enumerate(names)]
     while game.current_player() != TERMINAL:
         if game.current_player() == CHANCE:
             game.apply_chance()
@@ -351,8 +353,20 @@ def test_bots_must_be_on_move_and_named() -> None:
     game.apply_chance()
     with pytest.raises(IllegalActionError, match="not player 1's move"):
         GreedyBot(1, 0).choose(game)
+    with pytest.warns(DeprecationWarning, match="swkit.runner.make_bot"), \
+            pytest.raises(ConfigurationError, match="greedy, random"):
+        old_make_bot("clever", 0)
     with pytest.raises(ConfigurationError, match="greedy, random"):
-        make_bot("clever", 0)
+        make_bot("dice", "clever", 0)
+
+
+def test_the_old_dice_make_bot_warns_and_builds_the_same_bot() -> None:
+    """``swkit.dice.bots.make_bot(name, seat, seed)`` is kept as a deprecated alias."""
+    with pytest.warns(DeprecationWarning, match="swkit.runner.make_bot"):
+        old = old_make_bot("Random", 1, 9)
+    new = make_bot("dice", "random", 1, 9)
+    assert type(old) is type(new) is RandomBot and old.seat == new.seat == 1
+    assert old.rng.getstate() == new.rng.getstate()
 
 
 def test_greedy_bot_choices() -> None:

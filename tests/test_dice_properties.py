@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from swkit.dice import scoring
 from swkit.dice.board import SPACE_VALUES, Scoreboard
-from swkit.dice.bots import BOTS, make_bot
+from swkit.dice.bots import BOTS
 from swkit.dice.faces import DEFAULT_CHARACTERS
 from swkit.dice.game import CHANCE, TERMINAL, DiceGame
 from swkit.errors import IllegalActionError, NotationError
+from swkit.runner import make_bot
 
 BOT_NAMES = sorted(BOTS)
 
@@ -76,7 +77,7 @@ def play_checked(players: int, seed: int, bots: tuple[str, ...], round_trip_at: 
     """Play a whole bot game, checking the invariants after every step, a JSON round trip at
     step ``round_trip_at`` (the copy then plays on) and an illegal action at ``illegal_at``."""
     game = DiceGame(players, seed)
-    seats = [make_bot(name, seat, seed) for seat, name in enumerate(bots)]
+    seats = [make_bot("dice", name, seat, seed) for seat, name in enumerate(bots)]
     step = 0
     while game.current_player() != TERMINAL:
         if step == round_trip_at:

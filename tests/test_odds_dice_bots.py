@@ -33,6 +33,7 @@ from swkit.odds.dice_bots import (
     dice_bot_factory,
     make_dice_bot,
 )
+from swkit.runner import make_bot
 
 
 @cache
@@ -174,7 +175,7 @@ def test_points_bot_refuses_when_not_its_move():
 
 def test_points_bot_plays_three_and_four_player_games():
     for players in (3, 4):
-        record = play_game(players, 5, bots=[make_dice_bot("points", s, 5)
+        record = play_game(players, 5, bots=[make_bot("dice", "points", s, 5)
                                              for s in range(players)])
         assert record["bots"] == ["points"] * players
         assert len(record["turns"]) == players * record["turns_per_player"]
@@ -185,7 +186,9 @@ def test_registry_names_and_factories():
     assert dice_bot_factory("greedy") is GreedyBot
     assert dice_bot_factory(" Random ") is RandomBot
     assert dice_bot_factory("POINTS") is PointsBot
-    bot = make_dice_bot("points", 1, 7)
+    with pytest.warns(DeprecationWarning, match="swkit.runner.make_bot"):
+        bot = make_dice_bot("points", 1, 7)
+    assert bot.rng.getstate() == make_bot("dice", "points", 1, 7).rng.getstate()
     assert isinstance(bot, PointsBot) and bot.seat == 1
     again = bot_from_dict(bot.to_dict())
     assert isinstance(again, PointsBot) and again.seat == 1
@@ -210,9 +213,9 @@ def test_win_bot_resolves_lazily_or_says_it_is_missing():
 def test_lazy_bot_import_both_ways(monkeypatch):
     monkeypatch.setitem(dice_bots.LAZY_BOTS, "win", ("swkit.odds.no_such_module", "WinBot"))
     with pytest.raises(ConfigurationError, match="needs swkit.odds.no_such_module.WinBot"):
-        make_dice_bot("win", 0)
+        make_bot("dice", "win", 0)
     monkeypatch.setitem(dice_bots.LAZY_BOTS, "win", ("swkit.odds.dice_bots", "PointsBot"))
-    assert isinstance(make_dice_bot("win", 0), PointsBot)
+    assert isinstance(make_bot("dice", "win", 0), PointsBot)
     assert "win" in available_dice_bots()
 
 

@@ -174,13 +174,13 @@ def test_policies_choose_as_the_bots_do(bots: tuple[str, str]) -> None:
     """At every decision of whole games of Clubhouse dice, each policy's choice is the action
     its bot plays."""
     from swkit.dice.game import DiceGame
-    from swkit.odds.dice_bots import make_dice_bot
+    from swkit.runner import make_bot
     from swkit.state import CHANCE, TERMINAL
     model = DiceModel()
     checked = 0
     for seed in range(3):
         game = DiceGame(2, seed)
-        players = [make_dice_bot(b, s, seed) for s, b in enumerate(bots)]
+        players = [make_bot("dice", b, s, seed) for s, b in enumerate(bots)]
         while (who := game.current_player()) != TERMINAL:
             if who == CHANCE:
                 game.apply_chance()

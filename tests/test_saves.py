@@ -24,11 +24,10 @@ from typing import Any
 
 import pytest
 
-from swkit.cards.bots import make_bot as card_bot
 from swkit.cards.game import CardGame
-from swkit.dice.bots import make_bot as dice_bot
 from swkit.dice.game import DiceGame
 from swkit.errors import SwkitError
+from swkit.runner import make_bot
 from swkit.saves import MAX_DEPTH, SaveError
 from swkit.state import CHANCE, TERMINAL
 
@@ -232,7 +231,7 @@ def bot_card_game(rng: random.Random) -> CardGame:
     players = rng.choice((2, 3, 4))
     game = CardGame(players, rng.randrange(10 ** 6), rng.choice((1, 1, 2)))
     kinds = [rng.choice(("greedy", "random")) for _ in range(players)]
-    bots = [card_bot(k, game.seed, s) for s, k in enumerate(kinds)]
+    bots = [make_bot("cards", k, s, game.seed) for s, k in enumerate(kinds)]
     for _ in range(rng.randrange(1, 150)):
         who = game.current_player()
         if who == TERMINAL:
@@ -251,7 +250,8 @@ def bot_dice_game(rng: random.Random) -> DiceGame:
     chars = rng.choice((None, ("Huey", "Dewey", "Louie", "Daisy", "Chip")))
     game = DiceGame(players, rng.randrange(10 ** 6)) if chars is None else DiceGame(
         players, rng.randrange(10 ** 6), chars)
-    bots = [dice_bot(rng.choice(("greedy", "random")), s, game.seed) for s in range(players)]
+    bots = [make_bot("dice", rng.choice(("greedy", "random")), s, game.seed)
+            for s in range(players)]
     for _ in range(rng.randrange(1, 60)):
         who = game.current_player()
         if who == TERMINAL:
@@ -361,11 +361,11 @@ def play_out(game: CardGame | DiceGame) -> None:
     """Bots play ``game`` to its end within a bounded number of steps, the state staying
     legal (conservation for cards) and saving and loading again at the end."""
     if isinstance(game, CardGame):
-        bots: list[Any] = [card_bot("random", game.seed, s) for s in range(game.players)]
+        bots: list[Any] = [make_bot("cards", "random", s, game.seed) for s in range(game.players)]
         turns_left = game.round_limit * game.players - game.turn
         bound = 60 * (turns_left + 1)
     else:
-        bots = [dice_bot("random", s, game.seed) for s in range(game.players)]
+        bots = [make_bot("dice", "random", s, game.seed) for s in range(game.players)]
         bound = 10 * game.players * game.turns + 200
     for _ in range(bound):
         who = game.current_player()

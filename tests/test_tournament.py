@@ -20,8 +20,8 @@ from swkit.cli import main
 from swkit.dice.play import play_game as play_dice
 from swkit.errors import ConfigurationError
 from swkit.odds import dice_bots
-from swkit.odds.dice_bots import make_dice_bot
 from swkit.odds.montecarlo_dice import wilson
+from swkit.runner import make_bot
 from swkit.tournament import game_seed, play_one, run_tournament, seating
 
 
@@ -31,7 +31,7 @@ def _record(game: str, bots, seed: int, i: int) -> dict:
     s = game_seed(seed, i)
     names = [bots[sit[seat]] for seat in range(len(bots))]
     if game == "dice":
-        return play_dice(len(bots), s, bots=[make_dice_bot(n, seat, s)
+        return play_dice(len(bots), s, bots=[make_bot("dice", n, seat, s)
                                              for seat, n in enumerate(names)])
     return play_cards(len(bots), s, bots=names)
 

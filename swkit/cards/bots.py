@@ -12,7 +12,8 @@ choices never change the deck.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -21,8 +22,8 @@ from swkit.cards.notation import ALL_CARDS, Card
 from swkit.cards.triples import has_triple
 from swkit.state import substream_seed
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "make_bot", "potential", "preferred_figure",
-           "sorted_discards"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_factory", "make_bot", "potential",
+           "preferred_figure", "sorted_discards"]
 
 
 class Bot:
@@ -236,15 +237,22 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 """Bot kinds by name."""
 
 
-def make_bot(kind: str | Bot, seed: int = 0, seat: int = 0) -> Bot:
-    """A bot of ``kind`` (``"random"`` or ``"greedy"``, or a Bot returned as is) for ``seat``,
-    with its own stream ``substream_seed(seed, f"{kind}-{seat}")``. Raises ValueError for an
-    unknown kind."""
-    if isinstance(kind, Bot):
-        return kind
+def bot_factory(kind: str) -> Callable[[int, int], Bot]:
+    """The factory ``(seat, seed) -> Bot`` of the bot ``kind`` (``"random"`` or ``"greedy"``):
+    the bot's stream is ``substream_seed(seed, f"{kind}-{seat}")``. Raises ValueError for an
+    unknown kind. :func:`swkit.runner.make_bot` builds the bots of both games by name."""
     try:
         cls = BOTS[kind]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"unknown bot {kind!r}; accepted: {', '.join(BOTS)}") from None
-    return cls(seed, f"{kind}-{seat}")
+    return lambda seat, seed: cls(seed, f"{kind}-{seat}")
 
+
+def make_bot(kind: str | Bot, seed: int = 0, seat: int = 0) -> Bot:
+    """Deprecated (warns): use ``swkit.runner.make_bot("cards", kind, seat, seed)``, which takes
+    the seat before the seed as for the dice game. A bot of ``kind`` for ``seat`` (a Bot is
+    returned as is); raises ValueError for an unknown kind."""
+    warnings.warn("swkit.cards.bots.make_bot(kind, seed, seat) is deprecated: use "
+                  "swkit.runner.make_bot('cards', kind, seat, seed)", DeprecationWarning,
+                  stacklevel=2)
+    return kind if isinstance(kind, Bot) else bot_factory(kind)(seat, seed)

@@ -11,27 +11,31 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from swkit.cards.bots import Bot, make_bot
+from swkit.cards.bots import Bot
 from swkit.cards.editions import Edition
-from swkit.cards.game import CHANCE, TERMINAL, CardGame
+from swkit.cards.game import CardGame
+from swkit.runner import make_bot, play_out
 
 __all__ = ["format_transcript", "play_game", "run_game", "setup_line", "turn_line"]
 
 
 def run_game(game: CardGame, bots: Sequence[Bot]) -> CardGame:
-    """Play ``game`` to the end with one bot per seat (chance nodes from the game's stream);
-    returns the same game, now over. Each turn's record in ``game.log`` gets a ``"tableau"``:
-    the turn owner's tableau when the turn ends."""
-    while True:
-        who = game.current_player()
-        turn = game.turn
-        if who == TERMINAL:
-            _stamp_tableau(game, turn)
-            return game
-        if who == CHANCE:
-            game.apply_chance()
-        else:
-            game.apply(bots[who].choose(game))
+    """Play ``game`` to the end with one bot per seat (:func:`swkit.runner.play_out`, chance
+    nodes from the game's stream); returns the same game, now over. Each turn's record in
+    ``game.log`` gets a ``"tableau"``: the turn owner's tableau when the turn ends."""
+    play_out(game, bots, _TableauStamps())
+    _stamp_tableau(game, game.turn)
+    return game
+
+
+class _TableauStamps:
+    """A :class:`~swkit.runner.Watcher` that stamps each turn's record with the turn owner's
+    tableau when the turn ends."""
+
+    def before(self, game: CardGame, seat: int, action: Any) -> int:
+        return game.turn
+
+    def after(self, game: CardGame, seat: int, step: Any, turn: int) -> None:
         if game.turn != turn:
             _stamp_tableau(game, turn)
 
@@ -72,7 +76,7 @@ def play_game(players: int = 2, seed: int = 0,
     kinds = [bots] * players if isinstance(bots, str | Bot) else list(bots)
     if len(kinds) != players:
         raise ValueError(f"{len(kinds)} bots for {players} players; give one per seat")
-    seats = [make_bot(k, seed, s) for s, k in enumerate(kinds)]
+    seats = [make_bot("cards", k, s, seed) for s, k in enumerate(kinds)]
     run_game(game, seats)
     outcome = game.outcome()
     assert outcome is not None

@@ -16,7 +16,7 @@
     swkit odds solo  [--json]
     swkit odds duel  --board "Mickey:3,Goofy:0 / Minnie:5" --dice FACES [--rolls-left R]
                      [--json]   (swkit/cli/odds_duel.py)
-    swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons.py)
+    swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons*.py)
     swkit site       [--out DIR] [--no-solutions] [--force]     (swkit/cli/site.py)
     swkit --version
 
@@ -37,8 +37,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from swkit import __version__
-from swkit.argtypes import SEED_DIGITS, int_range, shown, whole
+from swkit.argtypes import int_range, whole
 from swkit.cli.guard import guarded
+from swkit.cli.options import given
+from swkit.cli.options import seed as seed_type
 from swkit.cli.progress import ProgressBar
 from swkit.errors import ConfigurationError, SwkitError, WorkBudgetError
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
@@ -46,7 +48,8 @@ from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 BOTS = ("greedy", "random")
 DICE_BOTS = ("greedy", "random", "points", "win")
 """The dice bots by name (``swkit.odds.dice_bots.DICE_BOT_NAMES``, not imported here: the
-parser stays light); "win" may be missing from an install, which ``make_dice_bot`` says."""
+parser stays light); "win" may be missing from an install, which ``swkit.runner.make_bot``
+says."""
 
 POWER_LIST = ("1 purple-wild, 2 yellow-wild, 3 green-discard, 4 red-1s-wild, 5 blue-9s-wild, "
               "6 green-extra-play, 7 blue-draw-two, 8 red-take-discard, 9 yellow-swap, "
@@ -98,7 +101,7 @@ class _Parser(argparse.ArgumentParser):
 
     def _unknown_options(self) -> list[str]:
         # known to the (sub)command's parser, not only to this one: a misspelt option after
-        # "swkit site --out D" is the misspelt one, not --out (fuzz 13: "did you mean --out?")
+        # "swkit site --out D" is the misspelt one, not --out ("did you mean --out?")
         known = self._command_parser()._option_string_actions
         return [a for a in self._given if a.startswith("--")
                 and a.split("=", 1)[0] not in known and a.split("=", 1)[0] != "--"]
@@ -139,7 +142,7 @@ class _KeysFormatter(argparse.HelpFormatter):
                              subsequent_indent=indent, break_on_hyphens=False)
 
 
-_shown, _whole, _int_range = shown, whole, int_range
+_whole, _int_range = whole, int_range
 
 
 _NO_DICE = ('an empty value: name the 5 dice showing, e.g. --dice "Mickey Mickey Clubhouse '
@@ -148,22 +151,6 @@ _NO_DICE = ('an empty value: name the 5 dice showing, e.g. --dice "Mickey Mickey
 _DICE_HELP = ('the 5 dice showing after a roll, names or unique prefixes, C for the Clubhouse, '
               'e.g. "Mickey Mickey C g p"')
 """The help of --dice (odds roll, odds duel)."""
-
-
-def _seed(text: str) -> int:
-    """An argparse type: a seed, a whole number of at most :data:`SEED_DIGITS` digits (a
-    tournament's game seeds have up to 78)."""
-    return _whole(text, f"a whole number of at most {SEED_DIGITS} digits", SEED_DIGITS)
-
-
-def _given(message: str) -> Callable[[str], str]:
-    """An argparse type for an option whose empty value means nothing: refuse ``""`` (or only
-    spaces) with ``message`` (what to give instead); any other text passes through unchanged."""
-    def parse(text: str) -> str:
-        if not text.strip():
-            raise argparse.ArgumentTypeError(message)
-        return text
-    return parse
 
 
 def _bot_list(accepted: tuple[str, ...]) -> Callable[[str], tuple[str, ...]]:
@@ -206,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="copies of the game shuffled together, 1 to 4 (RULES.md §A9; "
                             "default 1)")
     cards.add_argument("--powers", default=None, metavar="FILE",
-                       type=_given("no file given (an empty value): give the path of a Powers data "
+                       type=given("no file given (an empty value): give the path of a Powers data "
                                    "file (JSON), or leave --powers out for the built-in Mickey "
                                    "and Friends Powers"),
                        help="a Powers data file (JSON) to play with instead of the built-in "
@@ -219,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     dice.add_argument("--players", type=_int_range(1, 4, " for dice"), default=2,
                       metavar="N", help="players, 1 to 4 (1: the solo game; default 2)")
     for sub, names in ((cards, BOTS), (dice, DICE_BOTS)):
-        sub.add_argument("--seed", type=_seed, default=0, metavar="S",
+        sub.add_argument("--seed", type=seed_type, default=0, metavar="S",
                          help="a whole number; the same seed replays the same game (default 0)")
         sub.add_argument("--bots", type=_bot_list(names), default=("greedy",),
                          help=f"bot per seat, comma-separated: {', '.join(names[:-1])} or "
@@ -244,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     deal.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
                       help="copies of the 45 character cards in the deck, 1 to 4 (default 1)")
     deal.add_argument("--wild-color", default=None, metavar="COLOR",
-                      type=_given("an empty value: give a color letter or name (B, G, P, R, Y), "
+                      type=given("an empty value: give a color letter or name (B, G, P, R, Y), "
                                   "or leave --wild-color out for no wild color"),
                       help="a color whose cards may stand for any color (as Powers 1 and 2), "
                            "a letter or name: B, G, P, R, Y (default: no wild color)")
@@ -272,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
                            'is a blank between separators: "R1 / / B5", "R1 / " ("//" is '
                            "refused as a typo)")
     hand.add_argument("--center", default=None, metavar="POWER",
-                      type=_given("an empty value: give the center Power's number or key, or "
+                      type=given("an empty value: give the center Power's number or key, or "
                                   "leave --center out for a center Power that does not matter"),
                       help="the center Power (number or key, e.g. 7 or blue-draw-two); leave out "
                            "when it does not matter: "
@@ -308,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "--at-least: the expected points this turn on the board given by --scored "
                     "and --taken.")
     roll.add_argument("--dice", default=None, metavar="FACES",
-                      type=_given(f"{_NO_DICE}, or leave --dice out to ask before the first "
+                      type=given(f"{_NO_DICE}, or leave --dice out to ask before the first "
                                   "roll"),
                       help=f"{_DICE_HELP}; leave out to ask before the first roll")
     roll.add_argument("--rolls-left", type=_int_range(0, 3), default=None,
@@ -317,7 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "roll) 0 to 2, default 2; without --dice (before the first roll) "
                            "1 to 3, default 3")
     roll.add_argument("--target", default=None, metavar="NAME|any",
-                      type=_given("an empty value: give a character's name or unique prefix, or "
+                      type=given("an empty value: give a character's name or unique prefix, or "
                                   "'any' for the best unscored character (the default)"),
                       help="the character whose count counts (name or unique prefix, not one "
                            "you have scored), or 'any' for the best unscored character "
@@ -358,24 +345,24 @@ def build_parser() -> argparse.ArgumentParser:
                            'Minnie:5"; "" or "/" is the empty board; the seat to move follows '
                            "from the counts (seat 0 when both have as many tokens)")
     duel.add_argument("--dice", required=True, metavar="FACES",
-                      type=_given(_NO_DICE), help=_DICE_HELP)
+                      type=given(_NO_DICE), help=_DICE_HELP)
     duel.add_argument("--rolls-left", type=_int_range(0, 2), default=None, metavar="R",
                       help="rolls still allowed this turn, 0 to 2 (default 2: after the first "
                            "roll; RULES.md §B3)")
     for sub in (deal, hand, roll, solo, duel):
         sub.add_argument("--json", action="store_true", help="print one JSON object")
 
-    from swkit.cli import lessons
-    lessons.add_arguments(commands.add_parser(
+    import swkit.cli.lessons_command as lessons_command
+    lessons_command.add_arguments(commands.add_parser(
         "lessons", help="copy the lesson notebooks to a folder and open JupyterLab there",
         description="Copy the lesson notebooks (and their worked answers) to a working folder, "
                     "never over a notebook you changed, and open lesson 1 in JupyterLab there. "
                     "The teacher's guide is README.md in that folder."))
-    from swkit.cli import tournament
+    import swkit.cli.tournament as tournament
     tournament.add_arguments(commands.add_parser(
         "tournament", help="bots play many games; win rates with 99%% intervals",
         description=tournament.DESCRIPTION))
-    from swkit.cli import site
+    import swkit.cli.site as site
     site.add_arguments(commands.add_parser(
         "site", help="build the lessons as a static web site that runs in the browser",
         description="Build the lessons, the teacher's guide and RULES.md as a static "
@@ -405,18 +392,16 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
             from swkit.odds.dice_bots import win_bot_refusal
             raise SwkitError(f"--bots win: {win_bot_refusal(args.players)}")
         from swkit.dice import play as dice_play
-        from swkit.odds.dice_bots import make_dice_bot
-        record = dice_play.play_game(args.players, args.seed, bots=[
-            make_dice_bot(name, seat, args.seed) for seat, name in enumerate(bots)])
+        record = dice_play.play_game(args.players, args.seed, bots=bots)
         return record, dice_play.format_transcript(record)
     if args.kind in ("deal", "hand"):
-        from swkit.cli import odds_cards
+        import swkit.cli.odds_cards as odds_cards
         if args.kind == "deal":
             result = odds_cards.deal_query(args.cards, editions=args.editions,
                                            wild_color=args.wild_color,
                                            wild_number=args.wild_number)
             return result, odds_cards.format_deal(result)
-        # An option that would change nothing is refused, not ignored (fuzz 13).
+        # An option that would change nothing is refused, not ignored.
         if args.simulate is not None and args.budget is not None:
             raise ConfigurationError("--budget is the exact search's work budget; --simulate "
                                      "does no exact search: give one of them")
@@ -437,10 +422,10 @@ def _run(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
             return result, odds_cards.format_simulated(result)
         return result, odds_cards.format_hand(result)
     if args.kind == "duel":
-        from swkit.cli import odds_duel
+        import swkit.cli.odds_duel as odds_duel
         result = odds_duel.duel_query(args.board, args.dice, args.rolls_left)
         return result, odds_duel.format_duel(result)
-    from swkit.cli import odds_dice
+    import swkit.cli.odds_dice as odds_dice
     if args.kind == "roll":
         result = odds_dice.roll_query(dice=args.dice, rolls_left=args.rolls_left,
                                       target=args.target, at_least=args.at_least,
@@ -531,13 +516,13 @@ def _main(argv: list[str] | None, parsed: dict[str, Any]) -> int:
     notice = None
     try:
         if args.command == "lessons":
-            from swkit.cli import lessons
-            return lessons.run(args)
+            import swkit.cli.lessons_command as lessons_command
+            return lessons_command.run(args)
         if args.command == "tournament":
-            from swkit.cli import tournament
+            import swkit.cli.tournament as tournament
             return tournament.run(args)
         if args.command == "site":
-            from swkit.cli import site
+            import swkit.cli.site as site
             return site.run(args)
         notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working, args=(args,))
         notice.daemon = True

@@ -3,8 +3,8 @@
     swkit site [--out DIR] [--no-solutions] [--pyodide-from-cdn] [--force]
 
 The site is plain files: JupyterLab and a Python kernel (Pyodide) that run in the browser. A
-teacher publishes the folder on any static host and students open a link (issue 13; the
-teacher's guide, lessons/README.md, "No install: the lessons in the browser").
+teacher publishes the folder on any static host and students open a link (the teacher's
+guide, lessons/README.md, "No install: the lessons in the browser").
 
 What goes in (:func:`site_contents`): every lesson, the solutions unless ``--no-solutions``,
 the teacher's guide ``README.md`` and ``RULES.md``, under a folder named for swkit's version and
@@ -49,15 +49,14 @@ from pathlib import Path
 
 from swkit import __version__
 from swkit.cli.landing import landing_page, lesson_entries, solution_entries
-from swkit.cli.lessons import (
+from swkit.cli.lessons_copy import (
     RULES_NAME,
     LessonsError,
-    folder_option,
     lesson_files,
     lessons_source,
     rules_source,
-    shell_option,
 )
+from swkit.cli.options import folder_option, shell_option
 from swkit.cli.pyodide import COMPLETE, precompile, pyodide_copy
 from swkit.errors import SwkitError
 from swkit.lite import BUNDLED, VERSION_FILE, version_record
@@ -131,8 +130,9 @@ def missing_tools() -> list[str]:
 
 
 def rules_file() -> Path:
-    """``RULES.md``, the file ``swkit lessons`` copies too (:func:`swkit.cli.lessons.rules_source`).
-    Raises :class:`SiteError` when this installation lacks it."""
+    """``RULES.md``, the file ``swkit lessons`` copies too
+    (:func:`swkit.cli.lessons_copy.rules_source`). Raises :class:`SiteError` when this
+    installation lacks it."""
     try:
         return rules_source()
     except LessonsError as exc:
@@ -352,7 +352,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     :class:`swkit.cli.pyodide.PyodideError` when Pyodide is neither cached nor can be fetched.
     ``log``: where to keep the build tool's output (default: dropped unless it fails).
     ``source``: the lessons folder to publish (default: the kit's own,
-    :func:`swkit.cli.lessons.lessons_source`).
+    :func:`swkit.cli.lessons_copy.lessons_source`).
     """
     missing = missing_tools()
     if missing:

@@ -1,4 +1,4 @@
-"""``swkit tournament``: bots play many seeded games; win rates with 99% intervals (issue 14 §3).
+"""``swkit tournament``: bots play many seeded games; win rates with 99% intervals.
 
     swkit tournament --game dice|cards --bots A,B[,C,D] --games N [--seed S]
                      [--backend local|dask] [--scheduler ADDRESS] [--workers K]
@@ -22,8 +22,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from swkit.argtypes import MAX_DIGITS
-from swkit.cli.command import _given, _seed, _shown
+from swkit.argtypes import MAX_DIGITS, shown
+from swkit.cli.options import given
+from swkit.cli.options import seed as seed_type
 from swkit.errors import SwkitError
 
 if TYPE_CHECKING:
@@ -57,9 +58,9 @@ def _positive(what: str, high: int | None = None) -> object:
     def parse(text: str) -> int:
         stripped = text.strip()
         if not stripped.isascii() or not stripped.isdigit() or int(stripped[:MAX_DIGITS + 1]) < 1:
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}")
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {shown(text)}")
         if len(stripped.lstrip("0")) > MAX_DIGITS or (high is not None and int(stripped) > high):
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {_shown(text)}"
+            raise argparse.ArgumentTypeError(f"must be {wanted}, got {shown(text)}"
                                              + ("" if high is None else
                                                 ": play the tournament in parts with "
                                                 "different --seed values"))
@@ -99,14 +100,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", required=True, type=_positive("games", MAX_GAMES), metavar="N",
                         help="games to play: a multiple of the number of players, so each bot "
                              f"plays each seat equally often; at most {MAX_GAMES:,}")
-    parser.add_argument("--seed", type=_seed, default=0, metavar="S",
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
                         help="a whole number; game i is seeded from (S, i) (default 0)")
     parser.add_argument("--backend", type=_one_of(("local", "dask"), "the backend"),
                         default="local", metavar="{local,dask}",
                         help="local: processes on this machine (default); dask: a Dask "
                              "cluster (pip install \"swkit[cluster]\")")
     parser.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                        type=_given("an empty value: give the scheduler's address, e.g. "
+                        type=given("an empty value: give the scheduler's address, e.g. "
                                     "tcp://10.0.0.5:8786, or leave --scheduler out for a "
                                     "cluster on this machine"),
                         help="with --backend dask: the scheduler's address, e.g. "
@@ -126,7 +127,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                           "20 tasks a worker); changes no figure")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plot", default=None, metavar="FILE",
-                        type=_given("an empty value: give a file name ending in .png, .svg "
+                        type=given("an empty value: give a file name ending in .png, .svg "
                                     "or .pdf, or leave --plot out for no chart"),
                         help="save a chart of the win rates with their 99%% intervals "
                              "(matplotlib; the suffix picks the format: .png, .svg, .pdf)")
@@ -177,7 +178,7 @@ def _check_plot(path: str) -> Path:
 
 
 def _trial_file(target: Path) -> None:
-    """Create and remove a file named as :func:`swkit.cli.lessons.write_exclusive` names the
+    """Create and remove a file named as :func:`swkit.cli.lessons_copy.write_exclusive` names the
     chart's new file beside ``target`` (a longer name than ``target``'s); raises the OSError
     that creating it raises (a name too long, a folder not writable, ...)."""
     trial = target.with_name(f".{target.name}.{secrets.token_hex(6)}.partial")
@@ -186,10 +187,10 @@ def _trial_file(target: Path) -> None:
 
 
 def _save_chart(figure: Figure, target: Path) -> None:
-    """Write ``figure`` to ``target`` in one step (:func:`swkit.cli.lessons.write_exclusive`:
+    """Write ``figure`` to ``target`` in one step (:func:`swkit.cli.lessons_copy.write_exclusive`:
     never half a chart, never written through a symbolic link), in the format its suffix
     names."""
-    from swkit.cli.lessons import write_exclusive
+    from swkit.cli.lessons_copy import write_exclusive
     data = io.BytesIO()
     figure.savefig(data, format=target.suffix.lower().lstrip("."))
     write_exclusive(target, data.getvalue())
@@ -213,8 +214,8 @@ def run(args: argparse.Namespace) -> int:
                              "(--scheduler left out) needs no timeout: leave --connect-timeout "
                              "out")
         # Checks every argument (bots included) before the bar appears.
-        from swkit.tournament import _check
-        _check(args.game, args.bots, args.games)
+        from swkit.tournament import check_entries
+        check_entries(args.game, args.bots, args.games)
         progress, bar = tqdm_progress(args.games, enabled=args.progress)
         result = run_tournament(args.game, args.bots, args.games, args.seed,
                                 backend=args.backend, workers=args.workers,

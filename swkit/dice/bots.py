@@ -13,17 +13,19 @@ action is validated by :meth:`DiceGame.apply` like any other.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 from swkit.dice import scoring
 from swkit.dice.board import SPACE_VALUES
 from swkit.dice.faces import CLUBHOUSE
-from swkit.dice.game import MAX_ROLLS, Action, DiceGame, _action
+from swkit.dice.game import MAX_ROLLS, Action, DiceGame, canonical_action
 from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.state import rng_from_json, rng_to_json, substream_seed
 
-__all__ = ["BOTS", "DiceBot", "GreedyBot", "RandomBot", "bot_from_dict", "make_bot"]
+__all__ = ["BOTS", "DiceBot", "GreedyBot", "RandomBot", "bot_factory", "bot_from_dict",
+           "make_bot"]
 
 
 class DiceBot:
@@ -117,7 +119,7 @@ class GreedyBot(DiceBot):
             return game._score_actions[score_char]
         dice = game.dice
         kept = (keep_char,) * dice.count(keep_char) + (CLUBHOUSE,) * dice.count(CLUBHOUSE)
-        return _action(game.characters, "keep", kept)
+        return canonical_action(game.characters, "keep", kept)
 
 
 _SPACES: list[tuple[int, ...]] = [
@@ -131,19 +133,29 @@ BOTS: dict[str, Callable[[int, int], DiceBot]] = {"greedy": GreedyBot, "random":
 """The bots by name, for ``play_game`` and the CLI."""
 
 
-def make_bot(name: str, seat: int, seed: int = 0) -> DiceBot:
-    """A bot by name (``"greedy"`` or ``"random"``) for ``seat`` in a game seeded ``seed``.
-    Raises ConfigurationError for an unknown name."""
+def bot_factory(name: str) -> Callable[[int, int], DiceBot]:
+    """The factory ``(seat, seed) -> DiceBot`` of this module's bot ``name`` (``"greedy"`` or
+    ``"random"``, case ignored). Raises ConfigurationError for an unknown name.
+    :func:`swkit.runner.make_bot` builds every bot of both games by name."""
     try:
-        factory = BOTS[name.lower()]
+        return BOTS[name.lower()]
     except (KeyError, AttributeError):
         raise ConfigurationError(
             f"unknown dice bot {name!r}: choose one of {', '.join(sorted(BOTS))}") from None
-    return factory(seat, seed)
+
+
+def make_bot(name: str, seat: int, seed: int = 0) -> DiceBot:
+    """Deprecated (warns): use ``swkit.runner.make_bot("dice", name, seat, seed)``, which knows
+    every dice bot and the card game's too. A bot by name (``"greedy"`` or ``"random"``) for
+    ``seat`` in a game seeded ``seed``; raises ConfigurationError for an unknown name."""
+    warnings.warn("swkit.dice.bots.make_bot(name, seat, seed) is deprecated: use "
+                  "swkit.runner.make_bot('dice', name, seat, seed)", DeprecationWarning,
+                  stacklevel=2)
+    return bot_factory(name)(seat, seed)
 
 
 def bot_from_dict(data: dict[str, Any]) -> DiceBot:
     """The inverse of :meth:`DiceBot.to_dict`. Raises ConfigurationError for an unknown bot."""
-    bot = make_bot(data["bot"], data["seat"])
+    bot = bot_factory(data["bot"])(data["seat"], 0)
     bot.rng = rng_from_json(data["rng"])
     return bot

@@ -29,286 +29,68 @@ import json
 import math
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 from swkit.dice import scoring
-from swkit.dice.board import MAX_PLAYERS, Scoreboard, space_name
-from swkit.dice.faces import (
-    CLUBHOUSE,
-    DEFAULT_CHARACTERS,
-    Roll,
-    check_characters,
-    parse_faces,
+from swkit.dice.board import MAX_PLAYERS, Scoreboard
+from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, check_characters, parse_faces
+from swkit.dice.saves import SAVE_FIELDS, load_checked
+from swkit.dice.state import (
+    ACTIONS,
+    DECIDE,
+    DICE,
+    MAX_ROLLS,
+    MAX_TIEBREAK_ROUNDS,
+    NONE_KEPT,
+    OVER,
+    ROLL,
+    TIEBREAK,
+    TURNS_BY_PLAYERS,
+    Action,
+    DiceInfo,
+    DiceView,
+    RollOff,
+    Step,
+    canonical_action,
+    dice_info,
+    die_faces,
+    face_order,
+    roll_outcomes,
+    sort_faces,
+    step_from_json,
+)
+from swkit.dice.words import (
+    keep_refusal,
+    missing_dice,
+    no_chance,
+    not_your_move,
+    points_text,
+    score_refusal,
+    whose_move,
 )
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
-from swkit.files import decode_text
-from swkit.saves import (
-    RNG,
-    AnyOf,
-    Bool,
-    Check,
-    Int,
-    Keys,
-    List,
-    Null,
-    Obj,
-    SaveError,
-    Spec,
-    Str,
-    Tuple,
-    first_difference,
-    read_save,
-    walk,
-)
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 from swkit.whole import as_whole
 
 __all__ = [
-    "CHANCE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "TERMINAL", "TURNS_BY_PLAYERS",
-    "Action", "DiceGame", "DiceView", "RollOff", "Step", "die_faces", "face_order",
-    "roll_outcomes", "sort_faces",
+    "CHANCE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "SAVE_FIELDS", "TERMINAL",
+    "TURNS_BY_PLAYERS", "Action", "DiceGame", "DiceView", "RollOff", "Step",
+    "canonical_action", "die_faces", "face_order", "points_text", "roll_outcomes",
+    "sort_faces",
 ]
 
-DICE = 5
-"""Number of dice (RULES.md §B1)."""
-
-MAX_ROLLS = 3
-"""Rolls per turn: the first and up to two rerolls (RULES.md §B3)."""
-
-TURNS_BY_PLAYERS: dict[int, int] = {1: 5, 2: 5, 3: 4, 4: 3}
-"""Turns per player by player count (RULES.md §B2)."""
-
-MAX_TIEBREAK_ROUNDS = 100
-"""Clubhouse roll-off rounds before a tie is declared a shared win (RULES.md §B5 decision)."""
-
-_ROLL, _DECIDE, _TIEBREAK, _OVER = "roll", "decide", "tiebreak", "over"
-_NONE_KEPT = (False,) * DICE
-
-
-# -- faces ---------------------------------------------------------------------------------------
-
-def die_faces(characters: Sequence[str] = DEFAULT_CHARACTERS) -> tuple[str, ...]:
-    """The six faces of a die in canonical order: the characters in row order, then the
-    Clubhouse (RULES.md §B1). A roll draws faces by index into this tuple."""
-    return (*characters, CLUBHOUSE)
-
-
-def face_order(characters: Sequence[str] = DEFAULT_CHARACTERS) -> dict[str, int]:
-    """Each face's rank in canonical order (characters in row order, then the Clubhouse)."""
-    return {f: i for i, f in enumerate(die_faces(characters))}
-
-
-def sort_faces(faces: Iterable[str], characters: Sequence[str] = DEFAULT_CHARACTERS
-               ) -> tuple[str, ...]:
-    """``faces`` (canonical names) as a multiset in canonical order."""
-    order = face_order(characters)
-    return tuple(sorted(faces, key=order.__getitem__))
-
-
-# -- actions -------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, order=True)
-class Action:
-    """A player's move: ``keep`` some dice and reroll the rest, or ``score`` a character.
-
-    ``kind``: ``"keep"`` or ``"score"``; ``faces``: the kept dice as a multiset in canonical
-    order (empty = reroll all five), or ``(character,)`` for a score. ``rank`` is the canonical
-    face indices, so that sorting actions is deterministic (keeps before scores, then by faces
-    in row order with the Clubhouse last). ``str(action)`` is the readable form that
-    :meth:`DiceGame.apply` also accepts: ``"keep Mickey Mickey Clubhouse"``, ``"keep nothing"``,
-    ``"score Goofy"``. :meth:`DiceGame.apply` judges an Action by ``kind`` and ``faces`` alone
-    (faces in any order): a hand-built ``Action("keep", (), ("Mickey", "Mickey"))`` is the
-    canonical keep of two Mickeys; ``rank`` only orders the game's own actions.
-    """
-
-    kind: str
-    rank: tuple[int, ...] = field(repr=False)
-    faces: tuple[str, ...]
-
-    def __post_init__(self) -> None:
-        # Computed once: actions are hashed and printed on the bots' hot path.
-        if self.kind == "keep":
-            text = "keep " + (" ".join(self.faces) if self.faces else "nothing")
-        else:
-            text = f"{self.kind} {' '.join(self.faces)}"
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_hash", hash((self.kind, self.rank, self.faces)))
-
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
-
-    def __str__(self) -> str:
-        return self._text  # type: ignore[attr-defined,no-any-return]
-
-    def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
-
-
-_ACTIONS: dict[tuple[tuple[str, ...], str, tuple[str, ...]], Action] = {}
-
-
-def _action(characters: tuple[str, ...], kind: str, faces: tuple[str, ...]) -> Action:
-    """The (cached, canonical) Action of ``kind`` with ``faces`` already in canonical order."""
-    key = (characters, kind, faces)
-    act = _ACTIONS.get(key)
-    if act is None:
-        order = face_order(characters)
-        act = _ACTIONS[key] = Action(kind, tuple(order[f] for f in faces), faces)
-    return act
-
-
-class _DiceInfo:
-    """What the rules derive from one dice multiset, computed once and cached: the count of
-    each character (via :func:`scoring.count`) and the legal keeps."""
-
-    __slots__ = ("counts", "keeps", "keep_set")
-
-    def __init__(self, characters: tuple[str, ...], dice: tuple[str, ...]) -> None:
-        self.counts: dict[str, int] = {c: scoring.count(dice, c) for c in characters}
-        multiplicity = [(f, dice.count(f)) for f in die_faces(characters) if f in dice]
-        keeps = []
-        for numbers in itertools.product(*[range(n + 1) for _, n in multiplicity]):
-            if sum(numbers) == len(dice):
-                continue  # keeping all five is not a reroll (RULES.md §B3: at least one)
-            kept = tuple(f for (f, _), k in zip(multiplicity, numbers, strict=True)
-                         for _ in range(k))
-            keeps.append(_action(characters, "keep", kept))
-        keeps.sort()
-        self.keeps: tuple[Action, ...] = tuple(keeps)
-        self.keep_set: frozenset[Action] = frozenset(keeps)
-
-
-_INFO: dict[tuple[tuple[str, ...], tuple[str, ...]], _DiceInfo] = {}
-_EDITION_CACHES: dict[tuple[str, ...], tuple[dict[tuple[str, ...], _DiceInfo],
+_EDITION_CACHES: dict[tuple[str, ...], tuple[dict[tuple[str, ...], DiceInfo],
                                              dict[tuple[str, ...], tuple[str, ...]]]] = {}
+"""Per edition (its characters): the rule facts by dice order, and the canonical multisets by
+faces, shared by every game of that edition (bounded: at most 6**5 dice orders)."""
 
 
-def _dice_info(characters: tuple[str, ...], multiset: tuple[str, ...]) -> _DiceInfo:
-    key = (characters, multiset)
-    info = _INFO.get(key)
-    if info is None:
-        info = _INFO[key] = _DiceInfo(characters, multiset)
-    return info
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is a whole number of any integer type (a NumPy integer too), not a
+    bool (:func:`swkit.whole.as_whole`)."""
+    return as_whole(value) is not None
 
-
-class Step(NamedTuple):
-    """One entry of :attr:`DiceGame.history`.
-
-    ``kind``: ``"action"`` (``value`` is the action's string), ``"roll"`` (``value`` is the
-    faces of the rerolled dice as a multiset in canonical order) or ``"tiebreak"`` (``value`` is
-    the Clubhouses each tied player rolled, in seat order). ``seat``: the player who acted or
-    whose dice were rolled (CHANCE for a tie-break roll). ``sampled``: True when the chance
-    outcome was drawn from the game's stream, False when it was forced.
-    """
-
-    kind: str
-    seat: int
-    value: str | tuple[str, ...] | tuple[int, ...]
-    sampled: bool = False
-
-
-# -- what a player sees --------------------------------------------------------------------------
-
-class RollOff(NamedTuple):
-    """One round of the Clubhouse roll-off (RULES.md §B5): the tied ``seats``, their ``dice``
-    (five faces per seat, or None when the outcome was forced) and their ``clubhouses``."""
-
-    seats: tuple[int, ...]
-    dice: tuple[tuple[str, ...], ...] | None
-    clubhouses: tuple[int, ...]
-
-
-@dataclass(frozen=True, eq=True)
-class DiceView:
-    """What one player may see of a Clubhouse dice game (everything but the random stream).
-
-    ``player``: the viewing seat; ``players``, ``characters`` (row order), ``turns_per_player``;
-    ``phase``: ``"roll"`` (dice to be rolled), ``"decide"`` (keep or score), ``"tiebreak"``,
-    ``"over"``; ``turn``: turns completed by all players; ``roll_number``: rolls made this turn
-    (0..3); ``dice``: the five faces in die order (empty before a turn's first roll); ``kept``:
-    per die, True when held back for the pending reroll; ``board``: a copy of the
-    :class:`~swkit.dice.board.Scoreboard`; ``tied``: seats still tied in a roll-off;
-    ``tiebreak_rounds``: the roll-offs so far; ``history``: ``(kind, seat, value)`` per step
-    (which rolls were forced is not shown); ``to_move``: a seat, CHANCE or TERMINAL; ``totals``:
-    points per seat; ``unscored``: the characters ``player`` has not scored, in row order.
-
-    ``to_dict()`` gives the JSON-ready dict; in Jupyter the view draws the dice and the board
-    (``_repr_svg_``, :func:`swkit.pictures.dice_view_svg`).
-    """
-
-    player: int
-    players: int
-    characters: tuple[str, ...]
-    turns_per_player: int
-    phase: str
-    turn: int
-    roll_number: int
-    dice: tuple[str, ...]
-    kept: tuple[bool, ...]
-    board: Scoreboard
-    tied: tuple[int, ...]
-    tiebreak_rounds: tuple[RollOff, ...]
-    history: tuple[tuple[str, int, str | tuple[str, ...] | tuple[int, ...]], ...]
-    to_move: int
-    totals: tuple[int, ...]
-    unscored: tuple[str, ...]
-
-    @property
-    def seat(self) -> int:
-        """The seat whose turn it is (the last seat once the turns are over)."""
-        return min(self.turn, self.players * self.turns_per_player - 1) % self.players
-
-    @property
-    def roll(self) -> Roll:
-        """The dice showing with the kept ones marked, as a :class:`~swkit.dice.faces.Roll`
-        (it draws itself in Jupyter)."""
-        return Roll(self.dice, self.kept if self.dice else ())
-
-    @property
-    def rolls_left(self) -> int:
-        """Rolls the player whose turn it is may still make this turn (0..3), RULES.md §B3;
-        0 once the turns are over."""
-        if self.phase not in (_ROLL, _DECIDE):
-            return 0
-        return MAX_ROLLS - self.roll_number
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict (lists for tuples, the board as
-        :meth:`Scoreboard.to_dict <swkit.dice.board.Scoreboard.to_dict>`)."""
-        return {
-            "game": "dice",
-            "players": self.players,
-            "characters": list(self.characters),
-            "turns_per_player": self.turns_per_player,
-            "phase": self.phase,
-            "turn": self.turn,
-            "roll_number": self.roll_number,
-            "dice": list(self.dice),
-            "kept": list(self.kept),
-            "board": self.board.to_dict(),
-            "tied": list(self.tied),
-            "tiebreak_rounds": [
-                {"seats": list(r.seats),
-                 "dice": None if r.dice is None else [list(d) for d in r.dice],
-                 "clubhouses": list(r.clubhouses)} for r in self.tiebreak_rounds],
-            "history": [[kind, seat, value if isinstance(value, str) else list(value)]
-                        for kind, seat, value in self.history],
-            "player": self.player,
-            "to_move": self.to_move,
-            "totals": list(self.totals),
-            "unscored": list(self.unscored),
-        }
-
-    def _repr_svg_(self) -> str:
-        from swkit.pictures import dice_view_svg
-        return dice_view_svg(self)
-
-    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
-
-
-# -- the game ------------------------------------------------------------------------------------
 
 class DiceGame:
     """A game of Clubhouse dice in progress (RULES.md section B).
@@ -352,16 +134,16 @@ class DiceGame:
         self.turn: int = 0
         self.roll_number: int = 0
         self._dice: tuple[str, ...] = ()
-        self._cur: _DiceInfo | None = None
+        self._cur: DiceInfo | None = None
         self._kept: tuple[bool, ...] = (False,) * DICE
-        self._phase: str = _ROLL
+        self._phase: str = ROLL
         self.tied: tuple[int, ...] = ()
         self.tiebreak_rounds: list[dict[str, Any]] = []
         self._history: list[Step] = []
         self._order = face_order(chars)
         # Caches shared by the games of one edition (bounded: at most 6**5 dice orders).
         self._by_dice, self._sorted = _EDITION_CACHES.setdefault(chars, ({}, {}))
-        self._score_actions = {c: _action(chars, "score", (c,)) for c in chars}
+        self._score_actions = {c: canonical_action(chars, "score", (c,)) for c in chars}
 
     # -- whose move ----------------------------------------------------------------------------
 
@@ -379,29 +161,26 @@ class DiceGame:
         """The seat to move, or CHANCE when dice are to be rolled (a turn's roll or a tie-break
         roll-off), or TERMINAL when the game is over."""
         phase = self._phase
-        if phase == _DECIDE:
+        if phase == DECIDE:
             return self.turn % self.players
-        if phase == _OVER:
+        if phase == OVER:
             return TERMINAL
         return CHANCE
 
     def is_terminal(self) -> bool:
         """True once the game is over (all turns played and any tie broken)."""
-        return self._phase == _OVER
+        return self._phase == OVER
+
+    @property
+    def phase(self) -> str:
+        """``"roll"`` (dice to be rolled), ``"decide"`` (keep or score), ``"tiebreak"`` (the
+        Clubhouse roll-off) or ``"over"``: :data:`~swkit.dice.state.PHASES`."""
+        return self._phase
 
     def _check_seat(self, seat: Any) -> None:
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise IllegalActionError(
                 f"seat is {seat!r}; accepted: a seat 0 to {self.players - 1}")
-
-    def _whose_move(self) -> str:
-        """Whose move it is, in words."""
-        who = self.current_player()
-        if who == TERMINAL:
-            return "the game is over"
-        if who == CHANCE:
-            return "chance moves next (the dice are rolled); call apply_chance()"
-        return f"it is player {who}'s move (keep dice or score, RULES.md §B3)"
 
     # -- the dice ------------------------------------------------------------------------------
 
@@ -417,14 +196,20 @@ class DiceGame:
             return
         info = self._by_dice.get(dice)
         if info is None:
-            info = self._by_dice[dice] = _dice_info(self.characters, self._canonical(dice))
+            info = self._by_dice[dice] = dice_info(self.characters, self._canonical(dice))
         self._cur = info
+
+    @property
+    def kept(self) -> tuple[bool, ...]:
+        """Per die, whether it is held back from the next roll (all False before a turn's first
+        roll and after a score), RULES.md §B3."""
+        return self._kept
 
     def multiset(self) -> tuple[str, ...]:
         """The dice showing, as a multiset in canonical order (characters, then Clubhouses)."""
         return self._canonical(self._dice)
 
-    def _info(self) -> _DiceInfo:
+    def _info(self) -> DiceInfo:
         """The cached rule facts (counts, legal keeps) of the dice showing; only with dice."""
         assert self._cur is not None, "no dice showing"
         return self._cur
@@ -445,7 +230,7 @@ class DiceGame:
     def forced_zero(self) -> bool:
         """True after the third roll when every character the player has not scored counts 0
         (the dice show only scored characters and no Clubhouse): the forced zero of §B4."""
-        if self._phase != _DECIDE or self.roll_number < MAX_ROLLS:
+        if self._phase != DECIDE or self.roll_number < MAX_ROLLS:
             return False
         counts = self._info().counts
         return all(counts[c] == 0 for c in self.board.unscored(self.seat))
@@ -462,7 +247,7 @@ class DiceGame:
             self._check_seat(seat)
             if seat != self.current_player():
                 return []
-        if self._phase != _DECIDE:
+        if self._phase != DECIDE:
             return []
         scores = [self._score_actions[c] for c in self.board.unscored(self.turn % self.players)]
         if self.roll_number >= MAX_ROLLS:
@@ -483,7 +268,7 @@ class DiceGame:
         if verb == "keep":
             faces = () if rest.lower() in ("", "nothing", "none") else parse_faces(
                 rest, self.characters)
-            return _action(self.characters, "keep", self._canonical(faces))
+            return canonical_action(self.characters, "keep", self._canonical(faces))
         if verb == "reroll":
             if not self.dice:
                 raise NotationError("'reroll' needs dice on the table: roll first (RULES.md §B3)")
@@ -494,15 +279,15 @@ class DiceGame:
             kept = list(self.multiset())
             for f in picked:
                 if f not in kept:
-                    raise IllegalActionError(self._missing_message("reroll", picked))
+                    raise IllegalActionError(missing_dice(self, "reroll", picked))
                 kept.remove(f)
-            return _action(self.characters, "keep", tuple(kept))
+            return canonical_action(self.characters, "keep", tuple(kept))
         if verb == "score":
             faces = parse_faces(rest, self.characters)
             if len(faces) != 1:
                 raise NotationError(
                     f"'score' takes one character, got {rest!r}: e.g. 'score {self.characters[0]}'")
-            return _action(self.characters, "score", faces)
+            return canonical_action(self.characters, "score", faces)
         raise NotationError(
             f"unknown action {text!r}: use 'keep <faces>' (the rest are rerolled), "
             f"'reroll <faces>' or 'score <character>'")
@@ -520,22 +305,22 @@ class DiceGame:
             self._check_seat(seat)
             if seat != self.current_player():
                 raise IllegalActionError(f"player {seat} cannot {str(action)!r} now: "
-                                         f"{self._whose_move()}")
-        if self._phase != _DECIDE:
-            raise IllegalActionError(self._not_your_move())
+                                         f"{whose_move(self)}")
+        if self._phase != DECIDE:
+            raise IllegalActionError(not_your_move(self))
         act = self.parse_action(action) if isinstance(action, str) else self._rebuild(action)
         seat = self.turn % self.players
         if act.kind == "keep":
             if self.roll_number >= MAX_ROLLS or act not in self._info().keep_set:
-                raise IllegalActionError(self._keep_message(act))
+                raise IllegalActionError(keep_refusal(self, act))
             self._kept = self._kept_mask(act.faces)
-            self._phase = _ROLL
+            self._phase = ROLL
         elif act.kind == "score":
             if len(act.faces) != 1 or act.faces[0] not in self._score_actions:
-                raise IllegalActionError(self._score_message(act))
+                raise IllegalActionError(score_refusal(self, act))
             character = act.faces[0]
             if character not in self.board.unscored(seat):
-                raise IllegalActionError(self._score_message(act))
+                raise IllegalActionError(score_refusal(self, act))
             self.board.place(seat, character, scoring.count(self._dice, character))
             self._end_turn()
         else:
@@ -550,18 +335,18 @@ class DiceGame:
             raise IllegalActionError(
                 f"not an action: {action!r}; give an Action or its string, e.g. "
                 f"'keep {self.characters[0]} {CLUBHOUSE}' or 'score {self.characters[0]}'")
-        if _ACTIONS.get((self.characters, action.kind, action.faces)) is action:
+        if ACTIONS.get((self.characters, action.kind, action.faces)) is action:
             return action  # the game's own (canonical, cached) action: the bots' fast path
         faces = tuple(str(f) for f in action.faces)
         if action.kind not in ("keep", "score") or any(f not in self._order for f in faces):
             return action
-        return _action(self.characters, action.kind, self._canonical(faces))
+        return canonical_action(self.characters, action.kind, self._canonical(faces))
 
     def _kept_mask(self, kept: tuple[str, ...]) -> tuple[bool, ...]:
         """Which dice (in die order) a keep of the multiset ``kept`` holds back: the first dice
         showing each kept face."""
         if not kept:
-            return _NONE_KEPT
+            return NONE_KEPT
         remaining = list(kept)
         mask = []
         for face in self._dice:
@@ -576,25 +361,25 @@ class DiceGame:
         self.turn += 1
         self.roll_number = 0
         self._set_dice(())
-        self._kept = _NONE_KEPT
+        self._kept = NONE_KEPT
         if self.turn < self.players * self.turns:
-            self._phase = _ROLL
+            self._phase = ROLL
             return
         totals = self.board.totals()
         best = max(totals)
         leaders = tuple(s for s, t in enumerate(totals) if t == best)
         if len(leaders) > 1:
             self.tied = leaders
-            self._phase = _TIEBREAK
+            self._phase = TIEBREAK
         else:
-            self._phase = _OVER
+            self._phase = OVER
 
     # -- chance --------------------------------------------------------------------------------
 
     def rerolling(self) -> int:
         """How many dice the next roll throws (5 for a turn's first roll), or 0 when no roll of
         a turn is pending."""
-        if self._phase != _ROLL:
+        if self._phase != ROLL:
             return 0
         return DICE - sum(self._kept)
 
@@ -607,9 +392,9 @@ class DiceGame:
         each tuple of Clubhouse counts of the tied players (seat order), binomial weights
         (RULES.md §B5). Raises IllegalActionError when no chance node is pending.
         """
-        if self._phase == _ROLL:
+        if self._phase == ROLL:
             return roll_outcomes(self.rerolling(), self.characters)
-        if self._phase == _TIEBREAK:
+        if self._phase == TIEBREAK:
             single = [(k, Fraction(math.comb(DICE, k) * 5 ** (DICE - k), 6 ** DICE))
                       for k in range(DICE + 1)]
             result = []
@@ -619,7 +404,7 @@ class DiceGame:
                     p *= q
                 result.append((tuple(k for k, _ in combo), p))
             return result
-        raise IllegalActionError(self._no_chance())
+        raise IllegalActionError(no_chance(self))
 
     def apply_chance(self, outcome: Any = None) -> tuple[str, ...] | tuple[int, ...]:
         """Resolve the pending chance node: roll the dice (a turn's roll or a tie-break roll-off).
@@ -633,12 +418,12 @@ class DiceGame:
         players' Clubhouse counts. Raises IllegalActionError (no chance node pending, a wrong
         number of faces) or NotationError (unknown face); the state is then unchanged.
         """
-        if self._phase == _ROLL:
+        if self._phase == ROLL:
             self._roll(outcome)
-        elif self._phase == _TIEBREAK:
+        elif self._phase == TIEBREAK:
             self._tiebreak(outcome)
         else:
-            raise IllegalActionError(self._no_chance())
+            raise IllegalActionError(no_chance(self))
         return self._history[-1].value  # type: ignore[return-value]
 
     def _roll(self, outcome: Any) -> None:
@@ -676,8 +461,8 @@ class DiceGame:
             rerolled = tuple([draws[i] for i in range(DICE) if not kept[i]])
         self._set_dice(dice)
         self.roll_number += 1
-        self._kept = _NONE_KEPT
-        self._phase = _DECIDE
+        self._kept = NONE_KEPT
+        self._phase = DECIDE
         self._history.append(Step("roll", seat, self._canonical(rerolled), sampled))
 
     def _tiebreak(self, outcome: Any) -> None:
@@ -705,7 +490,7 @@ class DiceGame:
             {"seats": list(seats), "dice": record_dice, "clubhouses": list(clubs)})
         self.tied = stay
         if len(stay) == 1 or len(self.tiebreak_rounds) >= MAX_TIEBREAK_ROUNDS:
-            self._phase = _OVER
+            self._phase = OVER
         self._history.append(Step("tiebreak", CHANCE, clubs, sampled))
 
     # -- the end -------------------------------------------------------------------------------
@@ -717,7 +502,7 @@ class DiceGame:
         100 unbroken rounds the players still tied share the win (RULES.md §B5). A solo player
         is the winner of their own game, whatever the total (no tie-break).
         """
-        if self._phase != _OVER:
+        if self._phase != OVER:
             return None
         totals = self.board.totals()
         if self.players == 1:
@@ -801,51 +586,20 @@ class DiceGame:
         """Rebuild a game in progress from :meth:`to_json` (a string, the bytes of a saved file
         in UTF-8 -- a byte-order mark is fine -- or the parsed dict).
 
-        The save is checked completely first (:mod:`swkit.saves`): every field's type and
-        range against :data:`SAVE_FIELDS` (seats below the player count, faces of these dice,
-        a board of this game's rows and seats), then the state's consistency (see
-        :meth:`_check_consistency`: the phase against the dice, roll number, keeps and turns;
-        the tokens against the turns played), then the history, replayed from a new game with
-        these settings: every step must be legal and the replay must end in the saved state,
-        random stream included (RULES.md §B3).
+        The save is checked completely first (:func:`swkit.dice.saves.load_checked`): every
+        field's type and range against :data:`swkit.dice.saves.SAVE_FIELDS` (seats below the
+        player count, faces of these dice, a board of this game's rows and seats), then the
+        state's consistency (:func:`swkit.dice.saves.state_problem`: the phase against the
+        dice, roll number, keeps and turns; the tokens against the turns played), then the
+        history, replayed from a new game with these settings: every step must be legal and
+        the replay must end in the saved state, random stream included (RULES.md §B3).
 
         Raises ConfigurationError (a :class:`~swkit.saves.SaveError`, whose ``path`` names
         the field, e.g. ``board.rows.Goofy.spaces[2]``) when it is not a Clubhouse dice state:
         not UTF-8 text, not JSON, another game, a missing, unknown or malformed field, or a
         state or history no game reaches.
         """
-        if isinstance(text, str | bytes | bytearray):
-            data: Any = read_save(decode_text(text, "saved dice game"), _WHAT)
-        else:
-            data = text
-        if not isinstance(data, dict) or data.get("game") != "dice":
-            raise SaveError(_WHAT, "game" if isinstance(data, dict) else "",
-                            "not a Clubhouse dice state: expected {\"game\": \"dice\"}")
-        walk(Obj(SAVE_FIELDS, what="a saved dice game"), data, _WHAT)
-        try:
-            game = cls._build(data)
-        except ConfigurationError as exc:  # the board: two tokens of one seat in a row
-            raise SaveError(_WHAT, "board", str(exc)) from None
-        bad = game._check_consistency()
-        if bad:
-            raise SaveError(_WHAT, *bad)
-        replayed = cls(game.players, game.seed, game.characters, game.turns)
-        for i, step in enumerate(game._history):
-            try:
-                who = replayed.current_player()
-                if step.kind == "action" and who != step.seat:
-                    raise IllegalActionError(f"the step is player {step.seat}'s, but "
-                                             + replayed._whose_move())
-                replayed.apply_step(step)
-            except (IllegalActionError, NotationError) as exc:
-                raise SaveError(_WHAT, f"history[{i}]", f"{list(step)} cannot be replayed "
-                                f"from the start of the game: {exc}") from None
-        where = first_difference(data, replayed.to_dict(), "")
-        if where is not None:
-            raise SaveError(_WHAT, where, "is not what the history leads to from the start "
-                            "(a save is the settings and the moves since: edit neither by "
-                            "hand)")
-        return replayed
+        return load_checked(cls, text)
 
     @classmethod
     def _build(cls, data: dict[str, Any]) -> DiceGame:
@@ -863,59 +617,8 @@ class DiceGame:
             {"seats": list(r["seats"]),
              "dice": None if r["dice"] is None else [list(d) for d in r["dice"]],
              "clubhouses": list(r["clubhouses"])} for r in data["tiebreak_rounds"]]
-        game._history = [_step_from_json(s) for s in data["history"]]
+        game._history = [step_from_json(s) for s in data["history"]]
         return game
-
-    def _check_consistency(self) -> tuple[str, str] | None:
-        """What makes this state one that no game reaches (for :meth:`from_json`), as (the
-        field's JSON path, the problem), or None.
-
-        Checks: ``turn`` within 0..players*turns; the phases ``tiebreak`` and ``over`` only
-        when every turn is played (and ``roll``/``decide`` only before); the dice, roll number
-        and kept dice against the phase (no dice before a turn's first roll, five after it;
-        1..3 rolls made when deciding, with nothing kept; before a reroll, 1..2 rolls made and
-        at least one die picked up); each seat's tokens on the board equal to its turns
-        played; at least two tied seats during a tie-break.
-        """
-        total = self.players * self.turns
-        phase, rolls, dice, kept = self._phase, self.roll_number, self._dice, self._kept
-        if not 0 <= self.turn <= total:
-            return "turn", (f"turn {self.turn} is outside 0..{total} ({self.players} x "
-                            f"{self.turns} turns)")
-        done = self.turn == total
-        if phase in (_TIEBREAK, _OVER) and not done:
-            return "phase", (f"phase {phase!r} but only {self.turn} of {total} turns are "
-                             "played: a game is over only when every turn is used (RULES.md §B5)")
-        if phase in (_ROLL, _DECIDE) and done:
-            return "phase", f"phase {phase!r} but all {total} turns are played"
-        if not 0 <= rolls <= MAX_ROLLS:
-            return "roll_number", f"roll number {rolls} is outside 0..{MAX_ROLLS} (RULES.md §B3)"
-        if phase == _DECIDE:
-            if rolls < 1 or len(dice) != DICE or any(kept):
-                return "dice", (f"phase 'decide' needs five dice showing after roll 1..3 and "
-                                f"nothing kept, got {len(dice)} dice, roll {rolls}, kept "
-                                f"{list(kept)}")
-        elif phase == _ROLL:
-            if rolls == 0 and (dice or any(kept)):
-                return "dice", ("phase 'roll' before a turn's first roll has no dice showing or "
-                                "kept")
-            if rolls > 0 and (len(dice) != DICE or rolls >= MAX_ROLLS or all(kept)):
-                return "dice", (f"phase 'roll' after roll {rolls} needs five dice, a roll left "
-                                f"and at least one die picked up, got {len(dice)} dice, kept "
-                                f"{list(kept)}")
-        elif dice or rolls or any(kept):
-            return "dice", f"phase {phase!r} has no dice showing or kept and roll number 0"
-        if phase == _TIEBREAK and len(self.tied) < 2:
-            return "tied", "a tie-break needs at least two tied seats"
-        for seat in range(self.players):
-            played = self.turn // self.players + (1 if seat < self.turn % self.players else 0)
-            if self.board.tokens_placed(seat) != played:
-                placed = self.board.tokens_placed(seat)
-                return "board", (f"player {seat} has {placed} token"
-                                 f"{'' if placed == 1 else 's'} on the board after {played} "
-                                 f"turn{'' if played == 1 else 's'}: one token per turn "
-                                 "(RULES.md §B4)")
-        return None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DiceGame):
@@ -950,7 +653,7 @@ class DiceGame:
         is not legal."""
         game = cls(players, seed, characters, turns)
         for raw in history:
-            game.apply_step(raw if isinstance(raw, Step) else _step_from_json(raw))
+            game.apply_step(raw if isinstance(raw, Step) else step_from_json(raw))
         return game
 
     def apply_step(self, step: Step) -> None:
@@ -982,7 +685,7 @@ class DiceGame:
         return (f"DiceGame(players={self.players}, seed={self.seed}, round={self.round}, "
                 f"seat={self.seat}, roll={self.roll_number}, dice={list(self.dice)})")
 
-    # -- messages ------------------------------------------------------------------------------
+    # -- faces --------------------------------------------------------------------------------
 
     def _canonical(self, faces: Iterable[str]) -> tuple[str, ...]:
         """``faces`` as a multiset in canonical order (cached for tuples of up to five)."""
@@ -994,167 +697,3 @@ class DiceGame:
                     self._sorted[faces] = canonical
             return canonical
         return tuple(sorted(faces, key=self._order.__getitem__))
-
-    def _showing(self) -> str:
-        return " ".join(self.dice) if self.dice else "no dice"
-
-    def _not_your_move(self) -> str:
-        if self._phase == _OVER:
-            return "the game is over: all turns are played (RULES.md §B5)"
-        if self._phase == _TIEBREAK:
-            return ("the turns are over and players " + ", ".join(str(s) for s in self.tied)
-                    + " are tied: the Clubhouse roll-off comes next, call apply_chance() "
-                    "(RULES.md §B5)")
-        return (f"the dice must be rolled first: player {self.seat} "
-                f"{'rolls all five dice' if self.roll_number == 0 else 'rerolls'}, call "
-                f"apply_chance() (RULES.md §B3)")
-
-    def _no_chance(self) -> str:
-        if self._phase == _OVER:
-            return "the game is over: there is nothing to roll (RULES.md §B5)"
-        return (f"no roll is pending: player {self.turn % self.players} must keep dice or "
-                f"score (RULES.md §B3)")
-
-    def _missing_message(self, verb: str, faces: tuple[str, ...]) -> str:
-        have = self.multiset()
-        for f in dict.fromkeys(faces):
-            want = faces.count(f)
-            got = have.count(f)
-            if want > got:
-                return (f"cannot {verb} {' '.join(faces)}: the dice show {got} {f} "
-                        f"(dice: {self._showing()}) (RULES.md §B3)")
-        return f"cannot {verb} {' '.join(faces)} (dice: {self._showing()}) (RULES.md §B3)"
-
-    def _keep_message(self, act: Action) -> str:
-        if self.roll_number >= MAX_ROLLS:
-            return ("no more rerolls: after the third roll the player must score "
-                    "(RULES.md §B3)")
-        if any(f not in self._order for f in act.faces):
-            return f"{act} names a face that is not on these dice's faces {list(self.faces)}"
-        if len(act.faces) >= DICE and self._canonical(act.faces) == self.multiset():
-            return ("keeping all five dice is not a reroll: pick up at least one die, or score "
-                    "(RULES.md §B3)")
-        return self._missing_message("keep", self._canonical(act.faces))
-
-    def _score_message(self, act: Action) -> str:
-        name = " ".join(act.faces)
-        if name == CLUBHOUSE:
-            return ("the Clubhouse is wild, not a row of the scoreboard: score a character "
-                    "(RULES.md §B4)")
-        if len(act.faces) != 1 or name not in self._score_actions:
-            return (f"cannot score {name!r}: the rows are {', '.join(self.characters)} "
-                    f"(RULES.md §B4)")
-        seat = self.turn % self.players
-        value = self.board.scored(seat)[name]
-        left = ", ".join(self.board.unscored(seat))
-        return (f"player {seat} has already scored {name} (token on {space_name(value)}); "
-                f"each character is scored once: choose one of {left} (RULES.md §B4)")
-
-
-def roll_outcomes(k: int, characters: Sequence[str] = DEFAULT_CHARACTERS
-                  ) -> list[tuple[tuple[str, ...], Fraction]]:
-    """Every multiset of faces that ``k`` fair six-faced dice can show (canonical order), with
-    its exact probability: its number of orderings (multinomial) over 6**k. Sorted by faces in
-    canonical order; the probabilities sum to exactly 1 (RULES.md §B3, DESIGN.md)."""
-    key = (tuple(characters), k)
-    cached = _OUTCOMES.get(key)
-    if cached is None:
-        faces = die_faces(characters)
-        total = 6 ** k
-        cached = []
-        for combo in itertools.combinations_with_replacement(range(len(faces)), k):
-            ways = math.factorial(k)
-            for i in dict.fromkeys(combo):
-                ways //= math.factorial(combo.count(i))
-            cached.append((tuple(faces[i] for i in combo), Fraction(ways, total)))
-        _OUTCOMES[key] = cached
-    return list(cached)
-
-
-_OUTCOMES: dict[tuple[tuple[str, ...], int], list[tuple[tuple[str, ...], Fraction]]] = {}
-
-
-def _step_from_json(raw: Sequence[Any]) -> Step:
-    kind, seat, value, sampled = raw
-    if kind == "action":
-        return Step(kind, int(seat), str(value), bool(sampled))
-    if kind == "roll":
-        return Step(kind, int(seat), tuple(str(v) for v in value), bool(sampled))
-    if kind == "tiebreak":
-        return Step(kind, int(seat), tuple(int(v) for v in value), bool(sampled))
-    raise ValueError(f"unknown history step {kind!r}")
-
-
-def points_text(value: int) -> str:
-    """``"1 point"``, ``"0 points"``, ``"3 points"``."""
-    return f"{value} point{'' if value == 1 else 's'}"
-
-
-def _is_int(value: object) -> bool:
-    """Whether ``value`` is a whole number of any integer type (a NumPy integer too), not a
-    bool (:func:`swkit.whole.as_whole`)."""
-    return as_whole(value) is not None
-
-
-# -- saved games: the schema walk (issue 15 §A; swkit.saves) -----------------------------------
-
-_WHAT = "dice game"
-
-
-def _read_characters(value: list[str], ctx: dict[str, Any]) -> str | None:
-    try:
-        chars = check_characters(value)
-    except ConfigurationError as exc:
-        return str(exc)
-    ctx["characters"], ctx["faces"] = chars, die_faces(chars)
-    return None
-
-
-def _seat(ctx: dict[str, Any]) -> int:
-    return ctx["players"] - 1
-
-
-_SEAT = Int(0, _seat, what="a seat")
-_FACE = Str(choices_from="faces")
-_ROW = Obj({"spaces": List(AnyOf([Null(), _SEAT]), length=5, what="five spaces (seat or null)"),
-            "picture": List(_SEAT, max_len=lambda ctx: ctx["players"])}, what="a row")
-
-SAVE_FIELDS: dict[str, Spec] = {
-    "game": Str(("dice",)),
-    "players": Int(1, MAX_PLAYERS, bind="players", what="a player count"),
-    "seed": Int(),
-    "characters": Check(List(Str(max_len=100), length=5, what="five character names"),
-                        _read_characters),
-    "turns_per_player": Int(1, 5, bind="turns"),
-    "phase": Str((_ROLL, _DECIDE, _TIEBREAK, _OVER)),
-    "turn": Int(0, lambda ctx: ctx["players"] * ctx["turns"]),
-    "roll_number": Int(0, MAX_ROLLS),
-    "dice": Check(List(_FACE, max_len=DICE, what="the faces showing"),
-                  lambda v, ctx: None if len(v) in (0, DICE) else
-                  f"shows {len(v)} dice; accepted: none (before a turn's first roll) or {DICE}"),
-    "kept": List(Bool(), length=DICE),
-    "board": Obj({
-        "characters": Check(List(Str(max_len=100), length=5),
-                            lambda v, ctx: None if tuple(v) == ctx["characters"] else
-                            "differs from the game's characters"),
-        "players": Int(lambda ctx: ctx["players"], lambda ctx: ctx["players"],
-                       what="the game's player count"),
-        "rows": Keys("characters", _ROW, what="one row per character"),
-    }, what="a scoreboard"),
-    "tied": List(_SEAT, unique=True, max_len=lambda ctx: ctx["players"]),
-    "tiebreak_rounds": List(Obj({
-        "seats": List(_SEAT, unique=True, min_len=2, max_len=lambda ctx: ctx["players"]),
-        "dice": AnyOf([Null(), List(List(_FACE, length=DICE), max_len=MAX_PLAYERS)]),
-        "clubhouses": List(Int(0, DICE), min_len=2, max_len=MAX_PLAYERS),
-    }, what="a roll-off round"), max_len=MAX_TIEBREAK_ROUNDS),
-    "history": List(Tuple([
-        Str(("action", "roll", "tiebreak")), Int(CHANCE, _seat, what="a seat or -1 (chance)"),
-        AnyOf([Str(max_len=200), List(AnyOf([_FACE, Int(0, DICE)]), max_len=MAX_PLAYERS + 1)]),
-        Bool()], what="[kind, seat, value, sampled]"),
-        max_len=lambda ctx: ctx["players"] * ctx["turns"] * 2 * MAX_ROLLS
-        + MAX_TIEBREAK_ROUNDS),
-    "rng": RNG,
-}
-"""The fields of a saved dice game (``to_json``), in the order they are checked (later bounds
-use the player count, the characters and the turns read before them). A new field of the save
-is one more line here (and in ``_public``/``_build``)."""

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from swkit.dice.board import Scoreboard, seat_label, space_name
-from swkit.dice.bots import DiceBot, make_bot
+from swkit.dice.bots import DiceBot
 from swkit.dice.faces import DEFAULT_CHARACTERS
-from swkit.dice.game import CHANCE, TERMINAL, DiceGame, points_text
+from swkit.dice.game import CHANCE, DiceGame, points_text
 from swkit.dice.scoring import PICTURE_COLUMN, TOP_SPACE
 from swkit.errors import ConfigurationError, IllegalActionError
+from swkit.runner import make_bot, play_out
 
 __all__ = [
     "format_transcript", "keep_line", "play_game", "roll_entry", "roll_line", "rolloff_lines",
@@ -28,10 +29,10 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str | DiceBot] = (
     """Bots play one whole game; returns a JSON-ready record.
 
     ``players``: 1..4; ``seed``: the game's seed; ``bots``: bot names (``"greedy"``,
-    ``"random"``), one per seat or a single name for every seat, or bots already built for
-    their seats (:class:`~swkit.dice.bots.DiceBot`, e.g. from
-    :func:`swkit.odds.dice_bots.make_dice_bot` for ``"points"``); ``characters``, ``turns``: as
-    for :class:`~swkit.dice.game.DiceGame`. Raises ConfigurationError for bad arguments.
+    ``"random"``, ``"points"``, ``"win"``: :func:`swkit.runner.make_bot`), one per seat or a
+    single name for every seat, or bots already built for their seats
+    (:class:`~swkit.dice.bots.DiceBot`); ``characters``, ``turns``: as for
+    :class:`~swkit.dice.game.DiceGame`. Raises ConfigurationError for bad arguments.
 
     The record holds ``"game"``, ``"players"``, ``"seed"``, ``"characters"``,
     ``"turns_per_player"``, ``"bots"``; ``"turns"``: one entry per turn with ``"round"``,
@@ -51,42 +52,14 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str | DiceBot] = (
     if len(names) != players:
         raise ConfigurationError(
             f"give one bot name or one per player ({players}), got {len(names)}: {names}")
-    seats = [name if isinstance(name, DiceBot) else make_bot(name, seat, seed)
-             for seat, name in enumerate(names)]
+    seats = [make_bot("dice", name, seat, seed) for seat, name in enumerate(names)]
     wrong = [(s, b.seat) for s, b in enumerate(seats) if b.seat != s]
     if wrong:
         raise ConfigurationError(f"the bot given for seat {wrong[0][0]} was built for seat "
                                  f"{wrong[0][1]}")
-    turns_record: list[dict[str, Any]] = []
-    rolls: list[dict[str, Any]] = []
-    while True:
-        to_move = game.current_player()
-        if to_move == TERMINAL:
-            break
-        if to_move == CHANCE:
-            turn_roll = game.rerolling() > 0  # else a Clubhouse roll-off (RULES.md §B5)
-            kept = game._kept
-            before = list(game.dice)
-            game.apply_chance()
-            if turn_roll:
-                rolls.append(roll_entry(game, before, kept))
-            continue
-        action = seats[to_move].choose(game)
-        if action.kind == "keep":
-            game.apply(action)
-            rolls[-1]["keep"] = str(action)
-            continue
-        round_number = game.round
-        score = score_entry(game, action)
-        turns_record.append({
-            "round": round_number,
-            "seat": to_move,
-            "rolls": rolls,
-            "score": score,
-            "board": game.board.to_dict()["rows"],
-            "totals": list(game.board.totals()),
-        })
-        rolls = []
+    record = _TurnRecords()
+    play_out(game, seats, record)
+    turns_record = record.turns
     result = game.outcome()
     assert result is not None
     return {
@@ -103,6 +76,42 @@ def play_game(players: int = 2, seed: int = 0, bots: Sequence[str | DiceBot] = (
         "winners": list(result.winners),
         "reason": result.reason,
     }
+
+
+class _TurnRecords:
+    """A :class:`~swkit.runner.Watcher` that writes the ``"turns"`` of a :func:`play_game`
+    record as the game goes: each roll (:func:`roll_entry`), the keep after it, and the score
+    that ends the turn (:func:`score_entry`) with the board after it."""
+
+    def __init__(self) -> None:
+        self.turns: list[dict[str, Any]] = []
+        self.rolls: list[dict[str, Any]] = []
+
+    def before(self, game: DiceGame, seat: int, action: Any) -> Any:
+        if seat == CHANCE:  # a turn's roll, or a Clubhouse roll-off (RULES.md §B5)
+            return (game.rerolling() > 0, game.kept, list(game.dice))
+        if action.kind == "keep":
+            return None
+        return game.round, _score_facts(game, action)
+
+    def after(self, game: DiceGame, seat: int, step: Any, note: Any) -> None:
+        if seat == CHANCE:
+            turn_roll, kept, before = note
+            if turn_roll:
+                self.rolls.append(roll_entry(game, before, kept))
+        elif note is None:
+            self.rolls[-1]["keep"] = str(step)
+        else:
+            round_number, score = note
+            self.turns.append({
+                "round": round_number,
+                "seat": seat,
+                "rolls": self.rolls,
+                "score": _score_record(game, seat, score),
+                "board": game.board.to_dict()["rows"],
+                "totals": list(game.board.totals()),
+            })
+            self.rolls = []
 
 
 def format_transcript(record: dict[str, Any]) -> str:
@@ -165,12 +174,25 @@ def score_entry(game: DiceGame, action: Any) -> dict[str, Any]:
     act = game.parse_action(action) if isinstance(action, str) else action
     if getattr(act, "kind", None) != "score":
         raise IllegalActionError(f"{action!s} is not a score: use 'score <character>'")
+    facts = _score_facts(game, act)
+    game.apply(act)
+    return _score_record(game, seat, facts)
+
+
+def _score_facts(game: DiceGame, act: Any) -> dict[str, Any]:
+    """What a score action's record needs from before it is applied: the character, its count
+    and whether the score is the forced zero."""
     character = act.faces[0]
     count = game.count(character) if character in game.characters else 0
-    forced = game.forced_zero()
-    game.apply(act)
-    value = game.board.scored(seat)[character]
-    return {"character": character, "count": count, "space": value, "forced_zero": forced}
+    return {"character": character, "count": count, "forced_zero": game.forced_zero()}
+
+
+def _score_record(game: DiceGame, seat: int, facts: dict[str, Any]) -> dict[str, Any]:
+    """The ``"score"`` entry of :func:`play_game` once the score of :func:`_score_facts` is
+    applied by ``seat``."""
+    value = game.board.scored(seat)[facts["character"]]
+    return {"character": facts["character"], "count": facts["count"], "space": value,
+            "forced_zero": facts["forced_zero"]}
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None) -> str:

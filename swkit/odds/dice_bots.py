@@ -1,4 +1,4 @@
-"""Dice bots that use the odds engine, and the registry of every dice bot by name (issue 14 §2).
+"""Dice bots that use the odds engine, and the registry of every dice bot by name.
 
 :class:`PointsBot` plays the dice cup's hint: after each roll it takes the first choice of
 :func:`swkit.odds.dice.keep_options` with ``Objective.points`` on the board as it stands (the
@@ -11,7 +11,7 @@ registry that knows them all:
 
 - ``"greedy"``, ``"random"``: :mod:`swkit.dice.bots`;
 - ``"points"``: :class:`PointsBot`;
-- ``"win"``: ``swkit.odds.duel.WinBot`` (maximises P(win) in a 2-player game, issue 14 §1),
+- ``"win"``: ``swkit.odds.duel.WinBot`` (maximises P(win) in a 2-player game),
   imported only when asked for, so this module works before and without it.
 
 Every factory is called as ``factory(seat, seed)`` and returns a
@@ -21,13 +21,14 @@ Every factory is called as ``factory(seat, seed)`` and returns a
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
 from swkit.dice.bots import BOTS as _BASE_BOTS
 from swkit.dice.bots import DiceBot
-from swkit.dice.game import MAX_ROLLS, Action, DiceGame, _action
+from swkit.dice.game import MAX_ROLLS, Action, DiceGame, canonical_action
 from swkit.errors import ConfigurationError
 from swkit.odds.dice import DiceModel, Objective, sub_multisets, turn_solution
 from swkit.state import rng_from_json
@@ -80,7 +81,7 @@ class PointsBot(DiceBot):
         if left > 0:
             keep = self._best_keep(game, model, unscored, left)
             if keep is not None:
-                return _action(characters, "keep", model.faces_of(keep))
+                return canonical_action(characters, "keep", model.faces_of(keep))
         best, pick = -1, unscored[0]
         for character in unscored:  # the hint's stop: the most points, first in row order
             value = game.space_for(character)
@@ -137,8 +138,7 @@ canonical boards; with more players, more: the dict is emptied past 4096 entries
 
 _KEEPS: dict[tuple[Any, ...], tuple[int, ...] | None] = {}
 """PointsBot's choices already made: (solution number, relabelling, dice, rolls left) -> the
-keep (None: stop). Emptied past 200,000 entries (about 100 MB: 485 bytes an entry, measured
-with tracemalloc)."""
+keep (None: stop). Emptied past 200,000 entries, to bound its memory."""
 
 
 def _canonical_solution(model: DiceModel, objective: Objective) -> tuple[int, Any, Any]:
@@ -216,14 +216,18 @@ def available_dice_bots() -> tuple[str, ...]:
 
 
 def make_dice_bot(name: str, seat: int, seed: int = 0) -> DiceBot:
-    """The dice bot ``name`` for ``seat`` in a game seeded ``seed`` (see
-    :func:`dice_bot_factory` for the names and the errors)."""
+    """Deprecated (warns): use ``swkit.runner.make_bot("dice", name, seat, seed)``, one
+    function for the bots of both games. The dice bot ``name`` for ``seat`` in a game seeded
+    ``seed`` (see :func:`dice_bot_factory` for the names and the errors)."""
+    warnings.warn("swkit.odds.dice_bots.make_dice_bot(name, seat, seed) is deprecated: use "
+                  "swkit.runner.make_bot('dice', name, seat, seed)", DeprecationWarning,
+                  stacklevel=2)
     return dice_bot_factory(name)(seat, seed)
 
 
 def bot_from_dict(data: dict[str, Any]) -> DiceBot:
     """The inverse of :meth:`DiceBot.to_dict` for every bot of the registry. Raises
     ConfigurationError for an unknown or unavailable bot."""
-    bot = make_dice_bot(data["bot"], data["seat"])
+    bot = dice_bot_factory(data["bot"])(data["seat"], 0)
     bot.rng = rng_from_json(data["rng"])
     return bot

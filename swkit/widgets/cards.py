@@ -41,7 +41,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from swkit.cards.bots import BOTS, Bot, make_bot
+from swkit.cards.bots import BOTS, Bot
 from swkit.cards.game import CHANCE, TERMINAL, CardGame, CardView
 from swkit.cards.notation import COLOR_NAMES, parse_card
 from swkit.cards.play import setup_line, turn_line
@@ -51,6 +51,7 @@ from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.pictures import CARD_COLORS, INK, PLAYER_COLORS, cards_svg, power_svg
 from swkit.present.percent import about
 from swkit.present.words import IF_NOBODY_MOVES
+from swkit.runner import make_bot
 from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape, plain
 from swkit.widgets._checks import (
     arguments,
@@ -268,7 +269,7 @@ class CardTable(SwkitWidget):
         game = CardGame(self.players, seed, self.editions, self.round_limit,
                         secret_bots=self.secret_bots)
         others = self._bot_list(self.bot_kinds, game.players)
-        bots: list[Bot | None] = [None] + [make_bot(k, seed, s)
+        bots: list[Bot | None] = [None] + [make_bot("cards", k, s, seed)
                                            for s, k in enumerate(others, start=1)]
         view = game.view(0)
         with self._mutex:

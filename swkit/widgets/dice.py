@@ -83,10 +83,10 @@ from swkit.odds.dice_bots import (
     bot_from_dict,
     check_win_bot,
     dice_bot_factory,
-    make_dice_bot,
 )
 from swkit.pictures import PLAYER_COLORS, die_svg, scoreboard_svg, text_color
 from swkit.present.hint import HINT_TOP, WIN_HEADING, HintRow, dice_hint, hint_html
+from swkit.runner import make_bot
 from swkit.whole import as_whole
 from swkit.widgets._base import WIDGET_CSS, SwkitWidget, escape
 from swkit.widgets._checks import arguments, check_bot_delay, check_keywords, check_seed
@@ -329,7 +329,7 @@ class DiceCup(SwkitWidget):
         """Set up a new game with ``self.seed`` (bots, log, undo, screen)."""
         self.invalidate()
         self.game = DiceGame(self.players, self.seed)
-        self.bots = [None] + [make_dice_bot(name, seat, self.seed)
+        self.bots = [None] + [make_bot("dice", name, seat, self.seed)
                               for seat, name in enumerate(self.bot_names, 1)]
         self.log_lines = []
         self._told = 0

@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from swkit.cards.bots import make_bot as card_bot
 from swkit.cards.game import CardGame
-from swkit.dice.bots import make_bot as dice_bot
 from swkit.dice.game import DiceGame
+from swkit.runner import make_bot
 from swkit.state import CHANCE, TERMINAL
 
 OUT = Path(__file__).parent / "saves"
@@ -28,7 +27,7 @@ def card_save(players: int, seed: int, editions: int, kinds: tuple[str, ...],
               game: CardGame | None = None) -> str:
     """The first state of a bot game for which ``when`` holds, as JSON."""
     game = game or CardGame(players, seed, editions)
-    bots = [card_bot(kinds[s % len(kinds)], seed, s) for s in range(game.players)]
+    bots = [make_bot("cards", kinds[s % len(kinds)], s, seed) for s in range(game.players)]
     steps = 0
     while game.current_player() != TERMINAL:
         if steps > 4 and when(game):
@@ -49,7 +48,7 @@ def card_save(players: int, seed: int, editions: int, kinds: tuple[str, ...],
 def dice_save(players: int, seed: int, when: Callable[[DiceGame], bool],
               characters: tuple[str, ...] | None = None, undo: bool = False) -> str:
     game = DiceGame(players, seed) if characters is None else DiceGame(players, seed, characters)
-    bots = [dice_bot("greedy" if s % 2 else "random", s, seed) for s in range(players)]
+    bots = [make_bot("dice", "greedy" if s % 2 else "random", s, seed) for s in range(players)]
     while True:
         if game.history and when(game):
             if undo:

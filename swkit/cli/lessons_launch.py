@@ -1,0 +1,269 @@
+"""``swkit lessons``, the launch: JupyterLab on the working folder, at its first lesson.
+
+JupyterLab is started with its own launcher (``python -m jupyter lab``) as a child process, and
+the address printed is read from that server's runtime file (:func:`announce_when_ready`), so
+two launches at once each print their own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import webbrowser
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from swkit.cli.lessons_copy import LessonsError
+from swkit.errors import ConfigurationError
+from swkit.files import read_bytes
+
+FIRST_PORT = 8888
+"""JupyterLab's usual port; the next free one up to ``FIRST_PORT + 100`` is taken."""
+
+LOG_LEVEL = "WARN"
+"""JupyterLab's log level: its start-up INFO lines would scroll the address away; warnings and
+errors still show."""
+
+STOP_LINE = "Stop it with Ctrl-C in this window (twice). Your work stays in the folder."
+"""How to stop JupyterLab, printed once, under the address when it is ready (JupyterLab asks
+"Shutdown this Jupyter server?" at the first Ctrl-C and stops at the second)."""
+
+READY_WAIT = 300.0
+"""Seconds to wait for JupyterLab to answer before giving up on announcing it is ready."""
+
+
+def free_port(first: int = FIRST_PORT, tries: int = 100) -> int:
+    """The first port from ``first`` on that nothing listens on at 127.0.0.1."""
+    for port in range(first, first + tries):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise LessonsError(f"no free port from {first} to {first + tries - 1} for JupyterLab")
+
+
+def can_open_browser() -> bool:
+    """Whether Python's ``webbrowser`` (which JupyterLab uses) finds a browser to open."""
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return False
+    return True
+
+
+def is_root() -> bool:
+    """Whether this process runs as root (JupyterLab then needs ``--allow-root``)."""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+KERNEL_TRANSPORT = "--KernelManager.transport=ipc"
+"""JupyterLab's kernels over IPC (Unix sockets), where zmq has it (POSIX)."""
+
+
+def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool,
+                    root: bool) -> list[str]:
+    """The ``python -m jupyter lab`` command serving ``folder`` and opening ``first``.
+
+    ``first``: a notebook's path relative to ``folder`` to open, or None for the folder.
+    ``port`` is where JupyterLab starts looking: when another server takes it first (two
+    launches at once), JupyterLab moves on to the next free port by itself, and
+    :func:`wait_for_server` reads the port it really took from its runtime file.
+    JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view,
+    and fetches no news (the question whether to is turned off by :func:`lab_config`).
+    The token is not on the command line (other users could read it): :func:`lab_config`
+    writes it into a private config file (``IdentityProvider.token``). On POSIX the kernels
+    talk to JupyterLab over IPC (Unix sockets in Jupyter's runtime folder), not TCP: no "Kernel
+    is running over TCP without encryption" warning, and no port other users of the machine
+    could listen on.
+    """
+    command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}",
+               "--ServerApp.ip=localhost", f"--ServerApp.port={port}",
+               f"--ServerApp.log_level={LOG_LEVEL}", f"--LabApp.log_level={LOG_LEVEL}",
+               "--LabApp.news_url=None"]
+    if os.name == "posix":
+        command.append(KERNEL_TRANSPORT)
+    if not browser:
+        command.append("--no-browser")
+    if root:
+        command.append("--allow-root")
+    if first is not None:
+        command.append(first)
+    return command
+
+
+NEWS_PLUGIN = "@jupyterlab/apputils-extension:announcements"
+"""JupyterLab's news and update plugin: on a fresh machine it asks "Would you like to get
+notified about official Jupyter news?" in a pop-up that covers part of a lesson's widget."""
+
+SHIM_EXTENSION = "notebook_shim"
+"""The server extension that passes old classic-Notebook (``NotebookApp``) settings on to
+Jupyter Server. JupyterLab does not need it, and while linking it reads every attribute of the
+server, among them the deprecated ``ServerApp.token``, which prints "ServerApp.token config is
+deprecated in jupyter-server 2.0" on every start whatever token option is used: the lessons'
+server runs without it."""
+
+
+def lab_config(folder: Path, token: str | None = None) -> Path:
+    """Write into ``folder`` a Jupyter config folder for the lessons' JupyterLab: a
+    ``labconfig/page_config.json`` that turns off :data:`NEWS_PLUGIN`, and a
+    ``jupyter_server_config.json`` (readable by this user only) with the server's token
+    (``IdentityProvider.token``, Jupyter Server 2's option) that leaves out
+    :data:`SHIM_EXTENSION`. Put ``folder`` on ``JUPYTER_CONFIG_PATH`` for JupyterLab to read
+    it; the user's own settings and config stay as they are. Returns ``folder``."""
+    (folder / "labconfig").mkdir(parents=True, exist_ok=True)
+    (folder / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": {NEWS_PLUGIN: True}}), encoding="utf-8")
+    server: dict[str, Any] = {"ServerApp": {"jpserver_extensions": {SHIM_EXTENSION: False}}}
+    if token is not None:
+        server["IdentityProvider"] = {"token": token}
+    fd = os.open(folder / "jupyter_server_config.json",
+                 os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        json.dump(server, file)
+    return folder
+
+
+def lab_address(port: int, token: str, first: str | None, base: str | None = None) -> str:
+    """The address of the JupyterLab page showing ``first`` (or the folder), token included;
+    ``base``: the server's own URL from its runtime file (``http://localhost:8889/``), else
+    ``http://localhost:PORT/``."""
+    page = f"lab/tree/{quote(first)}" if first else "lab"
+    root = base if base else f"http://localhost:{port}/"
+    return f"{root.rstrip('/')}/{page}?token={token}"
+
+
+def first_lesson(folder: Path) -> str | None:
+    """The first notebook in the folder's top level, in teaching order (by name), if any."""
+    notebooks = sorted(p.name for p in folder.glob("*.ipynb") if p.is_file())
+    return notebooks[0] if notebooks else None
+
+
+def is_listening(port: int, host: str = "localhost") -> bool:
+    """Whether something accepts connections on ``host:port`` (JupyterLab has started)."""
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def runtime_dir(env: Mapping[str, str] | None = None) -> Path:
+    """The folder where Jupyter servers write their runtime files (``jpserver-PID.json``) for
+    the environment ``env`` (default: this process's): ``JUPYTER_RUNTIME_DIR``, else Jupyter's
+    default (``jupyter_core.paths.jupyter_runtime_dir``)."""
+    env = os.environ if env is None else env
+    if env.get("JUPYTER_RUNTIME_DIR"):
+        return Path(env["JUPYTER_RUNTIME_DIR"])
+    from jupyter_core.paths import jupyter_runtime_dir
+    return Path(jupyter_runtime_dir())
+
+
+def find_server(where: Path, pid: int, token: str) -> dict[str, Any] | None:
+    """The runtime file (``jpserver-*.json`` in ``where``) of the server this launcher started:
+    the one whose ``pid`` is ``pid`` or whose ``token`` is ``token`` (the launcher's random
+    token; a user's own config may set another, so the process id counts too), as a dict with
+    at least ``port``, ``url`` and ``token``; None when there is none yet. Another server's file
+    (another launch at the same time) is never taken."""
+    try:
+        candidates = sorted(where.glob("jpserver-*.json"))
+    except OSError:
+        return None
+    for path in candidates:
+        try:
+            info = json.loads(read_bytes(path, "runtime file", limit=100_000,
+                                         follow_symlinks=False))
+        except (ConfigurationError, ValueError, RecursionError):
+            continue  # being written, or not a server's file
+        if not isinstance(info, dict) or not isinstance(info.get("port"), int):
+            continue
+        if info.get("pid") == pid or (info.get("token") == token and token):
+            return info
+    return None
+
+
+def wait_for_server(alive: Callable[[], bool], pid: int, token: str, where: Path, *,
+                    wait: float = READY_WAIT, poll: float = 0.5) -> dict[str, Any] | None:
+    """Wait until the server this launcher started (see :func:`find_server`) has written its
+    runtime file and answers on its port; return the file's contents. Returns None when
+    ``alive()`` turns False (the server stopped, e.g. it could not start) or after ``wait``
+    seconds."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline and alive():
+        info = find_server(where, pid, token)
+        if info is not None and is_listening(info["port"]):
+            return info
+        time.sleep(poll)
+    return None
+
+
+def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: Path,
+                        first: str | None, *, wait: float = READY_WAIT, poll: float = 0.5,
+                        out: TextIO | None = None, err: TextIO | None = None) -> bool:
+    """Print the address of the server this launcher started once it answers, read from that
+    server's runtime file (its port, URL and token: :func:`wait_for_server`), and return True.
+    When it stops first, or has not answered after ``wait`` seconds, print one line saying so
+    on ``err`` and return False. Never prints another server's address."""
+    info = wait_for_server(alive, pid, token, where, wait=wait, poll=poll)
+    if info is None:
+        why = ("JupyterLab stopped before it was ready (its messages are above)" if not alive()
+               else f"JupyterLab has not answered after {wait:.0f} s")
+        print(f"swkit lessons: error: {why}: no address to open; run swkit lessons again",
+              file=err or sys.stderr, flush=True)
+        return False
+    address = lab_address(info["port"], str(info.get("token") or token), first,
+                          info.get("url") if isinstance(info.get("url"), str) else None)
+    print(f"\nJupyterLab is ready. Open this address in a browser on this computer "
+          f"if no page opened:\n    {address}\n{STOP_LINE}", file=out or sys.stdout, flush=True)
+    return True
+
+
+def open_lab(folder: Path) -> int:
+    """Run JupyterLab on ``folder`` at its first lesson until it stops; return its exit status.
+    The address printed is read from the server this command started (never guessed: two
+    launches at once each print their own). A stop request to this command (SIGTERM, or
+    SIGHUP when its terminal closes) is passed on to JupyterLab, so that no server is left
+    running without it."""
+    first = first_lesson(folder)
+    port = free_port()
+    token = secrets.token_hex(24)
+    browser = can_open_browser()
+    command = jupyter_command(folder, first, port, browser=browser, root=is_root())
+    if browser:
+        print("Starting JupyterLab; it opens in your browser (a few seconds; the address "
+              "follows when it is ready).", flush=True)
+    else:
+        print("Starting JupyterLab (a few seconds). No web browser can be opened from here: "
+              "the address to open follows when it is ready.", flush=True)
+    with tempfile.TemporaryDirectory(prefix="swkit-lab-") as config:
+        paths = [str(lab_config(Path(config), token)), os.environ.get("JUPYTER_CONFIG_PATH", "")]
+        env = dict(os.environ, JUPYTER_CONFIG_PATH=os.pathsep.join(p for p in paths if p))
+        env.pop("JUPYTER_TOKEN", None)  # the config file's token is the one
+        where = runtime_dir(env)
+        child = subprocess.Popen(command, cwd=folder, env=env)
+        for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
+        announcer = threading.Thread(
+            target=announce_when_ready,
+            args=(lambda: child.poll() is None, child.pid, token, where, first), daemon=True)
+        announcer.start()
+        while True:
+            try:
+                status = child.wait()
+                break
+            except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
+                continue
+        announcer.join(timeout=5)  # its line on a server that stopped before it was ready
+        return status

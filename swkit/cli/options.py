@@ -1,0 +1,89 @@
+"""Argument types and option words shared by the ``swkit`` subcommands: seeds, options whose
+empty value means nothing, and working folders (never a system folder), written back as one can
+paste them into a shell."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+
+from swkit.argtypes import SEED_DIGITS, whole
+
+
+def seed(text: str) -> int:
+    """An argparse type: a seed, a whole number of at most :data:`~swkit.argtypes.SEED_DIGITS`
+    digits (a tournament's game seeds have up to 78)."""
+    return whole(text, f"a whole number of at most {SEED_DIGITS} digits", SEED_DIGITS)
+
+
+def given(message: str) -> Callable[[str], str]:
+    """An argparse type for an option whose empty value means nothing: refuse ``""`` (or only
+    spaces) with ``message`` (what to give instead); any other text passes through unchanged."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(message)
+        return text
+    return parse
+
+
+SYSTEM_FOLDERS = ("bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc",
+                  "run", "sbin", "sys", "usr", "var")
+"""The top-level folders of the operating system itself (its programs, libraries, settings,
+devices and state, after the Filesystem Hierarchy Standard): a folder option refuses them and
+the root ``/``, as root could write there. Folders inside them (``/var/www/swkit``) and
+``/home``, ``/root``, ``/tmp``, ``/opt``, ``/srv``, ``/mnt`` are allowed."""
+
+
+def system_folder(text: str) -> str | None:
+    """What makes the folder ``text`` a system folder (``"/"``, ``"/usr"``; a relative name
+    is taken from the current folder, ``..`` and symbolic links are followed, so ``/bin``
+    is one where it links to ``/usr/bin``), or None for any other folder. A file system's
+    root is always one (``/``, ``C:\\``)."""
+    given = Path(os.path.abspath(os.path.expanduser(text)))
+    found = Path(os.path.realpath(given))
+    for path in (given, found):
+        if path.parent == path:
+            return str(path)
+    if os.name != "posix":
+        return None
+    system = {Path("/", name) for name in SYSTEM_FOLDERS}
+    system |= {Path(os.path.realpath(p)) for p in system}
+    for path in (given, found):
+        if path in system:
+            return str(path)
+    return None
+
+
+def folder_option(option: str, default: str) -> Callable[[str], str]:
+    """An argparse type for a folder option (``--dir`` here; ``swkit site`` uses it too): any
+    folder name, but not an empty one, nor a system folder (:func:`system_folder`: ``/``,
+    ``/usr``, ``/etc``...), refused in one line naming the option and its default."""
+    def folder(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(
+                f"an empty value: give a folder, e.g. {option} {default}, or leave {option} out")
+        system = system_folder(text)
+        if system is not None:
+            shown = repr(text) if text == system else f"{text!r} ({system})"
+            raise argparse.ArgumentTypeError(
+                f"{shown} is a system folder: swkit never writes into the file system's root or "
+                f"the operating system's own folders; give a folder of your own, e.g. "
+                f"{option} {default}")
+        return text
+    return folder
+
+
+def shell_option(option: str, value: str | os.PathLike[str]) -> str:
+    """``option`` and ``value`` as one can paste them into a shell: ``--dir 'my lessons'``
+    (POSIX quoting, shlex; on Windows double quotes around a value with a space), and
+    ``--dir=-x`` for a value that starts with "-" (argparse would read it as an option).
+    In: an option such as ``"--dir"`` (or ``"-d"``) and a folder; out: text."""
+    text = os.fspath(value)
+    if os.name == "posix":
+        word = shlex.quote(text)
+    else:
+        word = f'"{text}"' if any(c.isspace() for c in text) or not text else text
+    return f"{option}={word}" if text.startswith("-") else f"{option} {word}"
