@@ -22,7 +22,7 @@ from swkit.dice.play import format_transcript, play_game
 from swkit.errors import ConfigurationError
 from swkit.odds import DiceModel, Objective, keep_options
 from swkit.widgets import DiceCup
-from swkit.widgets.dice import _CSS as CSS
+from swkit.widgets._dice_css import DICE_CUP_CSS as CSS
 from swkit.widgets.dice import CALL
 
 STUDENT = 0
