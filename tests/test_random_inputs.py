@@ -1,10 +1,10 @@
-"""A small round of the fuzz of issue 21's kinds (tests/fuzz_faults.py): every kind finds no
-fault. ``python tests/fuzz_faults.py ROUNDS`` runs a larger round and prints the counts."""
+"""A small round of random inputs of every kind (tests/random_inputs.py): every kind finds no
+fault. ``python tests/random_inputs.py ROUNDS`` runs a larger round and prints the counts."""
 
 from __future__ import annotations
 
 import pytest
-from fuzz_faults import KINDS, run
+from random_inputs import KINDS, run
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,5 @@
-"""A fresh fuzz of issue 21's kinds (A and C), with inputs the fixes' own tests do not use:
+"""Random inputs for the kit's answers, copies, saves, counts, clicks and lesson updates, unlike
+the inputs the other tests use:
 
 - ``check``: random answers of every number type (NumPy, sympy, Fraction, Decimal, huge ints,
   texts, nested lists) for every exercise: never an exception or a warning, never the answer
@@ -17,8 +18,8 @@
 - lessons: random edits and JupyterLab-like saves of a lesson, then a kit update: updated
   exactly when the cells did not change.
 
-Run ``python tests/fuzz_faults.py [ROUNDS]`` for the counts (each kind: inputs tried, faults
-found); ``tests/test_fuzz_faults.py`` runs a small round as a slow test.
+Run ``python tests/random_inputs.py [ROUNDS]`` for the counts (each kind: inputs tried, faults
+found); ``tests/test_random_inputs.py`` runs a small round as a slow test.
 """
 
 from __future__ import annotations
