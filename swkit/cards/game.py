@@ -88,6 +88,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
+from swkit.cards import powers
 from swkit.cards.editions import (
     Edition,
     Power,
@@ -95,6 +96,7 @@ from swkit.cards.editions import (
     load_edition,
     lookup_power,
 )
+from swkit.cards.explain import missing_words
 from swkit.cards.notation import (
     ALL_CARDS,
     COLOR_NAMES,
@@ -106,6 +108,7 @@ from swkit.cards.notation import (
     parse_card,
     parse_cards,
 )
+from swkit.cards.powers import extra_draw, passing, refusal_words
 from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
@@ -129,8 +132,8 @@ TABLEAU_LIMIT = 5
 WIN_POWERS = 3
 """Scored Powers that win (RULES.md §A5)."""
 
-PHASES = ("draw", "play", "figure", "power", "power_play", "power_discard", "power_draw",
-          "power_swap", "pass", "score", "discard", "over")
+PHASES = ("draw", "play", "figure", "power", *powers.BY_PHASE, "score", "discard", "over")
+"""Every phase of a turn, in order (the Powers' own steps from :mod:`swkit.cards.powers`)."""
 
 TURN_EVENTS = {
     "reshuffle": "the empty deck is refilled from the discard pile (``cards``: how many)",
@@ -138,12 +141,7 @@ TURN_EVENTS = {
     "play": "step 2 (``card``)",
     "figure": "step 3 (``edition`` of the figure taken, its previous ``holder`` or None)",
     "power": "step 4 (``key``, ``edition``)",
-    "power_draw": "a card drawn by the Power (``card``)",
-    "power_play": "a card played by the Power (``card``)",
-    "power_play_from_discard": "a card played from the discard pile by the Power (``card``)",
-    "power_take": "cards taken from the discard pile by the Power (``cards``)",
-    "power_swap": "the swap (``gives``, ``takes``, other ``seat``)",
-    "power_pass": "the passes (``cards``: [seat, cards passed to the next seat] pairs)",
+    **powers.EVENTS,
     "score": "step 5 (``cards``, ``power`` taken)",
     "discard": "step 6 (``cards``, in the order they go on the pile)",
 }
@@ -152,10 +150,8 @@ TURN_EVENTS = {
 
 _STEP = {
     "draw": "step 1 (Draw)", "play": "step 2 (Play)", "figure": "step 3 (take the figure)",
-    "power": "step 4 (use a Power)", "power_play": "step 4 (Power: play one more card)",
-    "power_discard": "step 4 (Power: play from the discard pile)",
-    "power_draw": "step 4 (Power: draw)", "power_swap": "step 4 (Power: swap)",
-    "pass": "step 4 (Power: pass)", "score": "step 5 (Score)", "discard": "step 6 (Discard)",
+    "power": "step 4 (use a Power)", **powers.STEPS,
+    "score": "step 5 (Score)", "discard": "step 6 (Discard)",
     "over": "the end of the game",
 }
 
@@ -809,19 +805,13 @@ class CardGame:
                                          "(RULES.md §A3 step 1)")
         self._history.append((CHANCE, f"draw {card}"))
         self._moves_cache = None
-        owner = self.turn % self.players
-        insort(self.hands[owner], card)
-        entry = self.log[-1]
         if self.phase == "draw":
-            entry["draw"] = str(card)
-            self._event("draw", card=str(card))
+            insort(self.hands[self.turn % self.players], card)
+            self.log[-1]["draw"] = str(card)
+            self.record_event("draw", card=str(card))
             self.phase = "play"
         else:
-            entry["power"]["cards"].append(str(card))
-            self._event("power_draw", card=str(card))
-            self.remaining -= 1
-            if self.remaining <= 0:
-                self.phase = "score"
+            extra_draw.draw(self, card)
         self._advance()
         return card
 
@@ -1179,8 +1169,9 @@ class CardGame:
                          "figure": None, "figure_from": None, "power": None, "score": None,
                          "discard": [], "reshuffles": 0, "events": []})
 
-    def _event(self, event: str, **data: Any) -> None:
-        """Add an event to this turn's record, in the order it happens (see TURN_EVENTS)."""
+    def record_event(self, event: str, **data: Any) -> None:
+        """Add an event to this turn's record (``log[-1]["events"]``), in the order it
+        happens: ``{"event": event, **data}`` (see TURN_EVENTS)."""
         self.log[-1].setdefault("events", []).append({"event": event, **data})
 
     def _start_turn(self) -> None:
@@ -1197,8 +1188,10 @@ class CardGame:
             self._new_log()
         self.phase = "draw"
 
-    def _refill(self) -> bool:
-        """Before a draw: reshuffle the discard pile into an empty deck. False if no card."""
+    def refill_deck(self) -> bool:
+        """Before a draw: shuffle the discard pile into an empty deck (by the game's stream,
+        RULES.md §A3 decisions). True if the deck has a card to draw, False if deck and
+        discard pile are both empty."""
         if self.deck:
             return True
         if not self.discard:
@@ -1208,7 +1201,7 @@ class CardGame:
         self.rng.shuffle(deck)
         self.deck = deck
         self.log[-1]["reshuffles"] += 1
-        self._event("reshuffle", cards=len(deck))
+        self.record_event("reshuffle", cards=len(deck))
         return True
 
     def _advance(self) -> None:
@@ -1219,14 +1212,13 @@ class CardGame:
             if phase == "over":
                 return
             if phase == "draw":
-                if self._refill():
+                if self.refill_deck():
                     return
                 self.phase = "play"
                 continue
-            if phase == "power_draw":
-                if self.remaining > 0 and self._refill():
+            if phase == extra_draw.PHASE:
+                if extra_draw.waits_for_chance(self):
                     return
-                self.phase = "score"
                 continue
             if phase == "discard" and len(self.tableaux[self.turn % self.players]) <= \
                     TABLEAU_LIMIT:
@@ -1241,8 +1233,8 @@ class CardGame:
                 self._do(move)
                 continue
             # no legal action: the step is impossible and skipped (RULES.md §A3 decisions)
-            if phase == "pass":
-                self._resolve_pass()
+            if phase == passing.PHASE:
+                passing.resolve(self)
             self.phase = _SKIP_TO[phase]
 
     # -- legal moves -----------------------------------------------------------------------------
@@ -1250,7 +1242,7 @@ class CardGame:
     def _moves(self) -> dict[str, tuple[Any, ...]]:
         cache = self._moves_cache
         if cache is None:
-            cache = self._moves_cache = getattr(self, "_moves_" + self.phase)()
+            cache = self._moves_cache = _MOVES[self.phase](self)
         return cache
 
     def _moves_play(self) -> dict[str, tuple[Any, ...]]:
@@ -1272,20 +1264,27 @@ class CardGame:
         if self.power_used or self.phase == "over":
             return []
         found: dict[str, tuple[int, Power]] = {}
+        table = self._power_table()
         for e, holder in enumerate(self.figures):
             if holder != me:
                 continue
             center = self.centers[e]
-            if center is not None and center.key not in found and self._can_change(center):
+            if center is not None and center.key not in found and \
+                    powers.refusal(center, table) is None:
                 found[center.key] = (e, center)
             for se, p in self.scored[me]:
-                if se == e and p.key not in found and self._can_change(p):
+                if se == e and p.key not in found and powers.refusal(p, table) is None:
                     found[p.key] = (e, p)
         return [found[k] for k in sorted(found)]
 
-    def _can_change(self, p: Power) -> bool:
-        """True if using ``p`` now can change something (RULES.md §A7 decisions)."""
-        return not self._cannot_change(p)
+    def _power_table(self) -> powers.Table:
+        """What a Power's use depends on now, seen from the turn's owner."""
+        me = self.turn % self.players
+        tab = self.tableaux[me]
+        return powers.Table(
+            hand=len(self.hands[me]), tableau=len(tab), numbers={c.number for c in tab},
+            discard=len(self.discard), deck=len(self.deck),
+            others=sum(len(t) for s, t in enumerate(self.tableaux) if s != me))
 
     def _moves_power(self) -> dict[str, tuple[Any, ...]]:
         usable = self.usable_powers()
@@ -1295,40 +1294,6 @@ class CardGame:
         for e, p in usable:
             moves[f"use Power {p.key}"] = ("use", e, p)
         return moves
-
-    def _moves_power_play(self) -> dict[str, tuple[Any, ...]]:
-        if self.remaining <= 0:
-            return {}
-        return {f"power play {c}": ("pplay", c) for c in self.hands[self.turn % self.players]}
-
-    def _discard_choices(self) -> list[Card]:
-        depth = self.remaining
-        return self.discard[-depth:] if depth > 0 else []
-
-    def _moves_power_discard(self) -> dict[str, tuple[Any, ...]]:
-        return {f"power play {c} from discard": ("pdiscard", c) for c in self._discard_choices()}
-
-    def _moves_power_swap(self) -> dict[str, tuple[Any, ...]]:
-        me = self.turn % self.players
-        moves: dict[str, tuple[Any, ...]] = {}
-        mine = sorted(set(self.tableaux[me]))
-        for s in range(self.players):
-            if s == me:
-                continue
-            for theirs in sorted(set(self.tableaux[s])):
-                for c in mine:
-                    moves[f"power swap {c} for {theirs} of seat {s}"] = ("swap", c, s, theirs)
-        return moves
-
-    def _moves_pass(self) -> dict[str, tuple[Any, ...]]:
-        seat = self.pass_order[0]
-        hand = self.hands[seat]
-        k = min(self.pass_count, len(hand))
-        if k == 0:
-            return {}
-        if k == 1:
-            return {f"pass {c}": ("pass", (c,)) for c in hand}
-        return {"pass " + format_cards(cs): ("pass", cs) for cs in combinations(hand, k)}
 
     def score_options(self) -> list[tuple[tuple[Card, Card, Card], str]]:
         """The distinct triples of the owner's tableau under this turn's wilds, as
@@ -1380,52 +1345,20 @@ class CardGame:
             self.tableaux[me].append(card)
             self.played = card
             entry["play"] = str(card)
-            self._event("play", card=str(card))
+            self.record_event("play", card=str(card))
             self.phase = "figure"
         elif kind == "figure":
             entry["figure_from"] = self.figures[move[1]]
             self.figures[move[1]] = me
             entry["figure"] = move[1] + 1
-            self._event("figure", edition=move[1] + 1, holder=entry["figure_from"])
+            self.record_event("figure", edition=move[1] + 1, holder=entry["figure_from"])
             self.phase = "power"
         elif kind == "skip":
             self.phase = "score"
         elif kind == "use":
             self._use_power(move[1], move[2])
-        elif kind == "pplay":
-            card = move[1]
-            self.hands[me].remove(card)
-            self.tableaux[me].append(card)
-            entry["power"]["cards"].append(str(card))
-            self._event("power_play", card=str(card))
-            self.remaining -= 1
-            if self.remaining <= 0 or not self.hands[me]:
-                self.phase = "score"
-        elif kind == "pdiscard":
-            card = move[1]
-            pile = self.discard
-            for i in range(len(pile) - 1, -1, -1):
-                if pile[i] == card:
-                    del pile[i]
-                    break
-            self.tableaux[me].append(card)
-            entry["power"]["cards"].append(str(card))
-            self._event("power_play_from_discard", card=str(card))
-            self.phase = "score"
-        elif kind == "swap":
-            _, mine, seat, theirs = move
-            mt, tt = self.tableaux[me], self.tableaux[seat]
-            i, j = mt.index(mine), tt.index(theirs)
-            mt[i], tt[j] = theirs, mine
-            entry["power"]["cards"] = [str(mine), str(theirs), seat]
-            self._event("power_swap", gives=str(mine), takes=str(theirs), seat=seat)
-            self.phase = "score"
-        elif kind == "pass":
-            seat = self.pass_order.pop(0)
-            self.pass_choices[seat] = list(move[1])
-            if not self.pass_order:
-                self._resolve_pass()
-                self.phase = "score"
+        elif kind in powers.BY_MOVE:
+            powers.BY_MOVE[kind].do(self, move)
         elif kind == "score":
             _, cards, e, how = move
             tab = self.tableaux[me]
@@ -1441,7 +1374,7 @@ class CardGame:
             entry["score"] = {"cards": format_cards(cards), "kind": how, "wilds": str(self.wilds),
                               "power": power.key, "center": e + 1,
                               "new_center": None if new_center is None else new_center.key}
-            self._event("score", cards=format_cards(cards), power=power.key)
+            self.record_event("score", cards=format_cards(cards), power=power.key)
             self.wilds = NO_WILDS
             if len(self.scored[me]) >= WIN_POWERS:
                 self.phase = "over"
@@ -1456,67 +1389,17 @@ class CardGame:
                 tab.remove(c)
             self.discard.extend(move[1])
             entry["discard"] = [str(c) for c in move[1]]
-            self._event("discard", cards=[str(c) for c in move[1]])
+            self.record_event("discard", cards=[str(c) for c in move[1]])
             self.turn += 1
             self._start_turn()
         else:  # pragma: no cover - every move kind is handled above
             raise AssertionError(kind)
 
     def _use_power(self, e: int, p: Power) -> None:
-        me = self.turn % self.players
         self.power_used = True
         self.log[-1]["power"] = {"key": p.key, "edition": e + 1, "effect": p.effect, "cards": []}
-        self._event("power", key=p.key, edition=e + 1)
-        effect, params = p.effect, p.params
-        if p.is_wild:
-            self.wilds = self.wilds | p.wilds
-            self.phase = "score"
-        elif effect == "play_from_discard":
-            self.remaining = params["depth"]
-            self.phase = "power_discard"
-        elif effect == "extra_play":
-            self.remaining = params["count"]
-            self.phase = "power_play"
-        elif effect == "extra_draw":
-            self.remaining = params["count"]
-            self.phase = "power_draw"
-        elif effect == "take_from_discard":
-            taken = []
-            for _ in range(params["count"]):
-                if not self.discard:
-                    break
-                card = self.discard.pop()
-                insort(self.hands[me], card)
-                taken.append(str(card))
-            self.log[-1]["power"]["cards"] = taken
-            if taken:
-                self._event("power_take", cards=taken)
-            self.phase = "score"
-        elif effect == "swap":
-            self.phase = "power_swap"
-        elif effect == "pass":
-            self.pass_count = params["count"]
-            order = [(me + i) % self.players for i in range(self.players)]
-            self.pass_order = [s for s in order if self.hands[s]]
-            self.pass_choices = {}
-            self.phase = "pass"
-        else:  # pragma: no cover - editions validate effects
-            raise AssertionError(effect)
-
-    def _resolve_pass(self) -> None:
-        choices = self.pass_choices
-        for seat, cards in choices.items():
-            for c in cards:
-                self.hands[seat].remove(c)
-        for seat in sorted(choices):
-            for c in choices[seat]:
-                insort(self.hands[(seat + 1) % self.players], c)
-        self.log[-1]["power"]["cards"] = [[seat, format_cards(choices[seat])]
-                                          for seat in sorted(choices)]
-        self._event("power_pass", cards=self.log[-1]["power"]["cards"])
-        self.pass_choices = {}
-        self.pass_order = []
-        self.pass_count = 0
+        self.record_event("power", key=p.key, edition=e + 1)
+        powers.use(self, p)
 
     # -- reading and explaining actions ----------------------------------------------------------
 
@@ -1584,52 +1467,6 @@ class CardGame:
             shown += f", … and {len(legal) - _SHOW_LEGAL} more"
         return f"legal now: {shown}"
 
-    def _missing(self, args: Sequence[Card], have: Sequence[Card], where: str) -> str:
-        """Why ``args`` are not all in ``have`` (naming the cards), or ``""`` if they are:
-        ``"Y9 is not in seat 0's tableau (...)"``, ``"only one R3 in seat 0's tableau (...)"``."""
-        have_counts, want = Counter(have), Counter(args)
-        absent = [c for c in sorted(want) if have_counts[c] == 0]
-        short = [f"only {_COUNT_WORDS.get(have_counts[c], str(have_counts[c]))} {c}"
-                 for c in sorted(want) if 0 < have_counts[c] < want[c]]
-        reasons = []
-        if absent:
-            verb = "is" if len(absent) == 1 else "are"
-            reasons.append(f"{format_cards(absent, ', ')} {verb} not in {where}")
-        if short:
-            reasons.append(f"{', '.join(short)} in {where}")
-        return "; ".join(reasons)
-
-    def _cannot_change(self, p: Power) -> str:
-        """Why using ``p`` now can change nothing, or ``""`` when it can (RULES.md §A7
-        decisions: a Power may be used only if it can change something)."""
-        me = self.turn % self.players
-        effect = p.effect
-        if p.is_wild:
-            return ""
-        if effect == "play_from_discard":
-            need = p.params["requires_number"]
-            if need is not None and not any(c.number == need for c in self.tableaux[me]):
-                tab = format_cards(self.tableaux[me]) or "empty"
-                return f"Power {p.key} needs a {need} in your tableau ({tab})"
-            if not self.discard:
-                return f"Power {p.key} needs a card in the discard pile, which is empty"
-            return ""
-        if effect in ("extra_play", "pass"):
-            return "" if self.hands[me] else (
-                f"Power {p.key} needs a card in your hand, which is empty")
-        if effect == "extra_draw":
-            return "" if self.deck or self.discard else (
-                f"Power {p.key} needs a card in the deck or the discard pile; both are empty")
-        if effect == "take_from_discard":
-            return "" if self.discard else (
-                f"Power {p.key} needs a card in the discard pile, which is empty")
-        if effect == "swap":
-            if self.tableaux[me] and any(t for s, t in enumerate(self.tableaux) if s != me):
-                return ""
-            return (f"Power {p.key} needs a card in your tableau and one in another player's "
-                    "tableau")
-        return f"Power {p.key} has an unknown effect {effect!r}"
-
     def _why_not_power(self, key: str) -> str:
         """Why seat to move cannot use the Power ``key`` now (RULES.md §A3 step 4, §A7, §A9)."""
         me = self.turn % self.players
@@ -1654,7 +1491,9 @@ class CardGame:
             return (f"seat {me} does not hold the figure of Power {key}'s edition (figure "
                     f"{needed}; {holders}): a Power is used only by the holder of its "
                     "edition's figure (RULES.md §A3 step 4, §A9)")
-        return self._cannot_change(power) + " (RULES.md §A7 decisions)"
+        refusal = powers.refusal(power, self._power_table())
+        words = "" if refusal is None else refusal_words(refusal, power, self.tableaux[me])
+        return words + " (RULES.md §A7 decisions)"
 
     def _explain(self, text: str, args: Sequence[Card] = ()) -> str:
         """Why ``text`` (normalized; ``args`` its cards as typed) is not legal now, in words
@@ -1707,19 +1546,14 @@ class CardGame:
         if verb == "discard" and self.phase == "discard":
             tab = self.tableaux[me]
             need = len(tab) - TABLEAU_LIMIT
-            missing = self._missing(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
+            missing = missing_words(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
             if missing:
                 return f"cannot discard {shown}: {missing} (RULES.md §A3 step 6){tail}"
             return (f"cannot {text}: discard exactly {need} card(s) to bring the tableau "
                     f"({format_cards(tab)}) down to {TABLEAU_LIMIT} (RULES.md §A3 step 6)"
                     f"{tail}")
         if verb == "pass" and self.phase == "pass":
-            hand = self.hands[who]
-            count = min(self.pass_count, len(hand))
-            missing = self._missing(args, hand, f"your hand ({format_cards(hand)})")
-            why = f"{missing}; seat {who} passes {count} card(s)" if missing else (
-                f"seat {who} passes {count} card(s) from their hand ({format_cards(hand)})")
-            return f"cannot {text}: {why} (RULES.md §A7 Power pass){tail}"
+            return f"cannot {text}: {passing.why_not(self, words, args)}{tail}"
         if verb == "power" and self.phase.startswith("power_"):
             return f"cannot {text}: {self._why_not_target(words, args)}{tail}"
         return f"cannot {text!r}: {where} (RULES.md §A3){tail}"
@@ -1728,7 +1562,7 @@ class CardGame:
         me = self.turn % self.players
         tab = self.tableaux[me]
         n_ed = len(self.editions)
-        missing = self._missing(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
+        missing = missing_words(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
         if missing:
             return f"{missing} (RULES.md §A3 step 5)"
         if len(args) != 3:
@@ -1755,43 +1589,8 @@ class CardGame:
         return "name three tableau cards and a non-empty center (RULES.md §A3 step 5, §A9)"
 
     def _why_not_target(self, words: Sequence[str], args: Sequence[Card]) -> str:
-        me = self.turn % self.players
-        phase = self.phase
-        text = " ".join(words)
-        if phase == "power_swap":
-            m = re.fullmatch(r"power swap (\S+) for (\S+) of seat (\S+)", text)
-            if not m or len(args) != 1:
-                return ("write 'power swap <your card> for <their card> of seat <n>' "
-                        "(RULES.md §A7 Power swap)")
-            mine, theirs, seat_text = parse_card(m.group(1)), parse_card(m.group(2)), m.group(3)
-            if not _NUMBER.match(seat_text) or not 0 <= int(seat_text) < self.players:
-                return (f"there is no seat {seat_text}: the seats are 0 to {self.players - 1} "
-                        "(RULES.md §A7 Power swap)")
-            seat = int(seat_text)
-            if seat == me:
-                return (f"seat {seat} is yourself: swap with another player's tableau "
-                        "(RULES.md §A7 Power swap)")
-            reasons = []
-            if mine not in self.tableaux[me]:
-                reasons.append(f"{mine} is not in your tableau "
-                               f"({format_cards(self.tableaux[me]) or 'empty'})")
-            if theirs not in self.tableaux[seat]:
-                reasons.append(f"{theirs} is not in seat {seat}'s tableau "
-                               f"({format_cards(self.tableaux[seat]) or 'empty'})")
-            if reasons:
-                return "; ".join(reasons) + " (RULES.md §A7 Power swap)"
-        elif phase == "power_play":
-            hand = self.hands[me]
-            missing = self._missing(args, hand, f"your hand ({format_cards(hand)})")
-            if missing or len(args) != 1:
-                return ((missing or "play one card from your hand")
-                        + " (RULES.md §A7 Power extra play)")
-        elif phase == "power_discard":
-            top = self._discard_choices()
-            if len(args) == 1 and args[0] not in top:
-                return (f"{args[0]} is not among the top {len(top)} card(s) of the discard pile "
-                        f"({format_cards(top)}) (RULES.md §A7 Power play from discard)")
-        return "not a legal target of this Power (RULES.md §A7 decisions)"
+        why = powers.BY_PHASE[self.phase].why_not(self, words, args)
+        return why or "not a legal target of this Power (RULES.md §A7 decisions)"
 
 
 _KEYWORD = re.compile(r"(?<![\w-])(play|take|figure|use|power|skip|score|center|discard|pass|"
@@ -1799,9 +1598,15 @@ _KEYWORD = re.compile(r"(?<![\w-])(play|take|figure|use|power|skip|score|center|
 _NUMBER = re.compile(r"[0-9]+$", re.ASCII)
 _SHOW_LEGAL = 8
 """How many legal actions an error message lists before "… and N more"."""
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 _SKIP_TO = {
     "play": "figure", "figure": "power", "power": "score", "power_play": "score",
     "power_discard": "score", "power_swap": "score", "pass": "score", "score": "discard",
 }
+
+_MOVES = {"play": CardGame._moves_play, "figure": CardGame._moves_figure,
+          "power": CardGame._moves_power, "score": CardGame._moves_score,
+          "discard": CardGame._moves_discard,
+          **{phase: module.moves for phase, module in powers.BY_PHASE.items()
+             if hasattr(module, "moves")}}
+"""Each phase where a player moves -> its legal moves (text -> move) in a game."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from swkit.cards.powers import Table, extra_draw, passing
 from swkit.odds.cards.hands import (
     Hand,
     _distinct,
@@ -85,7 +86,7 @@ class Chance:
                 continue
             step0 = ("play", p, not figure)
             k = self.draw_k
-            if k and n >= k + after:
+            if extra_draw.odds_draws(k, n, after):
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
                                                                                     after)))
@@ -95,7 +96,8 @@ class Chance:
                 if acc is not None:
                     yield (step0, ("draw", k, len(tab1) > TABLEAU_LIMIT)), \
                         Fraction(acc * scale, denom)
-            if self.pass_n and hand1:
+            if self.pass_n and passing.refusal(None, Table(len(hand1), len(tab1), (), len(disc),
+                                                           0, len(others))) is None:
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
                                                                                     after)))

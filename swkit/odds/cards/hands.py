@@ -11,22 +11,15 @@ draws of k cards out of n; ``_orders(combo)`` = k! / (m1! m2! ...), the orders o
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from math import factorial
 
+from swkit.cards.multiset import distinct, insert, remove
+
 Hand = tuple[int, ...]  # sorted positions in deck.types
 
-
-def _ins(t: Hand, x: int) -> Hand:
-    i = bisect_left(t, x)
-    return t[:i] + (x,) + t[i:]
-
-
-def _rem(t: Hand, x: int) -> Hand:
-    i = t.index(x)
-    return t[:i] + t[i + 1:]
+_ins, _rem, _distinct = insert, remove, distinct   # the search's short names
 
 
 def _without(t: Hand, cards: Iterable[int]) -> Hand:
@@ -34,10 +27,6 @@ def _without(t: Hand, cards: Iterable[int]) -> Hand:
     for c in cards:
         t = _rem(t, c)
     return t
-
-
-def _distinct(t: Iterable[int]) -> list[int]:
-    return sorted(set(t))
 
 
 def _bits(t: Iterable[int]) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from swkit.cards.powers import play_from_discard, swap
 from swkit.odds.cards.hands import (
     Hand,
     _bits,
@@ -384,15 +385,13 @@ class NoExtra:
         yield tab1, disc, others
         if not fig1:
             return
-        if self.pfd and disc:
-            need, depth = self.pfd
-            if need is None or any(self.types[c].number == need for c in tab1):
-                for i in range(max(0, len(disc) - depth), len(disc)):
-                    yield _ins(tab1, disc[i]), disc[:i] + disc[i + 1:], others
-        if self.swap and tab1:
-            for o in _distinct(others):
-                for t in _distinct(tab1):
-                    yield _ins(_rem(tab1, t), o), disc, _ins(_rem(others, o), t)
+        if self.pfd:
+            for _s, _h, t2, d2, o2 in play_from_discard.odds_moves(*self.pfd, self.types, (),
+                                                                   tab1, disc, others):
+                yield t2, d2, o2
+        if self.swap:
+            for _s, _h, t2, d2, o2 in swap.odds_moves((), tab1, disc, others):
+                yield t2, d2, o2
 
     def _keep_profile(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
                       ) -> tuple[int, tuple[int, ...]]:

@@ -1,0 +1,105 @@
+"""Power 3 (play_from_discard): play a card from the top ``depth`` cards of the discard pile
+(RULES.md §A7).
+
+The whole rule: when it can be used (a card in the discard pile, and a card with
+``requires_number`` in the tableau when the Power names one), its effect when used (the Power
+step ``power_discard``, choosing among the top ``depth`` cards), its moves (``power play R4
+from discard``), a move's effect (the topmost copy of that card goes from the pile to the
+tableau) and why an action is not one of its moves. For the odds engine
+(:mod:`swkit.odds.cards`), :func:`odds_moves` enumerates the same moves on card-type indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from swkit.cards.editions import Power
+from swkit.cards.multiset import insert
+from swkit.cards.notation import Card, format_cards
+from swkit.cards.powers.base import Move, Refusal, Table, Turn
+
+EFFECTS = ("play_from_discard",)
+PHASE = "power_discard"
+STEP = "step 4 (Power: play from the discard pile)"
+EVENTS = {"power_play_from_discard":
+          "a card played from the discard pile by the Power (``card``)"}
+
+
+def refusal_needing(requires_number: int | None, table: Table) -> Refusal | None:
+    """Why the Power, needing ``requires_number`` in the tableau (None: no number), can change
+    nothing now, or None: the number is missing, or the discard pile is empty."""
+    if requires_number is not None and requires_number not in table.numbers:
+        return Refusal.NEEDS_NUMBER
+    if not table.discard:
+        return Refusal.EMPTY_DISCARD
+    return None
+
+
+def refusal(power: Power, table: Table) -> Refusal | None:
+    """Why ``power`` can change nothing now (see :func:`refusal_needing`), or None."""
+    return refusal_needing(power.params["requires_number"], table)
+
+
+def use(turn: Turn, power: Power) -> None:
+    """Start the Power's step: choose among the top ``depth`` cards of the discard pile."""
+    turn.remaining = power.params["depth"]
+    turn.phase = PHASE
+
+
+def choices(turn: Turn) -> list[Card]:
+    """The cards the Power may take now: the top ``depth`` of the discard pile, bottom to
+    top (none outside its step)."""
+    depth = turn.remaining
+    return turn.discard[-depth:] if depth > 0 else []
+
+
+def moves(turn: Turn) -> dict[str, Move]:
+    """``power play <card> from discard`` for each card among :func:`choices`."""
+    return {f"power play {c} from discard": ("play_from_discard", c) for c in choices(turn)}
+
+
+def do(turn: Turn, move: Move) -> None:
+    """Move the topmost copy of the move's card from the discard pile to the tableau."""
+    me = turn.turn % turn.players
+    card = move[1]
+    pile = turn.discard
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] == card:
+            del pile[i]
+            break
+    turn.tableaux[me].append(card)
+    turn.log[-1]["power"]["cards"].append(str(card))
+    turn.record_event("power_play_from_discard", card=str(card))
+    turn.phase = "score"
+
+
+def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | None:
+    """Why ``args`` is not a card the Power may take now, or None."""
+    top = choices(turn)
+    if len(args) == 1 and args[0] not in top:
+        return (f"{args[0]} is not among the top {len(top)} card(s) of the discard pile "
+                f"({format_cards(top)}) (RULES.md §A7 Power play from discard)")
+    return None
+
+
+def odds_moves(requires_number: int | None, depth: int, types: Sequence[Card],
+               hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
+               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
+                                                     tuple[int, ...], tuple[int, ...],
+                                                     tuple[int, ...]]]:
+    """The Power's moves on card-type indices (``types`` maps an index to its card; ``disc``
+    bottom to top, the rest sorted): each card of the top ``depth`` played, once per different
+    (card, pile left), as (steps, hand, tableau, discard pile, others) after it; none when
+    :func:`refusal_needing` refuses."""
+    table = Table(len(hand), len(tab), (types[c].number for c in tab), len(disc), 0,
+                  len(others))
+    if refusal_needing(requires_number, table):
+        return
+    seen = set()
+    for i in range(max(0, len(disc) - depth), len(disc)):
+        d2 = disc[:i] + disc[i + 1:]
+        if (disc[i], d2) in seen:
+            continue
+        seen.add((disc[i], d2))
+        yield (("from_discard", disc[i]),), hand, insert(tab, disc[i]), d2, others

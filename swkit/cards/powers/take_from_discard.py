@@ -1,0 +1,59 @@
+"""Power 8 (take_from_discard): take the top ``count`` cards of the discard pile into the hand
+(RULES.md §A7).
+
+The whole rule: when it can be used (a card in the discard pile) and its effect when used (the
+top min(count, pile) cards go to the hand, no choice; then Score). It has no step of its own.
+For the odds engine (:mod:`swkit.odds.cards`), :func:`odds_moves` gives the same effect on
+card-type indices.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterator
+from typing import Any
+
+from swkit.cards.editions import Power
+from swkit.cards.multiset import insert
+from swkit.cards.powers.base import Refusal, Table, Turn
+
+EFFECTS = ("take_from_discard",)
+EVENTS = {"power_take": "cards taken from the discard pile by the Power (``cards``)"}
+
+
+def refusal(power: Power | None, table: Table) -> Refusal | None:
+    """Why taking from the discard pile can change nothing now (it is empty), or None."""
+    return None if table.discard else Refusal.EMPTY_DISCARD
+
+
+def use(turn: Turn, power: Power) -> None:
+    """Take the top min(count, pile) cards into the hand, one at a time from the top, and go
+    on to Score."""
+    me = turn.turn % turn.players
+    taken = []
+    for _ in range(power.params["count"]):
+        if not turn.discard:
+            break
+        card = turn.discard.pop()
+        insort(turn.hands[me], card)
+        taken.append(str(card))
+    turn.log[-1]["power"]["cards"] = taken
+    if taken:
+        turn.record_event("power_take", cards=taken)
+    turn.phase = "score"
+
+
+def odds_moves(count: int, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
+               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
+                                                     tuple[int, ...], tuple[int, ...],
+                                                     tuple[int, ...]]]:
+    """The Power's one move on card-type indices (``disc`` bottom to top, the rest sorted),
+    as (steps, hand, tableau, discard pile, others) after it; none when :func:`refusal`
+    refuses."""
+    if refusal(None, Table(len(hand), len(tab), (), len(disc), 0, len(others))):
+        return
+    k = min(count, len(disc))
+    h = hand
+    for c in disc[len(disc) - k:]:
+        h = insert(h, c)
+    yield (("take", disc[len(disc) - k:]),), h, tab, disc[:len(disc) - k], others
