@@ -93,8 +93,8 @@ from swkit.cards.editions import (
     Edition,
     Power,
     edition_from_dict,
-    load_edition,
     lookup_power,
+    resolve_editions,
 )
 from swkit.cards.explain import missing_words
 from swkit.cards.notation import (
@@ -108,7 +108,18 @@ from swkit.cards.notation import (
     parse_card,
     parse_cards,
 )
+from swkit.cards.phases import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PHASES,
+    STEP_WORDS,
+    TABLEAU_LIMIT,
+    TURN_EVENTS,
+    WIN_POWERS,
+)
 from swkit.cards.powers import extra_draw, passing, refusal_words
+from swkit.cards.saves import load_checked
 from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
@@ -116,45 +127,9 @@ from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, s
 from swkit.whole import as_whole
 
 __all__ = [
-    "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "TABLEAU_LIMIT", "TERMINAL",
-    "WIN_POWERS", "Action", "CardGame", "CardView",
+    "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "TABLEAU_LIMIT", "TERMINAL",
+    "TURN_EVENTS", "WIN_POWERS", "Action", "CardGame", "CardView",
 ]
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-"""Players in a game (RULES.md §A1)."""
-
-HAND_SIZE = 3
-"""Cards dealt to each player (RULES.md §A2)."""
-
-TABLEAU_LIMIT = 5
-"""Cards a tableau keeps after the Discard step (RULES.md §A3 step 6)."""
-
-WIN_POWERS = 3
-"""Scored Powers that win (RULES.md §A5)."""
-
-PHASES = ("draw", "play", "figure", "power", *powers.BY_PHASE, "score", "discard", "over")
-"""Every phase of a turn, in order (the Powers' own steps from :mod:`swkit.cards.powers`)."""
-
-TURN_EVENTS = {
-    "reshuffle": "the empty deck is refilled from the discard pile (``cards``: how many)",
-    "draw": "the turn's draw (``card``; no event when deck and discard pile are both empty)",
-    "play": "step 2 (``card``)",
-    "figure": "step 3 (``edition`` of the figure taken, its previous ``holder`` or None)",
-    "power": "step 4 (``key``, ``edition``)",
-    **powers.EVENTS,
-    "score": "step 5 (``cards``, ``power`` taken)",
-    "discard": "step 6 (``cards``, in the order they go on the pile)",
-}
-"""The events of a turn's record (``log[i]["events"]``, in the order they happened): each is
-``{"event": name, ...}`` with the fields named here."""
-
-_STEP = {
-    "draw": "step 1 (Draw)", "play": "step 2 (Play)", "figure": "step 3 (take the figure)",
-    "power": "step 4 (use a Power)", **powers.STEPS,
-    "score": "step 5 (Score)", "discard": "step 6 (Discard)",
-    "over": "the end of the game",
-}
-
 
 class Action(str):
     """A legal action: a readable string (``"play R7"``) that ``CardGame.apply`` accepts."""
@@ -245,40 +220,6 @@ def _tableau_most(editions: Sequence[Edition]) -> int:
                                         "extra_play", "play_from_discard")), default=0)
 
 
-def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[Edition, ...]:
-    accepted = ("accepted: a whole number >= 1 of Mickey and Friends copies, or a list of "
-                "editions (Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
-    if isinstance(editions, bool):
-        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
-    if as_whole(editions) is not None:
-        editions = as_whole(editions)
-        if editions < 1:
-            raise ConfigurationError(f"editions is {editions}; {accepted}")
-        base = load_edition("mickey")
-        return (base,) * editions
-    if isinstance(editions, str | Path | Edition):
-        editions = [editions]
-    if not isinstance(editions, Iterable):
-        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
-    editions = list(editions)
-    bad = [e for e in editions if not isinstance(e, str | Path | Edition)]
-    if bad:
-        raise ConfigurationError(f"editions lists {bad[0]!r}; {accepted}")
-    result = tuple(load_edition(e) for e in editions)
-    if not result:
-        raise ConfigurationError("editions is an empty list; give at least one (RULES.md §A9)")
-    by_key: dict[str, Power] = {}
-    for ed in result:
-        for p in ed.powers:
-            other = by_key.setdefault(p.key, p)
-            if (other.color, other.effect, dict(other.params)) != (p.color, p.effect,
-                                                                    dict(p.params)):
-                raise ConfigurationError(
-                    f"Power key {p.key!r} means different cards in two editions; give each "
-                    "different Power its own key (RULES.md §A9)")
-    return result
-
-
 def _whole(name: str, value: Any, low: int | None = None, high: int | None = None,
            note: str = "") -> int:
     """``value`` as a Python int if it is a whole number of any integer type (not a bool) in
@@ -360,7 +301,7 @@ class CardGame:
             self._deal_secretly(random.Random(secrets.randbits(64)))
         self._start_turn()
         self._advance()
-        self._start = self._snapshot()
+        self._start = self.snapshot()
 
     # -- construction ----------------------------------------------------------------------------
 
@@ -393,7 +334,7 @@ class CardGame:
             raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes "
                                      "every shuffle)")
         seed = as_whole(seed)
-        self.editions: tuple[Edition, ...] = _resolve_editions(editions)
+        self.editions: tuple[Edition, ...] = resolve_editions(editions)
         total = sum(len(ed.powers) for ed in self.editions)
         if total < 2 * players + 1:
             raise ConfigurationError(
@@ -656,7 +597,7 @@ class CardGame:
             game.phase = phase
             game.wilds = wilds
             game._advance()
-        game._start = game._snapshot()
+        game._start = game.snapshot()
         return game
 
     # -- the state contract ----------------------------------------------------------------------
@@ -706,8 +647,9 @@ class CardGame:
             raise IllegalActionError(f"seat is {seat!r}; accepted: a seat 0 to "
                                      f"{self.players - 1}")
 
-    def _whose_move(self) -> str:
-        """Whose move it is, in words, naming no card (RULES.md §A6)."""
+    def whose_move(self) -> str:
+        """Whose move it is, in words, naming no card (RULES.md §A6): ``"it is seat 1's move
+        (step 2 (Play), RULES.md §A3)"``."""
         who = self.current_player()
         if who == TERMINAL:
             return "the game is over"
@@ -716,7 +658,7 @@ class CardGame:
         if self.phase == "pass":
             return (f"it is seat {who}'s move (their blind Pass choice in seat "
                     f"{self.turn_player}'s turn, RULES.md §A7)")
-        return f"it is seat {who}'s move ({_STEP[self.phase]}, RULES.md §A3)"
+        return f"it is seat {who}'s move ({STEP_WORDS[self.phase]}, RULES.md §A3)"
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Apply a player's action (an Action or its text; cards in any accepted notation).
@@ -732,7 +674,7 @@ class CardGame:
             self._check_seat(seat)
             if seat != self.current_player():
                 raise IllegalActionError(f"seat {seat} cannot {str(action)!r} now: "
-                                         f"{self._whose_move()}")
+                                         f"{self.whose_move()}")
         if self.phase == "over":
             raise IllegalActionError(f"cannot {action!r}: the game is over "
                                      f"({self.outcome().reason})")
@@ -769,7 +711,7 @@ class CardGame:
         the player cannot see (the deck and the other hands) is equally likely: see
         :mod:`swkit.odds`."""
         if self.phase not in ("draw", "power_draw"):
-            raise IllegalActionError(f"no chance node now: it is {_STEP[self.phase]} "
+            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
                                      "(RULES.md §A3)")
         counts = Counter(self.deck)
         n = len(self.deck)
@@ -786,7 +728,7 @@ class CardGame:
         the deck.
         """
         if self.phase not in ("draw", "power_draw"):
-            raise IllegalActionError(f"no chance node now: it is {_STEP[self.phase]} "
+            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
                                      "(RULES.md §A3)")
         deck = self.deck
         if outcome is None:
@@ -887,7 +829,10 @@ class CardGame:
 
     # -- JSON, equality, undo --------------------------------------------------------------------
 
-    def _snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
+        """The game's state as a JSON-ready dict: the fields of a save
+        (:data:`swkit.cards.saves.STATE_FIELDS`) without its history and start."""
+
         def pref(e: int, p: Power) -> list[int]:
             return [e, p.number]
 
@@ -915,8 +860,13 @@ class CardGame:
         }
 
     @classmethod
-    def _from_snapshot(cls, data: dict[str, Any]) -> CardGame:
+    def from_snapshot(cls, data: dict[str, Any], start: dict[str, Any] | None = None
+                      ) -> CardGame:
+        """The game whose state is ``data`` (a :meth:`snapshot`), with no history since
+        ``start`` (the snapshot that :meth:`undo` replays from; default ``data``). The data is
+        trusted, not checked: a save is read by :meth:`from_json`, which checks it."""
         game = cls.__new__(cls)
+        game._start = data if start is None else start
         editions = [edition_from_dict(d, "JSON edition") for d in data["editions"]]
         game._configure(data["players"], data["seed"], editions, data["round_limit"])
         game.rng = rng_from_json(data["rng"])
@@ -947,7 +897,7 @@ class CardGame:
     def to_json(self) -> str:
         """The whole game in progress as a JSON string: the state, the shuffle stream's state,
         the editions, the history and the starting position (for undo)."""
-        data = self._snapshot()
+        data = self.snapshot()
         data["history"] = [list(h) for h in self._history]
         data["start"] = self._start
         return json.dumps(data, separators=(",", ":"))
@@ -961,7 +911,7 @@ class CardGame:
         field's type, range and length against :data:`swkit.cards.saves.SAVE_FIELDS` (seats
         below the player
         count, cards in notation, Power numbers of their edition, a turn within the round
-        limit); the start as a position at rest (:meth:`_position_problems`: RULES.md §A8
+        limit); the start as a position at rest (:meth:`position_problems`: RULES.md §A8
         conservation, the phase's fields, tableau sizes, scores and the end, the turn
         records); then the history, replayed from the start: each entry must be legal where
         it stands, and the replay must end in the saved state, field by field, stream
@@ -977,11 +927,10 @@ class CardGame:
     def _load(cls, text: str, check: bool) -> CardGame:
         if not check:  # our own JSON (copy): trusted
             data = json.loads(text)
-            game = cls._from_snapshot(data)
+            game = cls.from_snapshot(data)
             game._history = [(int(p), str(a)) for p, a in data["history"]]
             game._start = data["start"]
             return game
-        from swkit.cards.saves import load_checked  # the checks import this module
         return load_checked(cls, text)
 
     def _extra_copy(self) -> str:
@@ -1011,7 +960,7 @@ class CardGame:
                     return name if name == "centers" else f"{name}[{i}]"
         return ""
 
-    def _position_problems(self) -> tuple[str, str] | None:
+    def position_problems(self) -> tuple[str, str] | None:
         """The first reason why this state is not a position of a game at rest, as (JSON path,
         problem), or None. Checked: card conservation (RULES.md §A8), the phase's fields (who
         moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores and the
@@ -1104,9 +1053,9 @@ class CardGame:
                                                     "record names the Power used")
         if over:
             return None
-        rest = CardGame._from_snapshot(self._snapshot())
+        rest = CardGame.from_snapshot(self.snapshot())
         rest._advance()
-        if rest._snapshot() != self._snapshot():
+        if rest.snapshot() != self.snapshot():
             return "phase", (f"is {phase!r}, a step the game would not stop at here (the "
                              "step has one or no legal choice, so it is made at once, "
                              "RULES.md §A3 decisions)")
@@ -1115,7 +1064,7 @@ class CardGame:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
             return NotImplemented
-        return (self._snapshot() == other._snapshot() and self._history == other._history
+        return (self.snapshot() == other.snapshot() and self._history == other._history
                 and self._start == other._start)
 
     __hash__ = None  # type: ignore[assignment]
@@ -1151,7 +1100,7 @@ class CardGame:
         if not self._history:
             raise IllegalActionError("nothing to undo: no action or draw has been made yet")
         last = self._history[-1]
-        game = CardGame._from_snapshot(self._start)
+        game = CardGame.from_snapshot(self._start)
         game._start = self._start
         for who, text in self._history[:-1]:
             if who == CHANCE:
@@ -1500,7 +1449,7 @@ class CardGame:
         (RULES.md sections named). It lists no hand but the acting seat's own."""
         me = self.turn % self.players
         who = self.current_player()
-        step = _STEP[self.phase]
+        step = STEP_WORDS[self.phase]
         tail = "; " + self._legal_tail()
         words = text.split()
         verb = words[0] if words else ""
