@@ -27,9 +27,15 @@ STEP = "step 4 (Power: draw)"
 EVENTS = {"power_draw": "a card drawn by the Power (``card``)"}
 
 
+def refused(deck: int, discard: int) -> Refusal | None:
+    """The rule: why drawing can change nothing with ``deck`` cards in the deck and
+    ``discard`` in the discard pile (none in both), or None."""
+    return None if deck or discard else Refusal.NOTHING_TO_DRAW
+
+
 def refusal(power: Power | None, table: Table) -> Refusal | None:
-    """Why drawing can change nothing now (deck and discard pile both empty), or None."""
-    return None if table.deck or table.discard else Refusal.NOTHING_TO_DRAW
+    """Why drawing can change nothing at ``table`` (:func:`refused`), or None."""
+    return refused(table.deck, table.discard)
 
 
 def use(turn: Turn, power: Power) -> None:

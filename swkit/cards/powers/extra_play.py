@@ -25,9 +25,15 @@ STEP = "step 4 (Power: play one more card)"
 EVENTS = {"power_play": "a card played by the Power (``card``)"}
 
 
+def refused(hand: int) -> Refusal | None:
+    """The rule: why an extra play can change nothing with ``hand`` cards in the hand (none),
+    or None."""
+    return None if hand else Refusal.EMPTY_HAND
+
+
 def refusal(power: Power | None, table: Table) -> Refusal | None:
-    """Why an extra play can change nothing now (an empty hand), or None."""
-    return None if table.hand else Refusal.EMPTY_HAND
+    """Why an extra play can change nothing at ``table`` (:func:`refused`), or None."""
+    return refused(table.hand)
 
 
 def use(turn: Turn, power: Power) -> None:
@@ -71,8 +77,8 @@ def odds_moves(count: int, hand: tuple[int, ...], tab: tuple[int, ...], disc: tu
                                                      tuple[int, ...]]]:
     """The Power's moves on sorted tuples of card-type indices: each choice of min(count, hand)
     cards played (their order does not matter), as (steps, hand, tableau, discard pile,
-    others) after it; none when :func:`refusal` refuses."""
-    if refusal(None, Table(len(hand), len(tab), (), len(disc), 0, len(others))):
+    others) after it; none when :func:`refused` refuses."""
+    if refused(len(hand)):
         return
     k = min(count, len(hand))
     for qs in sorted(set(combinations(hand, k))):

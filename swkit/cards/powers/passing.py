@@ -6,7 +6,7 @@ The whole rule: when it can be used (a card in your hand), its effect when used 
 (``pass R4``: min(count, hand) cards of the chooser's hand), a move's effect (the choice is
 kept hidden until everyone has chosen, then every chosen card moves at once, :func:`resolve`)
 and why an action is not one of its moves. The odds engine (:mod:`swkit.odds.cards.chance`)
-models a pass of one card over later turns, using :func:`refusal` for when it can be used.
+models a pass of one card over later turns, using :func:`refused` for when it can be used.
 """
 
 from __future__ import annotations
@@ -26,9 +26,15 @@ STEP = "step 4 (Power: pass)"
 EVENTS = {"power_pass": "the passes (``cards``: [seat, cards passed to the next seat] pairs)"}
 
 
+def refused(hand: int) -> Refusal | None:
+    """The rule: why passing can change nothing with ``hand`` cards in your hand (none), or
+    None."""
+    return None if hand else Refusal.EMPTY_HAND
+
+
 def refusal(power: Power | None, table: Table) -> Refusal | None:
-    """Why passing can change nothing now (an empty hand), or None."""
-    return None if table.hand else Refusal.EMPTY_HAND
+    """Why passing can change nothing at ``table`` (:func:`refused`), or None."""
+    return refused(table.hand)
 
 
 def use(turn: Turn, power: Power) -> None:

@@ -11,7 +11,7 @@ tableau) and why an action is not one of its moves. For the odds engine
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from swkit.cards.editions import Power
@@ -26,19 +26,21 @@ EVENTS = {"power_play_from_discard":
           "a card played from the discard pile by the Power (``card``)"}
 
 
-def refusal_needing(requires_number: int | None, table: Table) -> Refusal | None:
-    """Why the Power, needing ``requires_number`` in the tableau (None: no number), can change
-    nothing now, or None: the number is missing, or the discard pile is empty."""
-    if requires_number is not None and requires_number not in table.numbers:
+def refused(requires_number: int | None, numbers: Iterable[int], discard: int
+            ) -> Refusal | None:
+    """The rule: why the Power, needing ``requires_number`` in the tableau (None: no number),
+    can change nothing with a tableau of ``numbers`` (read at most once) and ``discard`` cards
+    in the discard pile, or None: the number is missing, or the discard pile is empty."""
+    if requires_number is not None and requires_number not in numbers:
         return Refusal.NEEDS_NUMBER
-    if not table.discard:
+    if not discard:
         return Refusal.EMPTY_DISCARD
     return None
 
 
 def refusal(power: Power, table: Table) -> Refusal | None:
-    """Why ``power`` can change nothing now (see :func:`refusal_needing`), or None."""
-    return refusal_needing(power.params["requires_number"], table)
+    """Why ``power`` can change nothing at ``table`` (:func:`refused`), or None."""
+    return refused(power.params["requires_number"], table.numbers, table.discard)
 
 
 def use(turn: Turn, power: Power) -> None:
@@ -83,18 +85,13 @@ def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | Non
     return None
 
 
-def odds_moves(requires_number: int | None, depth: int, types: Sequence[Card],
-               hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
-               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
-                                                     tuple[int, ...], tuple[int, ...],
-                                                     tuple[int, ...]]]:
-    """The Power's moves on card-type indices (``types`` maps an index to its card; ``disc``
-    bottom to top, the rest sorted): each card of the top ``depth`` played, once per different
-    (card, pile left), as (steps, hand, tableau, discard pile, others) after it; none when
-    :func:`refusal_needing` refuses."""
-    table = Table(len(hand), len(tab), (types[c].number for c in tab), len(disc), 0,
-                  len(others))
-    if refusal_needing(requires_number, table):
+def odds_plays(requires_number: int | None, depth: int, types: Sequence[Card],
+               tab: tuple[int, ...], disc: tuple[int, ...]
+               ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """The plays on card-type indices (``types`` maps an index to its card; ``tab`` sorted,
+    ``disc`` bottom to top): each card x of the top ``depth``, once per different (x, pile
+    left), as (x, tableau after, discard pile after); none when :func:`refused` refuses."""
+    if refused(requires_number, (types[c].number for c in tab), len(disc)):
         return
     seen = set()
     for i in range(max(0, len(disc) - depth), len(disc)):
@@ -102,4 +99,15 @@ def odds_moves(requires_number: int | None, depth: int, types: Sequence[Card],
         if (disc[i], d2) in seen:
             continue
         seen.add((disc[i], d2))
-        yield (("from_discard", disc[i]),), hand, insert(tab, disc[i]), d2, others
+        yield disc[i], insert(tab, disc[i]), d2
+
+
+def odds_moves(requires_number: int | None, depth: int, types: Sequence[Card],
+               hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
+               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
+                                                     tuple[int, ...], tuple[int, ...],
+                                                     tuple[int, ...]]]:
+    """The Power's moves (:func:`odds_plays`) as (steps, hand, tableau, discard pile,
+    others) after each."""
+    for x, tab2, disc2 in odds_plays(requires_number, depth, types, tab, disc):
+        yield (("from_discard", x),), hand, tab2, disc2, others

@@ -26,10 +26,15 @@ EVENTS = {"power_swap": "the swap (``gives``, ``takes``, other ``seat``)"}
 _NUMBER = re.compile(r"[0-9]+$", re.ASCII)
 
 
+def refused(tableau: int, others: int) -> Refusal | None:
+    """The rule: why a swap can change nothing with ``tableau`` cards in your tableau and
+    ``others`` in the other tableaux (none in one of them), or None."""
+    return None if tableau and others else Refusal.NOTHING_TO_SWAP
+
+
 def refusal(power: Power | None, table: Table) -> Refusal | None:
-    """Why a swap can change nothing now (no card in your tableau or in every other), or
-    None."""
-    return None if table.tableau and table.others else Refusal.NOTHING_TO_SWAP
+    """Why a swap can change nothing at ``table`` (:func:`refused`), or None."""
+    return refused(table.tableau, table.others)
 
 
 def use(turn: Turn, power: Power) -> None:
@@ -90,16 +95,23 @@ def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | Non
     return None
 
 
+def odds_swaps(tab: tuple[int, ...], others: tuple[int, ...]
+               ) -> Iterator[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
+    """The swaps on sorted tuples of card-type indices (``others``: every other tableau's
+    cards together): each different pair (yours t, theirs o) as (t, o, tableau after,
+    others after); none when :func:`refused` refuses."""
+    if refused(len(tab), len(others)):
+        return
+    for o in distinct(others):
+        for t in distinct(tab):
+            yield t, o, insert(remove(tab, t), o), insert(remove(others, o), t)
+
+
 def odds_moves(hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
                others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
                                                      tuple[int, ...], tuple[int, ...],
                                                      tuple[int, ...]]]:
-    """The Power's moves on sorted tuples of card-type indices (``others``: every other
-    tableau's cards together): each different (yours, theirs) pair swapped, as (steps, hand,
-    tableau, discard pile, others) after it; none when :func:`refusal` refuses."""
-    if refusal(None, Table(len(hand), len(tab), (), len(disc), 0, len(others))):
-        return
-    for o in distinct(others):
-        for t in distinct(tab):
-            yield ((("swap", t, o),), hand, insert(remove(tab, t), o), disc,
-                   insert(remove(others, o), t))
+    """The Power's moves (:func:`odds_swaps`) as (steps, hand, tableau, discard pile,
+    others) after each."""
+    for t, o, tab2, others2 in odds_swaps(tab, others):
+        yield (("swap", t, o),), hand, tab2, disc, others2

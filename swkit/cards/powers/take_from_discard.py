@@ -21,9 +21,16 @@ EFFECTS = ("take_from_discard",)
 EVENTS = {"power_take": "cards taken from the discard pile by the Power (``cards``)"}
 
 
+def refused(discard: int) -> Refusal | None:
+    """The rule: why taking can change nothing with ``discard`` cards in the discard pile
+    (none), or None."""
+    return None if discard else Refusal.EMPTY_DISCARD
+
+
 def refusal(power: Power | None, table: Table) -> Refusal | None:
-    """Why taking from the discard pile can change nothing now (it is empty), or None."""
-    return None if table.discard else Refusal.EMPTY_DISCARD
+    """Why taking from the discard pile can change nothing at ``table`` (:func:`refused`), or
+    None."""
+    return refused(table.discard)
 
 
 def use(turn: Turn, power: Power) -> None:
@@ -48,9 +55,9 @@ def odds_moves(count: int, hand: tuple[int, ...], tab: tuple[int, ...], disc: tu
                                                      tuple[int, ...], tuple[int, ...],
                                                      tuple[int, ...]]]:
     """The Power's one move on card-type indices (``disc`` bottom to top, the rest sorted),
-    as (steps, hand, tableau, discard pile, others) after it; none when :func:`refusal`
+    as (steps, hand, tableau, discard pile, others) after it; none when :func:`refused`
     refuses."""
-    if refusal(None, Table(len(hand), len(tab), (), len(disc), 0, len(others))):
+    if refused(len(disc)):
         return
     k = min(count, len(disc))
     h = hand

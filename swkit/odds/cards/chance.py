@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from swkit.cards.powers import Table, extra_draw, passing
+from swkit.cards.powers import extra_draw, passing
 from swkit.odds.cards.hands import (
     Hand,
     _distinct,
@@ -96,8 +96,7 @@ class Chance:
                 if acc is not None:
                     yield (step0, ("draw", k, len(tab1) > TABLEAU_LIMIT)), \
                         Fraction(acc * scale, denom)
-            if self.pass_n and passing.refusal(None, Table(len(hand1), len(tab1), (), len(disc),
-                                                           0, len(others))) is None:
+            if self.pass_n and passing.refused(len(hand1)) is None:
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
                                                                                     after)))

@@ -386,12 +386,11 @@ class NoExtra:
         if not fig1:
             return
         if self.pfd:
-            for _s, _h, t2, d2, o2 in play_from_discard.odds_moves(*self.pfd, self.types, (),
-                                                                   tab1, disc, others):
-                yield t2, d2, o2
+            for _x, t2, d2 in play_from_discard.odds_plays(*self.pfd, self.types, tab1, disc):
+                yield t2, d2, others
         if self.swap:
-            for _s, _h, t2, d2, o2 in swap.odds_moves((), tab1, disc, others):
-                yield t2, d2, o2
+            for _t, _o, t2, o2 in swap.odds_swaps(tab1, others):
+                yield t2, disc, o2
 
     def _keep_profile(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
                       ) -> tuple[int, tuple[int, ...]]:
