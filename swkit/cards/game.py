@@ -82,13 +82,13 @@ import secrets
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
-from swkit.cards import powers
+from swkit.cards import actions, checks, powers
+from swkit.cards.checks import tableau_most
 from swkit.cards.editions import (
     Edition,
     Power,
@@ -96,10 +96,8 @@ from swkit.cards.editions import (
     lookup_power,
     resolve_editions,
 )
-from swkit.cards.explain import missing_words
 from swkit.cards.notation import (
     ALL_CARDS,
-    COLOR_NAMES,
     Card,
     DiscardPile,
     Hand,
@@ -118,9 +116,10 @@ from swkit.cards.phases import (
     TURN_EVENTS,
     WIN_POWERS,
 )
-from swkit.cards.powers import extra_draw, passing, refusal_words
+from swkit.cards.powers import extra_draw, passing
 from swkit.cards.saves import load_checked
-from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
+from swkit.cards.triples import NO_WILDS, Wilds, has_triple, triple_kind
+from swkit.cards.view import CardView
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
@@ -139,85 +138,6 @@ class Action(str):
 
 def _natural(text: str) -> tuple[Any, ...]:
     return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text))
-
-
-@dataclass(frozen=True)
-class CardView:
-    """What one player may see (RULES.md §A6).
-
-    ``hand``: their own hand, sorted; ``tableaux``: every tableau in order of play;
-    ``scored``: every player's scored Powers as ``(edition number, key)``; ``centers``: the key of
-    each edition's center Power or None; ``figures``: each figure's holder seat or None;
-    ``discard``: the discard pile, bottom to top; ``deck_size``; ``hand_sizes``; ``pile_sizes``:
-    face-down Powers per edition; ``turn_player``, ``to_move`` (a seat, CHANCE or TERMINAL),
-    ``phase``, ``wilds`` in force, ``power_used``; ``my_pass``: this player's blind Pass choice
-    if made (others' choices are hidden); ``editions``: the game's editions (public: the Power
-    cards of the box), so that :meth:`power` turns a key into its Power (color and text).
-
-    ``hand``, each tableau and ``discard`` are tuples (``Hand``, ``Tableau``, ``DiscardPile``)
-    that draw themselves in Jupyter, as does the whole view (``_repr_svg_``,
-    :func:`swkit.pictures.card_view_svg`). ``to_dict()`` is JSON-ready (cards in notation).
-    """
-
-    player: int
-    hand: tuple[Card, ...]
-    tableaux: tuple[tuple[Card, ...], ...]
-    scored: tuple[tuple[tuple[int, str], ...], ...]
-    centers: tuple[str | None, ...]
-    figures: tuple[int | None, ...]
-    discard: tuple[Card, ...]
-    deck_size: int
-    hand_sizes: tuple[int, ...]
-    pile_sizes: tuple[int, ...]
-    turn_player: int
-    to_move: int
-    phase: str
-    wilds: Wilds
-    power_used: bool
-    my_pass: tuple[Card, ...] | None
-    editions: tuple[Edition, ...] = field(default=(), repr=False)
-
-    def power(self, key: str, edition: int = 1) -> Power:
-        """The Power with ``key`` in edition number ``edition`` (1-based, as in ``scored``).
-        Raises ConfigurationError naming the key when this view's editions have no such
-        Power."""
-        number = as_whole(edition)
-        if number is not None and 1 <= number <= len(self.editions):
-            for p in self.editions[number - 1].powers:
-                if p.key == key:
-                    return p
-        raise ConfigurationError(
-            f"no Power {key!r} in edition {edition!r} of this view (editions 1 to "
-            f"{len(self.editions)})")
-
-    def _repr_svg_(self) -> str:
-        from swkit.pictures import card_view_svg
-        return card_view_svg(self)
-
-    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (cards in notation)."""
-        return {
-            "player": self.player, "hand": [str(c) for c in self.hand],
-            "tableaux": [[str(c) for c in t] for t in self.tableaux],
-            "scored": [[list(s) for s in row] for row in self.scored],
-            "centers": list(self.centers), "figures": list(self.figures),
-            "discard": [str(c) for c in self.discard], "deck_size": self.deck_size,
-            "hand_sizes": list(self.hand_sizes), "pile_sizes": list(self.pile_sizes),
-            "turn_player": self.turn_player, "to_move": self.to_move, "phase": self.phase,
-            "wilds": str(self.wilds), "power_used": self.power_used,
-            "my_pass": None if self.my_pass is None else [str(c) for c in self.my_pass],
-        }
-
-
-def _tableau_most(editions: Sequence[Edition]) -> int:
-    """The most cards a tableau holds in its owner's turn (RULES.md §A3, §A7): five after the
-    last Discard, the card of step 2, and the most one Power of ``editions`` adds (an extra
-    play of ``count`` cards, or one card played from the discard pile)."""
-    return TABLEAU_LIMIT + 1 + max((p.params.get("count", 1) for ed in editions
-                                    for p in ed.powers if p.effect in (
-                                        "extra_play", "play_from_discard")), default=0)
 
 
 def _whole(name: str, value: Any, low: int | None = None, high: int | None = None,
@@ -441,7 +361,7 @@ class CardGame:
         game.tableaux = ([_cards(t, f"tableaux[{s}]") for s, t in enumerate(tabs)]
                          + [[] for _ in range(players - len(tabs))])
         game.discard = _cards(discard, "discard")
-        most = _tableau_most(game.editions)
+        most = tableau_most(game.editions)
         for seat, t in enumerate(game.tableaux):
             mover = seat == player
             if len(t) > TABLEAU_LIMIT and (not mover or phase in ("draw", "play")):
@@ -684,19 +604,19 @@ class CardGame:
                 "call apply_chance()")
         if not isinstance(action, str):
             raise IllegalActionError(f"cannot read {action!r}: an action is text such as "
-                                     f"'play R7'; {self._legal_tail()}")
+                                     f"'play R7'; {actions.legal_tail(self)}")
         moves = self._moves()
         text = str(action)
         move = moves.get(text)
         if move is None:
             original = text
             try:
-                text, args = self._read(text)
+                text, args = actions.read_action(self, text)
             except NotationError as exc:
                 raise IllegalActionError(f"cannot read {original!r}: {exc}") from None
             move = moves.get(text)
             if move is None:
-                raise IllegalActionError(self._explain(text, args))
+                raise IllegalActionError(actions.explain(self, text, args))
         self._history.append((self.current_player(), text))
         self._do(move)
         self._advance()
@@ -794,32 +714,7 @@ class CardGame:
     def conservation_problems(self) -> list[str]:
         """Every breach of RULES.md §A8, in words (empty when each character card and each
         Power is in exactly one place)."""
-        n_ed = len(self.editions)
-        counts = Counter(self.deck)
-        counts.update(self.discard)
-        for h in self.hands:
-            counts.update(h)
-        for t in self.tableaux:
-            counts.update(t)
-        problems = [f"{c}: {counts[c]} copies in play, expected {n_ed}"
-                    for c in ALL_CARDS if counts[c] != n_ed]
-        problems += [f"unknown card {c}" for c in counts if c not in set(ALL_CARDS)]
-        places: Counter[tuple[int, int]] = Counter()
-        for e, pile in enumerate(self.piles):
-            places.update((e, p.number) for p in pile)
-        for e, c in enumerate(self.centers):
-            if c is not None:
-                places[(e, c.number)] += 1
-        for row in self.scored:
-            places.update((e, p.number) for e, p in row)
-        for e, ed in enumerate(self.editions):
-            for p in ed.powers:
-                if places[(e, p.number)] != 1:
-                    problems.append(f"Power {p.key} (edition {e + 1}) is in "
-                                    f"{places[(e, p.number)]} places, expected 1")
-        if sum(places.values()) != sum(len(ed.powers) for ed in self.editions):
-            problems.append("a Power not of these editions is in play")
-        return problems
+        return checks.conservation_problems(self)
 
     def check_conservation(self) -> None:
         """Raise SwkitError listing every breach of RULES.md §A8 (see conservation_problems)."""
@@ -933,130 +828,19 @@ class CardGame:
             return game
         return load_checked(cls, text)
 
-    def _extra_copy(self) -> str:
-        """The JSON path of the first copy of a card beyond the editions' count (deck,
-        discard pile, hands, tableaux, in that order), or of the first Power placed twice;
-        ``""`` when copies are only missing."""
-        n_ed = len(self.editions)
-        seen: Counter[Card] = Counter()
-        places = [("deck", self.deck), ("discard", self.discard)]
-        places += [(f"hands[{s}]", h) for s, h in enumerate(self.hands)]
-        places += [(f"tableaux[{s}]", t) for s, t in enumerate(self.tableaux)]
-        for name, cards in places:
-            for i, c in enumerate(cards):
-                seen[c] += 1
-                if seen[c] > n_ed:
-                    return f"{name}[{i}]"
-        powers: Counter[tuple[int, int]] = Counter()
-        ppl = [(f"piles[{e}]", [(e, p.number) for p in pile]) for e, pile in enumerate(self.piles)]
-        ppl.append(("centers", [(e, c.number) for e, c in enumerate(self.centers)
-                                if c is not None]))
-        ppl += [(f"scored[{s}]", [(e, p.number) for e, p in row])
-                for s, row in enumerate(self.scored)]
-        for name, refs in ppl:
-            for i, ref in enumerate(refs):
-                powers[ref] += 1
-                if powers[ref] > 1:
-                    return name if name == "centers" else f"{name}[{i}]"
-        return ""
-
     def position_problems(self) -> tuple[str, str] | None:
         """The first reason why this state is not a position of a game at rest, as (JSON path,
         problem), or None. Checked: card conservation (RULES.md §A8), the phase's fields (who
         moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores and the
         end (§A5), turns against the round limit, and that every step with no choice has
         been run (the mover has at least two legal actions, or chance has a card to draw)."""
-        problems = self.conservation_problems()
-        if problems:
-            return self._extra_copy(), (
-                "card conservation broken (RULES.md §A8): " + "; ".join(problems[:4])
-                + ("; ..." if len(problems) > 4 else ""))
-        n, phase, me = self.players, self.phase, self.turn % self.players
-        limit = self.round_limit * n
-        over = phase == "over"
-        if self.turn > limit or (self.turn == limit and not over):
-            return "turn", (f"is {self.turn}, past the round limit ({self.round_limit} rounds "
-                            f"of {n} turns end at turn {limit}, RULES.md §A5)")
-        for s, h in enumerate(self.hands):
-            if h != sorted(h):
-                return f"hands[{s}]", "is not in sorted order, as the game keeps hands"
-        most = _tableau_most(self.editions)
-        for s, t in enumerate(self.tableaux):
-            mover = s == me and phase not in ("draw", "play")
-            if len(t) > (most if mover else TABLEAU_LIMIT):
-                return f"tableaux[{s}]", (
-                    f"holds {len(t)} cards; a tableau is brought down to {TABLEAU_LIMIT} at the "
-                    "end of each turn (RULES.md §A3 step 6)"
-                    + (f" and grows to at most {most} in its owner's turn" if mover else ""))
-        for s, row in enumerate(self.scored):
-            if len(row) > WIN_POWERS or (len(row) == WIN_POWERS and self.winner != s):
-                return f"scored[{s}]", (f"holds {len(row)} Powers; {WIN_POWERS} win at once "
-                                        "(RULES.md §A5)")
-        for e, c in enumerate(self.centers):
-            if c is None and self.piles[e]:
-                return f"centers[{e}]", ("is empty while its pile holds Powers; a center is "
-                                         "empty only when its pile is (RULES.md §A5)")
-        win = f"seat {self.winner} holds {WIN_POWERS} Powers and wins (RULES.md §A5)"
-        stop = f"round limit: {self.round_limit} rounds with no winner (RULES.md §A5)"
-        if over:
-            if self.winner is None and (self.turn != limit or self.end_reason != stop):
-                return "end_reason", f"is {self.end_reason!r}; accepted at the round limit: " \
-                    f"{stop!r}"
-            if self.winner is not None and (len(self.scored[self.winner]) != WIN_POWERS
-                                            or self.end_reason != win):
-                return "winner", (f"is seat {self.winner}, which holds "
-                                  f"{len(self.scored[self.winner])} Powers; the winner holds "
-                                  f"{WIN_POWERS} and end_reason says so (RULES.md §A5)")
-        elif self.winner is not None or self.end_reason:
-            field_ = "winner" if self.winner is not None else "end_reason"
-            return field_, f"is set at phase {phase!r}; only a game that is over has one"
-        used = {"draw": False, "play": False, "figure": False, "power": False, "pass": True,
-                "power_play": True, "power_discard": True, "power_draw": True,
-                "power_swap": True}.get(phase)
-        if used is not None and self.power_used != used:
-            return "power_used", (f"is {json.dumps(self.power_used)} at phase {phase!r}; a "
-                                  "Power is used in step 4 (RULES.md §A3)")
-        if self.wilds and (phase not in ("score", "discard", "over") or not self.power_used):
-            return "wilds", (f"are {self.wilds} at phase {phase!r}; wilds come from a Power "
-                             "used in step 4 and last until Score (RULES.md §A3, §A7)")
-        if self.played is not None and phase in ("draw", "play"):
-            return "played", f"is {self.played} before the card of step 2 is played (§A3)"
-        if phase == "figure" and self.played not in self.tableaux[me]:
-            return "played", (f"is {self.played}, not in seat {me}'s tableau; the figure is "
-                              "taken by the card played in step 2 (RULES.md §A3 step 3)")
-        if phase == "pass":
-            if not self.pass_order or self.pass_count < 1:
-                return "pass_order", "is empty during a Pass (RULES.md §A7)"
-            for s, cards in self.pass_choices.items():
-                k = min(self.pass_count, len(self.hands[s]))
-                if s in self.pass_order or len(cards) != k or Counter(cards) - Counter(
-                        self.hands[s]):
-                    return "pass_choices", (f"seat {s} chose {format_cards(cards)}; a seat "
-                                            f"chooses {k} card(s) of its own hand, once "
-                                            "(RULES.md §A7)")
-        elif self.pass_order or self.pass_choices or self.pass_count:
-            return "pass_order", f"a Pass is under way at phase {phase!r} (RULES.md §A7)"
-        turns = [entry["turn"] for entry in self.log]
-        for i, entry in enumerate(self.log):
-            t = entry["turn"]
-            if (i and t <= turns[i - 1]) or entry["player"] != t % n or entry["round"] != t // n:
-                return f"log[{i}]", (f"records turn {t} of seat {entry['player']} in round "
-                                     f"{entry['round']}; turn records follow the turns in order, "
-                                     "turn t being seat t mod players' in round t // players")
-        if not over and (not turns or turns[-1] != self.turn):
-            return "log", f"does not end with the record of turn {self.turn}, the current turn"
-        if over and (not turns or turns[-1] not in (self.turn, self.turn - 1)):
-            return "log", f"does not end with the record of turn {self.turn} or the one before"
-        if phase in ("power_play", "power_discard", "power_draw", "power_swap", "pass") and (
-                self.log[-1]["power"] is None):
-            return f"log[{len(turns) - 1}].power", (f"is null at phase {phase!r}; the turn "
-                                                    "record names the Power used")
-        if over:
-            return None
+        bad = checks.position_problems(self)
+        if bad is not None or self.phase == "over":
+            return bad
         rest = CardGame.from_snapshot(self.snapshot())
         rest._advance()
         if rest.snapshot() != self.snapshot():
-            return "phase", (f"is {phase!r}, a step the game would not stop at here (the "
+            return "phase", (f"is {self.phase!r}, a step the game would not stop at here (the "
                              "step has one or no legal choice, so it is made at once, "
                              "RULES.md §A3 decisions)")
         return None
@@ -1213,7 +997,7 @@ class CardGame:
         if self.power_used or self.phase == "over":
             return []
         found: dict[str, tuple[int, Power]] = {}
-        table = self._power_table()
+        table = self.power_table()
         for e, holder in enumerate(self.figures):
             if holder != me:
                 continue
@@ -1226,8 +1010,9 @@ class CardGame:
                     found[p.key] = (e, p)
         return [found[k] for k in sorted(found)]
 
-    def _power_table(self) -> powers.Table:
-        """What a Power's use depends on now, seen from the turn's owner."""
+    def power_table(self) -> powers.Table:
+        """What a Power's use depends on now, seen from the turn's owner
+        (:class:`swkit.cards.powers.Table`)."""
         me = self.turn % self.players
         tab = self.tableaux[me]
         return powers.Table(
@@ -1350,203 +1135,6 @@ class CardGame:
         self.record_event("power", key=p.key, edition=e + 1)
         powers.use(self, p)
 
-    # -- reading and explaining actions ----------------------------------------------------------
-
-    def _read(self, text: str) -> tuple[str, list[Card]]:
-        """Read an action as typed: its canonical text (verbs lower case, cards in notation,
-        Power numbers as keys) and its first card list in the order typed. Each card list is
-        read by ``parse_cards`` as a whole (``score Red 5, Red 7, Blue 8``). Raises
-        NotationError for an unreadable card, IllegalActionError for an ambiguous Power number.
-        """
-        words = text.replace(",", " ").split()
-        if not words:
-            return "", []
-        low = [w.lower() for w in words]
-        if low[:2] == ["use", "power"] and len(low) == 3:
-            return f"use Power {self._power_key(low[2])}", []
-        if low == ["skip", "power"]:
-            return "skip Power", []
-        parts = _KEYWORD.split(text)
-        verb = parts[1].lower() if len(parts) > 1 else ""
-        out: list[str] = []
-        args: list[Card] | None = None
-        segments = [("", parts[0])] + [(parts[i].lower(), parts[i + 1])
-                                       for i in range(1, len(parts), 2)]
-        for keyword, segment in segments:
-            if keyword:
-                out.append(keyword)
-            if not segment.strip():
-                continue
-            if keyword in ("figure", "center", "seat"):
-                out.extend(segment.replace(",", " ").lower().split())
-                continue
-            cards = parse_cards(segment)
-            if args is None:
-                args = list(cards)
-            if verb in ("score", "pass"):
-                cards = sorted(cards)
-            out.extend(str(c) for c in cards)
-        return " ".join(out), args or []
-
-    def _power_key(self, token: str) -> str:
-        """The key a Power number means for the player to move: among the Powers they can use
-        now, else among every edition's Powers (RULES.md §A9); a key is returned as is."""
-        if not _NUMBER.match(token):
-            return token
-        number = int(token)
-        usable = sorted({p.key for _, p in self.usable_powers() if p.number == number})
-        if len(usable) == 1:
-            return usable[0]
-        every = sorted({p.key for ed in self.editions for p in ed.powers if p.number == number})
-        keys = usable or every
-        if len(keys) > 1:
-            raise IllegalActionError(
-                f"cannot use Power {number}: Power {number} is " + " or ".join(keys)
-                + " in these editions; write its key, e.g. 'use Power " + keys[0] + "' "
-                "(RULES.md §A9)" + "; " + self._legal_tail())
-        return keys[0] if keys else token
-
-    def _legal_tail(self) -> str:
-        """``"legal now: ..."``, the first few legal actions and how many more."""
-        legal = self.legal_actions()
-        if not legal:
-            return "no action is legal now"
-        shown = ", ".join(legal[:_SHOW_LEGAL])
-        if len(legal) > _SHOW_LEGAL:
-            shown += f", … and {len(legal) - _SHOW_LEGAL} more"
-        return f"legal now: {shown}"
-
-    def _why_not_power(self, key: str) -> str:
-        """Why seat to move cannot use the Power ``key`` now (RULES.md §A3 step 4, §A7, §A9)."""
-        me = self.turn % self.players
-        found = [p for ed in self.editions for p in ed.powers if p.key == key]
-        if not found:
-            numbers = sorted({p.number for ed in self.editions for p in ed.powers})
-            keys = list(dict.fromkeys(p.key for ed in self.editions for p in ed.powers))
-            return (f"no such Power {key!r}: write a Power's number ("
-                    f"{', '.join(map(str, numbers))}) or key ({', '.join(keys)}) (RULES.md §A7)")
-        power = found[0]
-        places = [e for e, c in enumerate(self.centers) if c is not None and c.key == key]
-        places += [e for e, p in self.scored[me] if p.key == key]
-        if not places:
-            return (f"seat {me} does not hold Power {key}: it is neither a center Power nor one "
-                    "of your scored Powers (RULES.md §A3 step 4)")
-        if all(self.figures[e] != me for e in places):
-            needed = ", ".join(str(e + 1) for e in sorted(set(places)))
-            holders = "; ".join(
-                f"figure {e + 1} is held by "
-                + ("nobody" if self.figures[e] is None else f"seat {self.figures[e]}")
-                for e in sorted(set(places)))
-            return (f"seat {me} does not hold the figure of Power {key}'s edition (figure "
-                    f"{needed}; {holders}): a Power is used only by the holder of its "
-                    "edition's figure (RULES.md §A3 step 4, §A9)")
-        refusal = powers.refusal(power, self._power_table())
-        words = "" if refusal is None else refusal_words(refusal, power, self.tableaux[me])
-        return words + " (RULES.md §A7 decisions)"
-
-    def _explain(self, text: str, args: Sequence[Card] = ()) -> str:
-        """Why ``text`` (normalized; ``args`` its cards as typed) is not legal now, in words
-        (RULES.md sections named). It lists no hand but the acting seat's own."""
-        me = self.turn % self.players
-        who = self.current_player()
-        step = STEP_WORDS[self.phase]
-        tail = "; " + self._legal_tail()
-        words = text.split()
-        verb = words[0] if words else ""
-        shown = format_cards(args)
-        n_ed = len(self.editions)
-        where = f"it is {step} of seat {me}'s turn"
-        if self.phase == "pass":
-            where = f"it is seat {who}'s blind Pass choice in seat {me}'s turn"
-        if self.phase == "play" and verb == "play":
-            if len(args) != 1:
-                return (f"cannot {text}: play exactly one card from your hand (RULES.md §A3 "
-                        f"step 2){tail}")
-            hand = format_cards(self.hands[me]) or "empty"
-            return (f"cannot play {args[0]}: {args[0]} is not in seat {me}'s hand ({hand}) "
-                    f"(RULES.md §A3 step 2){tail}")
-        if self.phase == "figure" and verb == "take" and self.played is not None:
-            accepted = ", ".join(self.legal_actions())
-            number = words[2] if len(words) == 3 and words[1] == "figure" else ""
-            if _NUMBER.match(number) and not 1 <= int(number) <= n_ed:
-                why = (f"there is no figure {number}: the figures are numbered 1 to {n_ed} "
-                       "(RULES.md §A9)")
-            else:
-                why = (f"the card played, {self.played}, is {COLOR_NAMES[self.played.color]}; "
-                       "only a figure whose center Power has that color can be taken "
-                       "(RULES.md §A3 step 3, §A9)")
-            return f"cannot {text}: {why}; accepted: {accepted}"
-        if verb == "use" and self.phase == "power":
-            if len(words) != 3 or words[1].lower() != "power":
-                return (f"cannot {text}: write 'use Power' and a Power's key or number "
-                        f"(RULES.md §A3 step 4){tail}")
-            return f"cannot use Power {words[2]}: {self._why_not_power(words[2])}{tail}"
-        if verb == "use" and self.power_used:
-            return (f"cannot {text}: seat {me} has already used a Power this turn; a Power is "
-                    f"used at most once per turn (RULES.md §A3 step 4, §A9){tail}")
-        if verb == "score" and self.phase == "score":
-            typed = " ".join(["score", shown, *words[1 + len(args):]]) if args else text
-            return f"cannot {typed}: {self._why_not_score(words, args)}{tail}"
-        if verb == "score":
-            return f"cannot {text}: {where}, not step 5 (RULES.md §A3){tail}"
-        if self.phase == "score":
-            return (f"cannot {text}: scoring is mandatory when your tableau holds a set or a "
-                    f"run (RULES.md §A3 step 5 decision){tail}")
-        if verb == "discard" and self.phase == "discard":
-            tab = self.tableaux[me]
-            need = len(tab) - TABLEAU_LIMIT
-            missing = missing_words(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
-            if missing:
-                return f"cannot discard {shown}: {missing} (RULES.md §A3 step 6){tail}"
-            return (f"cannot {text}: discard exactly {need} card(s) to bring the tableau "
-                    f"({format_cards(tab)}) down to {TABLEAU_LIMIT} (RULES.md §A3 step 6)"
-                    f"{tail}")
-        if verb == "pass" and self.phase == "pass":
-            return f"cannot {text}: {passing.why_not(self, words, args)}{tail}"
-        if verb == "power" and self.phase.startswith("power_"):
-            return f"cannot {text}: {self._why_not_target(words, args)}{tail}"
-        return f"cannot {text!r}: {where} (RULES.md §A3){tail}"
-
-    def _why_not_score(self, words: Sequence[str], args: Sequence[Card]) -> str:
-        me = self.turn % self.players
-        tab = self.tableaux[me]
-        n_ed = len(self.editions)
-        missing = missing_words(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
-        if missing:
-            return f"{missing} (RULES.md §A3 step 5)"
-        if len(args) != 3:
-            return ("a score names exactly three cards of your tableau that form a set or a run "
-                    "(RULES.md §A3 step 5, §A4)")
-        why = explain_not_triple(args, self.wilds)
-        if why:
-            return why
-        open_centers = [str(e + 1) for e, c in enumerate(self.centers) if c is not None]
-        if "center" in words:
-            number = words[words.index("center") + 1] if words[-1] != "center" else ""
-            if n_ed == 1:
-                return ("with one edition a score names no center: write "
-                        f"'score {format_cards(sorted(args))}' (RULES.md §A3 step 5)")
-            if not _NUMBER.match(number) or not 1 <= int(number) <= n_ed:
-                return (f"there is no center {number}: the centers are numbered 1 to {n_ed} "
-                        "(RULES.md §A9)")
-            if self.centers[int(number) - 1] is None:
-                return (f"center {number} is empty (its pile is used up); take a non-empty "
-                        f"center: {', '.join(open_centers)} (RULES.md §A5, §A9)")
-        elif n_ed > 1:
-            return (f"name the center Power to take, e.g. 'score {format_cards(sorted(args))} "
-                    f"center {open_centers[0] if open_centers else 1}' (RULES.md §A9)")
-        return "name three tableau cards and a non-empty center (RULES.md §A3 step 5, §A9)"
-
-    def _why_not_target(self, words: Sequence[str], args: Sequence[Card]) -> str:
-        why = powers.BY_PHASE[self.phase].why_not(self, words, args)
-        return why or "not a legal target of this Power (RULES.md §A7 decisions)"
-
-
-_KEYWORD = re.compile(r"(?<![\w-])(play|take|figure|use|power|skip|score|center|discard|pass|"
-                      r"from|for|of|seat|swap)(?![\w-])", re.IGNORECASE)
-_NUMBER = re.compile(r"[0-9]+$", re.ASCII)
-_SHOW_LEGAL = 8
-"""How many legal actions an error message lists before "… and N more"."""
 
 _SKIP_TO = {
     "play": "figure", "figure": "power", "power": "score", "power_play": "score",
