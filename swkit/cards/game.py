@@ -28,7 +28,7 @@ card of a hand. Chance nodes are always explicit.
 Cards are kept as types (``Card``); with several editions a type has several physical copies
 and the game counts them (RULES.md §A8, §A9). The deck's top is the next card drawn.
 
-Decisions where RULES.md is silent (each also in the closing note of issue 2):
+Decisions where RULES.md is silent:
 
 - Setup: each edition's Power pile is shuffled (editions in order), then the character deck;
   cards are dealt one at a time from the top, seat 0 first. The shuffle stream is

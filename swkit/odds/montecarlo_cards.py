@@ -122,7 +122,7 @@ def mc_policy_odds(position: Position, turns: int = 1, n: int = 2_000,
     """Estimate P(scoring within ``turns`` turns) for a simple strategy, quickly, on any
     position: ``n`` seeded games where each non-scoring turn ends the way (play, Power,
     Discard, draw two or pass) that is best for scoring in the next turn alone, by the exact
-    one-turn engine (milliseconds a choice). Its chance is at most the best play's
+    one-turn engine. Its chance is at most the best play's
     (``player_odds``), so the estimate is for a lower bound on the best play; at T = 1 no
     choice is left after a draw that does not score, so it estimates ``player_odds`` itself.
 
