@@ -27,7 +27,8 @@ choices of one turn explode (an extra play of E cards leaves a tableau of 6 + E 
 discards can be ordered (6+E)!/5! ways: 3,024 for E = 3 but 3.3 million for E = 5; passing k
 of a hand of h cards is a choice of C(h, k): for k = 2 at most 16,110 with four editions).
 ``bench/editions.py`` times games of 4 bots with editions at the limits;
-``tests/test_cards_editions.py`` plays them through the command. A file over 1 MB is refused before it is read (:data:`swkit.files.MAX_FILE_BYTES`).
+``tests/test_cards_editions.py`` plays them through the command. A file over 1 MB is refused
+before it is read (:data:`swkit.files.MAX_FILE_BYTES`).
 
 The built-in edition ``"mickey"`` lives in ``swkit/cards/data/mickey_and_friends.json``.
 """

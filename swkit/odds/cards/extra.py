@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from swkit.cards.powers import play_from_discard, take_from_discard
 from swkit.odds.cards.hands import Hand, _distinct, _ins, _maximal, _net, _rem, _take
 from swkit.odds.cards.position import TABLEAU_LIMIT
 
@@ -248,20 +249,14 @@ class ExtraPlay:
         if self.ep and hand:                                    # play y, extra play q
             for q in _distinct(hand):
                 add(_rem(hand, q), _ins(tab, q), disc, yfig, False)
-        if self.pfd and disc:                                   # play y, Power 3
-            depth = self.pfd[1]
-            seen = set()
-            for i in range(max(0, len(disc) - depth), len(disc)):
-                d2 = disc[:i] + disc[i + 1:]
-                if (disc[i], d2) not in seen:
-                    seen.add((disc[i], d2))
-                    add(hand, _ins(tab, disc[i]), d2, yfig, True)
-        if self.tfd and disc:                                   # play y, Power 8
-            k = min(self.tfd, len(disc))
-            h = hand
-            for c in disc[len(disc) - k:]:
-                h = _ins(h, c)
-            add(h, tab, disc[:len(disc) - k], yfig, False)
+        if self.pfd:        # play y, Power 3 (its number is checked later: fd is True)
+            for _x, t2, d2 in play_from_discard.odds_plays(None, self.pfd[1], self.types, tab,
+                                                           disc):
+                add(hand, t2, d2, yfig, True)
+        if self.tfd:                                            # play y, Power 8
+            for _s, h2, t2, d2, _o in take_from_discard.odds_moves(self.tfd, hand, tab, disc,
+                                                                   ()):
+                add(h2, t2, d2, yfig, False)
         if self.ep:
             for p in _distinct(hand):                           # play p, extra play y
                 if self.access(p, figure):

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from swkit.cards.powers import play_from_discard
 from swkit.odds.cards.hands import Hand, _bits, _distinct, _ins, _rem
 
 
@@ -65,12 +66,11 @@ class Outs:
                     t = _ins(t, q)
                 if self.has(t):
                     return True
-        if self.pfd and disc:
-            need, depth = self.pfd
-            if need is None or any(self.types[c].number == need for c in tab1):
-                for d in _distinct(disc[-depth:]):
-                    if self.has_plus(tab1, d):
-                        return True
+        if self.pfd and play_from_discard.refused(
+                self.pfd[0], (self.types[c].number for c in tab1), len(disc)) is None:
+            for d in _distinct(disc[-self.pfd[1]:]):
+                if self.has_plus(tab1, d):
+                    return True
         if self.swap and tab1:
             theirs = _distinct(others)
             for t in _distinct(tab1):
