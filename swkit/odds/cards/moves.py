@@ -21,7 +21,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from swkit.cards.powers import extra_play, play_from_discard, swap, take_from_discard
-from swkit.odds.cards.hands import Hand, _distinct, _ins, _rem, _without
+from swkit.odds.cards.hands import Hand, distinct, insert, remove, without
 from swkit.odds.cards.position import TABLEAU_LIMIT
 
 
@@ -40,11 +40,11 @@ class Moves:
         """Each play of a turn after the draw (RULES.md §A3 step 2): (the card type played, or
         None for an empty hand; the tableau after it; the hand after it; True if a Power is
         usable: the figure is held or this play takes it)."""
-        for p in _distinct(hand) or [None]:
+        for p in distinct(hand) or [None]:
             if p is None:
                 yield None, tab, hand, figure
             else:
-                yield p, _ins(tab, p), _rem(hand, p), self.access(p, figure)
+                yield p, insert(tab, p), remove(hand, p), self.access(p, figure)
 
     # ---- later turns ----
     def order_matters(self) -> bool:
@@ -105,7 +105,7 @@ class Moves:
             yield (), tab, disc
             return
         for combo in sorted(set(combinations(tab, need))):
-            rest = _without(tab, combo)
+            rest = without(tab, combo)
             orders = sorted(set(permutations(combo))) \
                 if self.order_matters() and turns_after >= 2 else [combo]
             for order in orders:

@@ -18,7 +18,7 @@ from swkit.cards.triples import Wilds, triple_kind
 from swkit.odds.cards.hands import Hand
 
 _PAIRS: dict[tuple[tuple[Card, ...], Wilds], dict[int, int]] = {}
-"""Pair completion masks per (deck types, wilds), filled on demand (see ``_Engine.pair``)."""
+"""Pair completion masks per (deck types, wilds), filled on demand (see ``Engine.pair``)."""
 
 
 @dataclass(kw_only=True)
