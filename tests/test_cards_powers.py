@@ -4,7 +4,8 @@ enumeration and the brute-force oracle agree (RULES.md §A7, §C1).
 For each Power of Mickey and Friends: (1) from a set of small positions, the cards the game
 moves when the Power is used (every legal action of its step, walked through
 ``CardGame.from_position`` and ``apply``, read from the turn record) equal the moves the odds
-engine enumerates (``odds_moves`` of the Power's module on card-type indices), and the game
+engine enumerates (``odds_plays``, ``odds_take`` or ``odds_swaps`` of the Power's module on
+card-type indices), and the game
 offers the Power exactly when its module's ``refusal`` is None; (2) ``player_odds`` equals the
 exhaustive search of the game tree (``oracles.cards_oracle.game_oracle``) with the Power as the
 center, over one turn (two for draw two and pass, which the odds count from the next turn).
@@ -65,20 +66,18 @@ def _odds_ends(effect: str, power: Any, hand: list[Card], tab: list[Card], disc:
     d, o = tuple(INDEX[c] for c in disc), tuple(sorted(INDEX[c] for c in others))
     module = powers.BY_EFFECT[effect]
     if effect == "extra_play":
-        found = module.odds_moves(power.params["count"], h, t, d, o)
+        named = [qs for qs, _h, _t in module.odds_plays(power.params["count"], h, t)]
     elif effect == "play_from_discard":
-        found = module.odds_moves(power.params["requires_number"], power.params["depth"],
-                                  ALL_CARDS, h, t, d, o)
+        named = [(x,) for x, _t, _d in module.odds_plays(
+            power.params["requires_number"], power.params["depth"], ALL_CARDS, t, d)]
     elif effect == "take_from_discard":
-        found = module.odds_moves(power.params["count"], h, t, d, o)
+        named = [taken for taken, _h, _d in module.odds_take(power.params["count"], h, d)]
     else:
-        found = module.odds_moves(h, t, d, o)
+        named = [(mine, theirs) for mine, theirs, _t, _o in module.odds_swaps(t, o)]
     out = set()
-    for (step,), *_ in found:
-        named = step[1:] if step[0] == "swap" else (step[1] if isinstance(step[1], tuple)
-                                                    else (step[1],))
-        cards = tuple(str(ALL_CARDS[x]) for x in named)
-        out.add(cards if step[0] == "swap" else tuple(sorted(cards)))
+    for xs in named:
+        cards = tuple(str(ALL_CARDS[x]) for x in xs)
+        out.add(cards if effect == "swap" else tuple(sorted(cards)))
     return out
 
 

@@ -18,7 +18,8 @@ effect when used (``use(turn, power)``) and, with a step of its own, ``PHASE``, 
 the step is named in words), its moves (``moves(turn)``), a move's effect (``do(turn, move)``)
 and why an action is not one of its moves (``why_not``). ``EVENTS`` names the events of the
 turn record it writes. The game (:mod:`swkit.cards.game`) and the odds engine
-(:mod:`swkit.odds.cards`: ``odds_moves``, ``odds_draws``) both use these modules.
+(:mod:`swkit.odds.cards`: ``odds_plays``, ``odds_take``, ``odds_swaps``, ``odds_draws``)
+both use these modules.
 """
 
 from __future__ import annotations

@@ -4,14 +4,13 @@ The whole rule: when it can be used (a card in the hand), its effect when used (
 ``power_play`` with ``count`` plays to make), its moves (``power play R4``: a card of the hand),
 a move's effect (the card goes from the hand to the tableau; the step ends after min(count,
 hand) cards) and why an action is not one of its moves. For the odds engine
-(:mod:`swkit.odds.cards`), :func:`odds_moves` enumerates the same moves on card-type indices.
+(:mod:`swkit.odds.cards`), :func:`odds_plays` enumerates the same moves on card-type indices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 from swkit.cards.editions import Power
 from swkit.cards.explain import missing_words
@@ -71,18 +70,17 @@ def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | Non
     return None
 
 
-def odds_moves(count: int, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
-               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
-                                                     tuple[int, ...], tuple[int, ...],
-                                                     tuple[int, ...]]]:
+def odds_plays(count: int, hand: tuple[int, ...], tab: tuple[int, ...]
+               ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
     """The Power's moves on sorted tuples of card-type indices: each choice of min(count, hand)
-    cards played (their order does not matter), as (steps, hand, tableau, discard pile,
-    others) after it; none when :func:`refused` refuses."""
+    cards played (their order does not matter), as (cards played, hand after, tableau after);
+    none when :func:`refused` refuses."""
     if refused(len(hand)):
-        return
-    k = min(count, len(hand))
-    for qs in sorted(set(combinations(hand, k))):
+        return []
+    out = []
+    for qs in sorted(set(combinations(hand, min(count, len(hand))))):
         t, h = tab, hand
         for q in qs:
             t, h = insert(t, q), remove(h, q)
-        yield (("extra", qs),), h, t, disc, others
+        out.append((qs, h, t))
+    return out

@@ -6,13 +6,12 @@ The whole rule: when it can be used (a card in the discard pile, and a card with
 step ``power_discard``, choosing among the top ``depth`` cards), its moves (``power play R4
 from discard``), a move's effect (the topmost copy of that card goes from the pile to the
 tableau) and why an action is not one of its moves. For the odds engine
-(:mod:`swkit.odds.cards`), :func:`odds_moves` enumerates the same moves on card-type indices.
+(:mod:`swkit.odds.cards`), :func:`odds_plays` enumerates the same moves on card-type indices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from swkit.cards.editions import Power
 from swkit.cards.multiset import insert
@@ -87,27 +86,19 @@ def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | Non
 
 def odds_plays(requires_number: int | None, depth: int, types: Sequence[Card],
                tab: tuple[int, ...], disc: tuple[int, ...]
-               ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
-    """The plays on card-type indices (``types`` maps an index to its card; ``tab`` sorted,
-    ``disc`` bottom to top): each card x of the top ``depth``, once per different (x, pile
-    left), as (x, tableau after, discard pile after); none when :func:`refused` refuses."""
+               ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """The Power's moves on card-type indices (``types`` maps an index to its card; ``tab``
+    sorted, ``disc`` bottom to top): each card x of the top ``depth``, once per different (x,
+    pile left), as (x, tableau after, discard pile after); none when :func:`refused`
+    refuses."""
     if refused(requires_number, (types[c].number for c in tab), len(disc)):
-        return
+        return []
+    out = []
     seen = set()
     for i in range(max(0, len(disc) - depth), len(disc)):
         d2 = disc[:i] + disc[i + 1:]
         if (disc[i], d2) in seen:
             continue
         seen.add((disc[i], d2))
-        yield disc[i], insert(tab, disc[i]), d2
-
-
-def odds_moves(requires_number: int | None, depth: int, types: Sequence[Card],
-               hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
-               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
-                                                     tuple[int, ...], tuple[int, ...],
-                                                     tuple[int, ...]]]:
-    """The Power's moves (:func:`odds_plays`) as (steps, hand, tableau, discard pile,
-    others) after each."""
-    for x, tab2, disc2 in odds_plays(requires_number, depth, types, tab, disc):
-        yield (("from_discard", x),), hand, tab2, disc2, others
+        out.append((disc[i], insert(tab, disc[i]), d2))
+    return out

@@ -3,15 +3,14 @@
 The whole rule: when it can be used (a card in your tableau and one in another's), its effect
 when used (the Power step ``power_swap``), its moves (``power swap R4 for B7 of seat 1``), a
 move's effect (each card takes the other's place in its tableau) and why an action is not one
-of its moves. For the odds engine (:mod:`swkit.odds.cards`), :func:`odds_moves` enumerates the
+of its moves. For the odds engine (:mod:`swkit.odds.cards`), :func:`odds_swaps` enumerates the
 same moves on card-type indices.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from swkit.cards.editions import Power
 from swkit.cards.multiset import distinct, insert, remove
@@ -96,22 +95,11 @@ def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | Non
 
 
 def odds_swaps(tab: tuple[int, ...], others: tuple[int, ...]
-               ) -> Iterator[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
-    """The swaps on sorted tuples of card-type indices (``others``: every other tableau's
-    cards together): each different pair (yours t, theirs o) as (t, o, tableau after,
-    others after); none when :func:`refused` refuses."""
+               ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
+    """The Power's moves on sorted tuples of card-type indices (``others``: every other
+    tableau's cards together): each different pair (yours t, theirs o) as (t, o, tableau
+    after, others after); none when :func:`refused` refuses."""
     if refused(len(tab), len(others)):
-        return
-    for o in distinct(others):
-        for t in distinct(tab):
-            yield t, o, insert(remove(tab, t), o), insert(remove(others, o), t)
-
-
-def odds_moves(hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
-               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
-                                                     tuple[int, ...], tuple[int, ...],
-                                                     tuple[int, ...]]]:
-    """The Power's moves (:func:`odds_swaps`) as (steps, hand, tableau, discard pile,
-    others) after each."""
-    for t, o, tab2, others2 in odds_swaps(tab, others):
-        yield (("swap", t, o),), hand, tab2, disc, others2
+        return []
+    return [(t, o, insert(remove(tab, t), o), insert(remove(others, o), t))
+            for o in distinct(others) for t in distinct(tab)]

@@ -3,15 +3,13 @@
 
 The whole rule: when it can be used (a card in the discard pile) and its effect when used (the
 top min(count, pile) cards go to the hand, no choice; then Score). It has no step of its own.
-For the odds engine (:mod:`swkit.odds.cards`), :func:`odds_moves` gives the same effect on
+For the odds engine (:mod:`swkit.odds.cards`), :func:`odds_take` gives the same effect on
 card-type indices.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterator
-from typing import Any
 
 from swkit.cards.editions import Power
 from swkit.cards.multiset import insert
@@ -50,17 +48,14 @@ def use(turn: Turn, power: Power) -> None:
     turn.phase = "score"
 
 
-def odds_moves(count: int, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
-               others: tuple[int, ...]) -> Iterator[tuple[tuple[Any, ...], tuple[int, ...],
-                                                     tuple[int, ...], tuple[int, ...],
-                                                     tuple[int, ...]]]:
-    """The Power's one move on card-type indices (``disc`` bottom to top, the rest sorted),
-    as (steps, hand, tableau, discard pile, others) after it; none when :func:`refused`
-    refuses."""
+def odds_take(count: int, hand: tuple[int, ...], disc: tuple[int, ...]
+              ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """The Power's one move on card-type indices (``hand`` sorted, ``disc`` bottom to top):
+    [(cards taken, hand after, discard pile after)], or [] when :func:`refused` refuses."""
     if refused(len(disc)):
-        return
+        return []
     k = min(count, len(disc))
     h = hand
     for c in disc[len(disc) - k:]:
         h = insert(h, c)
-    yield (("take", disc[len(disc) - k:]),), h, tab, disc[:len(disc) - k], others
+    return [(disc[len(disc) - k:], h, disc[:len(disc) - k])]

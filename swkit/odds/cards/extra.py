@@ -262,9 +262,8 @@ class ExtraPlay:
                                                            disc):
                 add(hand, t2, d2, yfig, True)
         if self.tfd:                                            # play y, Power 8
-            for _s, h2, t2, d2, _o in take_from_discard.odds_moves(self.tfd, hand, tab, disc,
-                                                                   ()):
-                add(h2, t2, d2, yfig, False)
+            for _taken, h2, d2 in take_from_discard.odds_take(self.tfd, hand, disc):
+                add(h2, tab, d2, yfig, False)
         if self.ep:
             for p in distinct(hand):                           # play p, extra play y
                 if self.access(p, figure):

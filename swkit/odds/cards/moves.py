@@ -89,14 +89,17 @@ class Moves:
         if not fig1:
             return
         if self.ep:
-            yield from extra_play.odds_moves(self.ep, hand1, tab1, disc, others)
+            for qs, h2, t2 in extra_play.odds_plays(self.ep, hand1, tab1):
+                yield (("extra", qs),), h2, t2, disc, others
         if self.pfd:
-            yield from play_from_discard.odds_moves(*self.pfd, self.types, hand1, tab1, disc,
-                                                    others)
+            for x, t2, d2 in play_from_discard.odds_plays(*self.pfd, self.types, tab1, disc):
+                yield (("from_discard", x),), hand1, t2, d2, others
         if self.tfd:
-            yield from take_from_discard.odds_moves(self.tfd, hand1, tab1, disc, others)
+            for taken, h2, d2 in take_from_discard.odds_take(self.tfd, hand1, disc):
+                yield (("take", taken),), h2, tab1, d2, others
         if self.swap:
-            yield from swap.odds_moves(hand1, tab1, disc, others)
+            for t, o, t2, o2 in swap.odds_swaps(tab1, others):
+                yield (("swap", t, o),), hand1, t2, disc, o2
 
     def _discards(self, tab: Hand, disc: Hand, turns_after: int
                   ) -> Iterator[tuple[tuple[Any, ...], Hand, Hand]]:
