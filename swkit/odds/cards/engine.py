@@ -28,7 +28,7 @@ from swkit.odds.cards.noextra import NoExtra
 from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import MAX_TURNS, Position
 from swkit.odds.cards.search import Search
-from swkit.odds.cards.triples import _PAIRS, Triples
+from swkit.odds.cards.triples import PAIR_MEMOS, Triples
 from swkit.whole import as_whole
 
 
@@ -97,7 +97,7 @@ def _engine(pos: Position, later: bool) -> Engine:
         used.append(p)
     kinds = sorted(set(base) - {0})
     base_masks = [(k, sum(1 << i for i, b in enumerate(base) if b == k)) for k in kinds]
-    pair_memos = [_PAIRS.setdefault((types, w), {}) for w in wilds]
+    pair_memos = [PAIR_MEMOS.setdefault((types, w), {}) for w in wilds]
     center_mask = 0 if center is None else sum(
         1 << i for i, c in enumerate(types) if c.color == center.color)
     return Engine(pos, types, wilds, base, base_masks, sum(base),

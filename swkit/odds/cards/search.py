@@ -55,7 +55,7 @@ class Search:
     def memo_entries(self) -> int:
         """The entries of every memo table this search holds (its dicts, and the row tables
         of the numpy batch): the unit of the work budget. The triple lookups shared by every
-        question (``_PAIRS``) are not counted."""
+        question (``PAIR_MEMOS``) are not counted."""
         if not self.memo_tables:        # every memo table is a field, made with the engine
             self.memo_tables = [v for v in self.__dict__.values() if isinstance(v, dict)]
         return sum(map(len, self.memo_tables)) + self._row_entries()
