@@ -22,7 +22,7 @@ from swkit.cards.triples import triple_kind
 from swkit.cli.command import main
 from swkit.odds.budget import DEFAULT_BUDGET
 from swkit.odds.cards import Position, make_position, player_odds
-from swkit.odds.cards.engine import _start
+from swkit.odds.cards.engine import start_search
 from swkit.odds.deal import Deck
 
 KEY = {p.key: p for p in POWERS}
@@ -53,7 +53,7 @@ def full_deck_position(seed: int) -> Position:
 def search(pos: Position, turns: int, lumping: bool) -> tuple[Fraction, int]:
     """P(scoring within ``turns``) by the engine with the blanks lumped or not, and the
     entries of its value memo."""
-    eng, hand, tab, disc, others = _start(pos, turns, None)
+    eng, hand, tab, disc, others = start_search(pos, turns, None)
     eng.lumping = lumping
     dk = eng.disc_key(disc, turns) if turns >= 2 else disc
     return eng.value(hand, tab, dk, others, pos.figure, (), turns), len(eng.value_memo)
@@ -66,7 +66,7 @@ def test_blank_types_form_no_triple_with_a_known_card(seed: int) -> None:
     blanks of one class agree on the center Power's color (figure not held) and Power 3's
     number."""
     pos = full_deck_position(seed)
-    eng, hand, tab, disc, others = _start(pos, 3, None)
+    eng, hand, tab, disc, others = start_search(pos, 3, None)
     known = set(tab) | set(disc) | set(others)
     live, classes, of = eng.blank_classes(tab, disc, others, pos.figure)
     blanks = [x for g in classes for x in g]

@@ -25,7 +25,7 @@ from swkit.errors import ConfigurationError, WorkBudgetError
 from swkit.odds import accel
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 from swkit.odds.cards import make_position, player_odds
-from swkit.odds.cards.engine import _start
+from swkit.odds.cards.engine import start_search
 from swkit.odds.montecarlo_cards import mc_player_odds, mc_policy_odds
 
 H = dict(hand="B2 G7 Y9 R1 P9", tableau="R4 R6 B8 G5 Y5", discard="G3 P5 Y4 B1 R9 R8 R7",
@@ -121,7 +121,7 @@ def test_the_budget_counts_memo_entries_the_same_way_on_the_numpy_and_pure_paths
     counted = {}
     for path in ("numpy", "pure"):
         monkeypatch.setattr(accel, "enabled", path == "numpy")
-        eng, hand, tab, disc, others = _start(pos, 3)
+        eng, hand, tab, disc, others = start_search(pos, 3)
         value = eng.value(hand, tab, eng.disc_key(disc, 3), others, True, (), 3)
         assert value == Fraction(8797, 12180)
         counted[path] = eng.memo_entries()
@@ -244,7 +244,7 @@ EXTRA_AND_PASS = dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1"
 
 def test_chance_outcomes_count_towards_the_budget() -> None:
     from swkit.odds.cards.search import OUTCOMES_PER_ENTRY
-    eng = _start(make_position(**EXTRA_AND_PASS), 3)[0]
+    eng = start_search(make_position(**EXTRA_AND_PASS), 3)[0]
     before = eng.spent()
     assert before == eng.memo_entries()
     for _ in range(3 * OUTCOMES_PER_ENTRY + 1):

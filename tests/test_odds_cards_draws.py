@@ -3,7 +3,7 @@
 
 Each formula gives, for every drawn card y at once, the last turn's outs of a position that
 holds y somewhere (in the hand, in the tableau, on the discard pile within Power 3's reach),
-derived from masks without y. ``_Engine._outs_fast`` computes the same outs directly on the
+derived from masks without y. ``Engine._outs_fast`` computes the same outs directly on the
 position with y; they must agree for every y, on random hands, tableaux, discard keys and figure
 states, on a dense reduced deck (many near-triples) and on the full deck.
 """
@@ -19,8 +19,8 @@ import pytest
 from swkit.cards.editions import load_edition, lookup_power
 from swkit.odds import accel
 from swkit.odds.cards import Position
-from swkit.odds.cards.engine import _start
-from swkit.odds.cards.hands import _ins
+from swkit.odds.cards.engine import start_search
+from swkit.odds.cards.hands import insert
 from swkit.odds.cards.rows import RowTables
 from swkit.odds.deal import Deck
 
@@ -38,7 +38,7 @@ def _engine(case: int):
     pos = Position(hand=(), center=lookup_power(EDITION, center),
                    scored=tuple(lookup_power(EDITION, s) for s in scored), figure=True,
                    deck=deck)
-    eng = _start(pos, 2)[0]
+    eng = start_search(pos, 2)[0]
     assert eng._batched()
     pool = [t for t in range(len(eng.types)) for _ in range(deck.editions)]
     return eng, eng._draw_tables(), pool
@@ -76,7 +76,7 @@ def test_outs_of_the_tableau_plus_y(case: int) -> None:
         tab, hand, dkey = _sample(rng, pool, (1, 5), 3)
         fig = np.array([rng.random() < 0.5 for _ in yi])
         got = tables.outs_plus([tab], [dkey], [hand], fig[None, :], yi)[0]
-        want = [eng._outs_fast(hand, _ins(tab, y), dkey, (), bool(f))
+        want = [eng._outs_fast(hand, insert(tab, y), dkey, (), bool(f))
                 for y, f in zip(yi, fig, strict=True)]
         assert got.tolist() == want, (hand, tab, dkey)
         assert pure.outs_plus(tab, dkey, hand, fig.tolist(), yi.tolist()) == want
@@ -94,7 +94,7 @@ def test_outs_of_the_hand_plus_y(case: int) -> None:
         figure = rng.random() < 0.5
         m = eng._outs_fast(hand, tab, dkey, (), figure)
         got = tables.derive([m], [tab], [figure], yi.astype(np.uint64), yi)[0]
-        want = [eng._outs_fast(_ins(hand, y), tab, dkey, (), figure) for y in yi]
+        want = [eng._outs_fast(insert(hand, y), tab, dkey, (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, dkey, figure)
         assert [eng._derive1(m, tab, int(y), figure) for y in yi] == want
         assert pure.derive(m, tab, figure, yi.tolist()) == want
@@ -143,7 +143,7 @@ def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
                                params={"requires_number": 5, "depth": 6})
     pos = Position(hand=(), center=deep, scored=(lookup_power(EDITION, "green-extra-play"),),
                    figure=True, deck=Deck())
-    eng = _start(pos, 2)[0]
+    eng = start_search(pos, 2)[0]
     tables, pure = eng._draw_tables(), _pure(eng)
     rng = random.Random(7)
     pool = list(range(len(eng.types)))
@@ -161,6 +161,6 @@ def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
     yi = np.arange(len(eng.types), dtype=np.intp)
     for tab, key, hand, fig in rows[:40]:
         got = tables.outs_plus([tab], [key], [hand], np.full((1, len(yi)), fig), yi)[0]
-        assert got.tolist() == [eng._outs_fast(hand, _ins(tab, int(y)), key, (), fig)
+        assert got.tolist() == [eng._outs_fast(hand, insert(tab, int(y)), key, (), fig)
                                 for y in yi]
         assert pure.outs_plus(tab, key, hand, [fig] * len(yi), yi.tolist()) == got.tolist()

@@ -1,11 +1,11 @@
 """Two turns to go with one extra play in reach (issue 6 item 9): the shared search is exact.
 
-``_Engine._numerator2_batch`` (no swap, no wild) and ``_Engine._numerator2_extra`` (with them)
+``Engine._numerator2_batch`` (no swap, no wild) and ``Engine._numerator2_extra`` (with them)
 build the choices after each draw once per position and derive their outs (``swkit.odds.draws``,
 ``_derive1``), bounded by the outs before the Discard with a reduced discard key
 (``_bound_key``). Here they are checked against a plain enumeration
 without any bound or derivation: after every draw, the best over every play, Power use and
-Discard (``_Engine.ends``) of the last turn's outs computed directly (``outs_mask``), on random
+Discard (``Engine.ends``) of the last turn's outs computed directly (``outs_mask``), on random
 positions of the full deck and of a reduced two-edition deck, with the figure held or not and the
 other Powers around the extra play (3, 8, swap, wild, draw two, pass).
 """
@@ -19,8 +19,8 @@ import pytest
 
 from swkit.cards.editions import load_edition, lookup_power
 from swkit.odds.cards import Position
-from swkit.odds.cards.engine import _Engine, _start
-from swkit.odds.cards.hands import _ins, _net, _rem, _take
+from swkit.odds.cards.engine import Engine, start_search
+from swkit.odds.cards.hands import insert, pool_net, pool_take, remove
 from swkit.odds.deal import Deck
 
 EDITION = load_edition("mickey")
@@ -52,20 +52,20 @@ def _position(seed: int) -> Position:
                     figure=rng.random() < 0.6, deck=deck)
 
 
-def _plain(eng: _Engine, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
+def _plain(eng: Engine, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple[int, ...],
            others: tuple[int, ...], figure: bool, drawn: tuple[int, ...] = ()) -> object:
     """``numerator(..., turns=2)`` by enumeration: every draw, every end of the turn."""
-    full = eng.unseen0 - _net(drawn) - 1
+    full = eng.unseen0 - pool_net(drawn) - 1
     total = 0
     for y in range(len(eng.types)):
         u = eng.copies(y, drawn)
         if u <= 0:
             continue
-        h = _ins(hand, y)
+        h = insert(hand, y)
         if eng.can_score(h, tab, disc, others, figure):
             total += u * full
             continue
-        d2 = _take(drawn, y)
+        d2 = pool_take(drawn, y)
         best = max(eng.weighted(eng.outs_mask(*nxt), d2)
                    for _steps, nxt in eng.ends(h, tab, disc, others, figure, 1))
         total += u * eng._with_chance(best, h, tab, disc, others, figure, d2, 2)
@@ -81,11 +81,11 @@ FAST = [*range(48), 82]
                                            for s in range(48, 400) if s not in FAST)])
 def test_two_turn_search_with_an_extra_play_matches_plain_enumeration(seed: int) -> None:
     pos = _position(seed)
-    eng, hand, tab, disc_full, others = _start(pos, 2)
+    eng, hand, tab, disc_full, others = start_search(pos, 2)
     assert eng.ep == 1
     disc = eng.disc_key(disc_full, 2)
     fast = eng.numerator(hand, tab, disc, others, pos.figure, (), 2)
-    plain = _plain(_start(pos, 2)[0], hand, tab, disc, others, pos.figure)
+    plain = _plain(start_search(pos, 2)[0], hand, tab, disc, others, pos.figure)
     assert fast == plain
 
 
@@ -103,19 +103,19 @@ def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -
     after one or two cards already drawn: each value equals the plain enumeration."""
     rng = random.Random(1000 + seed)
     pos = _position(seed)
-    eng, hand, tab, disc_full, others = _start(pos, 2)
+    eng, hand, tab, disc_full, others = start_search(pos, 2)
     assert eng._batched()
     disc = eng.disc_key(disc_full, 2)
     drawn: tuple[int, ...] = ()
     for _ in range(rng.randint(1, 2)):
         pool = [x for x in range(len(eng.types)) if eng.copies(x, drawn) > 0]
-        drawn = _take(drawn, rng.choice(pool))
+        drawn = pool_take(drawn, rng.choice(pool))
     # several positions: the hand and tableau of this one, with a card moved between them
     positions = [(hand, tab, disc, others, pos.figure)]
     for q in sorted(set(hand)):
-        positions.append((_rem(hand, q), _ins(tab, q)[-5:], disc, others, not pos.figure))
+        positions.append((remove(hand, q), insert(tab, q)[-5:], disc, others, not pos.figure))
     fast = eng._numerator2_batch(positions, drawn)
-    plain = [_plain(_start(pos, 2)[0], *p, drawn) for p in positions]
+    plain = [_plain(start_search(pos, 2)[0], *p, drawn) for p in positions]
     assert fast == plain
 
 
@@ -127,8 +127,8 @@ def test_a_shallow_power_3_matches_plain_enumeration(monkeypatch: pytest.MonkeyP
     shallow = dataclasses.replace(lookup_power(EDITION, "green-discard"),
                                   params={"requires_number": None, "depth": 1})
     calls = []
-    direct = _Engine._play_ends_direct
-    monkeypatch.setattr(_Engine, "_play_ends_direct",
+    direct = Engine._play_ends_direct
+    monkeypatch.setattr(Engine, "_play_ends_direct",
                         lambda self, *a: calls.append(1) or direct(self, *a))
     # seeds 8 and 20: the first whose value needs the card-by-card Discard choices right
     for seed in (*range(6), 8, 20):
@@ -140,8 +140,8 @@ def test_a_shallow_power_3_matches_plain_enumeration(monkeypatch: pytest.MonkeyP
                        discard=tuple(cards[8:11]), center=shallow,
                        scored=(lookup_power(EDITION, "green-extra-play"),), figure=True,
                        deck=deck)
-        eng, hand, tab, disc_full, others = _start(pos, 2)
+        eng, hand, tab, disc_full, others = start_search(pos, 2)
         disc = eng.disc_key(disc_full, 2)
         fast = eng.numerator(hand, tab, disc, others, True, (), 2)
-        assert fast == _plain(_start(pos, 2)[0], hand, tab, disc, others, True)
+        assert fast == _plain(start_search(pos, 2)[0], hand, tab, disc, others, True)
     assert calls

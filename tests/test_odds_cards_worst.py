@@ -78,7 +78,7 @@ def test_fast_outs_match_the_plain_search(index: int) -> None:
     """The outs bitmask (hand-free D, then the hand) equals trying every draw with the plain
     search of plays and Powers (``_can_score``), on full-deck positions."""
     from swkit.odds.cards.engine import _engine
-    from swkit.odds.cards.hands import _ins
+    from swkit.odds.cards.hands import insert
     pos = _full_deck_positions(12)[index]
     for later in (False, True):
         eng = _engine(pos, later=later)
@@ -91,9 +91,9 @@ def test_fast_outs_match_the_plain_search(index: int) -> None:
             plain = 0
             if eng.scorable:
                 for x in range(len(eng.types)):
-                    if eng._can_score(_ins(hand, x), tab, disc, others, figure):
+                    if eng._can_score(insert(hand, x), tab, disc, others, figure):
                         plain |= 1 << x
-                    assert eng.can_score(_ins(hand, x), tab, disc, others, figure) == \
+                    assert eng.can_score(insert(hand, x), tab, disc, others, figure) == \
                         bool(plain >> x & 1)
             assert eng.outs_mask(hand, tab, disc, others, figure) == plain
 
@@ -103,7 +103,7 @@ def test_hand_free_last_turn_matches_branch_and_bound(index: int) -> None:
     """Without an extra play, the hand-free tables give the branch and bound's best value of
     the last turn after every draw (full-deck positions, figure held or not)."""
     from swkit.odds.cards.engine import _engine
-    from swkit.odds.cards.hands import _ins
+    from swkit.odds.cards.hands import insert
     pos = _full_deck_positions(12)[index]
     eng = _engine(pos, later=True)
     if eng.ep:
@@ -117,7 +117,7 @@ def test_hand_free_last_turn_matches_branch_and_bound(index: int) -> None:
         for x in range(len(eng.types)):
             if not eng.base[x]:
                 continue
-            h = _ins(hand, x)
+            h = insert(hand, x)
             if eng.can_score(h, tab, disc, others, figure):
                 continue
             assert eng._best_last_no_extra(h, tab, disc, others, figure, (x,)) == \
@@ -134,7 +134,7 @@ def test_outs_of_a_hand_with_the_new_card_derive_from_the_hand_without_it(index:
 
     from swkit.cards.editions import load_edition
     from swkit.odds.cards.engine import _engine
-    from swkit.odds.cards.hands import _ins
+    from swkit.odds.cards.hands import insert
     powers = load_edition("mickey").powers
     extra = next(p for p in powers if p.effect == "extra_play")
     base = _full_deck_positions(12)[index]
@@ -150,11 +150,11 @@ def test_outs_of_a_hand_with_the_new_card_derive_from_the_hand_without_it(index:
     tab = tuple(sorted(index_of[c] for c in pos.tableau))
     disc = eng.disc_key(tuple(index_of[c] for c in pos.discard), 1)
     others = tuple(sorted(index_of[c] for t in pos.others for c in t)) if eng.swap else ()
-    tabs = [tab] + [_ins(tab, y) for y in range(0, len(eng.types), 7)]
+    tabs = [tab] + [insert(tab, y) for y in range(0, len(eng.types), 7)]
     for figure in (False, True):
         for t in tabs:
             for x in range(len(eng.types)):
-                h = _ins(hand, x)
+                h = insert(hand, x)
                 direct = eng._outs_fast(h, t, disc, others, figure)
                 assert eng._outs_new(h, t, disc, others, figure, x) == direct
                 assert eng._outs_new(h, t, disc, others, figure, None) == direct

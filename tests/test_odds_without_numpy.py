@@ -31,7 +31,7 @@ from swkit.odds import (
     player_odds,
 )
 from swkit.odds.cards import engine as cards_module
-from swkit.odds.cards.engine import _start as start
+from swkit.odds.cards.engine import start_search as start
 from swkit.odds.dice import policy_distribution
 from swkit.odds.montecarlo_dice import (
     mc_optimal,

@@ -26,9 +26,9 @@ game, the bots and the odds engine: the printed cards use 1 to 3, and larger cou
 choices of one turn explode (an extra play of E cards leaves a tableau of 6 + E cards whose
 discards can be ordered (6+E)!/5! ways: 3,024 for E = 3 but 3.3 million for E = 5; passing k
 of a hand of h cards is a choice of C(h, k): for k = 2 at most 16,110 with four editions).
-Games of 4 bots with editions at the limits took under 0.1 s of CPU in every game measured
-(``bench/editions.py`` times them; ``tests/test_cards_editions.py`` plays them through the
-command). A file over 1 MB is refused before it is read (:data:`swkit.files.MAX_FILE_BYTES`).
+``bench/editions.py`` times games of 4 bots with editions at the limits;
+``tests/test_cards_editions.py`` plays them through the command. A file over 1 MB is refused
+before it is read (:data:`swkit.files.MAX_FILE_BYTES`).
 
 The built-in edition ``"mickey"`` lives in ``swkit/cards/data/mickey_and_friends.json``.
 """
@@ -36,7 +36,7 @@ The built-in edition ``"mickey"`` lives in ``swkit/cards/data/mickey_and_friends
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -392,3 +392,41 @@ def lookup_power(edition: Edition, text: str | int) -> Power:
         f"no Power {show_name(str(text))} in {edition.name}: its Powers are numbered{span}, one "
         "Power each; "
         f"write a number or a key: {power_list(edition)}")
+
+
+def resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[Edition, ...]:
+    """The editions of a game: a whole number E >= 1 gives E copies of Mickey and Friends; a
+    list gives its editions (Edition objects, built-in keys or JSON paths, read by
+    :func:`load_edition`). Raises ConfigurationError for anything else, an empty list, or a
+    Power key that means different cards in two editions (RULES.md §A9)."""
+    accepted = ("accepted: a whole number >= 1 of Mickey and Friends copies, or a list of "
+                "editions (Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
+    if isinstance(editions, bool):
+        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
+    if as_whole(editions) is not None:
+        editions = as_whole(editions)
+        if editions < 1:
+            raise ConfigurationError(f"editions is {editions}; {accepted}")
+        base = load_edition("mickey")
+        return (base,) * editions
+    if isinstance(editions, str | Path | Edition):
+        editions = [editions]
+    if not isinstance(editions, Iterable):
+        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
+    editions = list(editions)
+    bad = [e for e in editions if not isinstance(e, str | Path | Edition)]
+    if bad:
+        raise ConfigurationError(f"editions lists {bad[0]!r}; {accepted}")
+    result = tuple(load_edition(e) for e in editions)
+    if not result:
+        raise ConfigurationError("editions is an empty list; give at least one (RULES.md §A9)")
+    by_key: dict[str, Power] = {}
+    for ed in result:
+        for p in ed.powers:
+            other = by_key.setdefault(p.key, p)
+            if (other.color, other.effect, dict(other.params)) != (p.color, p.effect,
+                                                                    dict(p.params)):
+                raise ConfigurationError(
+                    f"Power key {p.key!r} means different cards in two editions; give each "
+                    "different Power its own key (RULES.md §A9)")
+    return result

@@ -28,7 +28,7 @@ card of a hand. Chance nodes are always explicit.
 Cards are kept as types (``Card``); with several editions a type has several physical copies
 and the game counts them (RULES.md §A8, §A9). The deck's top is the next card drawn.
 
-Decisions where RULES.md is silent (each also in the closing note of issue 2):
+Decisions where RULES.md is silent:
 
 - Setup: each edition's Power pile is shuffled (editions in order), then the character deck;
   cards are dealt one at a time from the top, seat 0 first. The shuffle stream is
@@ -82,83 +82,51 @@ import secrets
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
 from pathlib import Path
 from typing import Any
 
+from swkit.cards import actions, checks, powers
 from swkit.cards.editions import (
     Edition,
     Power,
     edition_from_dict,
-    load_edition,
-    lookup_power,
+    resolve_editions,
 )
 from swkit.cards.notation import (
     ALL_CARDS,
-    COLOR_NAMES,
     Card,
     DiscardPile,
     Hand,
     Tableau,
     format_cards,
     parse_card,
-    parse_cards,
 )
-from swkit.cards.triples import NO_WILDS, Wilds, explain_not_triple, has_triple, triple_kind
+from swkit.cards.phases import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PHASES,
+    STEP_WORDS,
+    TABLEAU_LIMIT,
+    TURN_EVENTS,
+    WIN_POWERS,
+)
+from swkit.cards.powers import extra_draw, passing
+from swkit.cards.saves import load_checked
+from swkit.cards.setup import place, whole_field
+from swkit.cards.triples import NO_WILDS, Wilds, has_triple, triple_kind
+from swkit.cards.view import CardView
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
 from swkit.whole import as_whole
 
 __all__ = [
-    "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "TABLEAU_LIMIT", "TERMINAL",
-    "WIN_POWERS", "Action", "CardGame", "CardView",
+    "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "TABLEAU_LIMIT", "TERMINAL",
+    "TURN_EVENTS", "WIN_POWERS", "Action", "CardGame", "CardView",
 ]
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-"""Players in a game (RULES.md §A1)."""
-
-HAND_SIZE = 3
-"""Cards dealt to each player (RULES.md §A2)."""
-
-TABLEAU_LIMIT = 5
-"""Cards a tableau keeps after the Discard step (RULES.md §A3 step 6)."""
-
-WIN_POWERS = 3
-"""Scored Powers that win (RULES.md §A5)."""
-
-PHASES = ("draw", "play", "figure", "power", "power_play", "power_discard", "power_draw",
-          "power_swap", "pass", "score", "discard", "over")
-
-TURN_EVENTS = {
-    "reshuffle": "the empty deck is refilled from the discard pile (``cards``: how many)",
-    "draw": "the turn's draw (``card``; no event when deck and discard pile are both empty)",
-    "play": "step 2 (``card``)",
-    "figure": "step 3 (``edition`` of the figure taken, its previous ``holder`` or None)",
-    "power": "step 4 (``key``, ``edition``)",
-    "power_draw": "a card drawn by the Power (``card``)",
-    "power_play": "a card played by the Power (``card``)",
-    "power_play_from_discard": "a card played from the discard pile by the Power (``card``)",
-    "power_take": "cards taken from the discard pile by the Power (``cards``)",
-    "power_swap": "the swap (``gives``, ``takes``, other ``seat``)",
-    "power_pass": "the passes (``cards``: [seat, cards passed to the next seat] pairs)",
-    "score": "step 5 (``cards``, ``power`` taken)",
-    "discard": "step 6 (``cards``, in the order they go on the pile)",
-}
-"""The events of a turn's record (``log[i]["events"]``, in the order they happened): each is
-``{"event": name, ...}`` with the fields named here."""
-
-_STEP = {
-    "draw": "step 1 (Draw)", "play": "step 2 (Play)", "figure": "step 3 (take the figure)",
-    "power": "step 4 (use a Power)", "power_play": "step 4 (Power: play one more card)",
-    "power_discard": "step 4 (Power: play from the discard pile)",
-    "power_draw": "step 4 (Power: draw)", "power_swap": "step 4 (Power: swap)",
-    "pass": "step 4 (Power: pass)", "score": "step 5 (Score)", "discard": "step 6 (Discard)",
-    "over": "the end of the game",
-}
-
 
 class Action(str):
     """A legal action: a readable string (``"play R7"``) that ``CardGame.apply`` accepts."""
@@ -168,157 +136,6 @@ class Action(str):
 
 def _natural(text: str) -> tuple[Any, ...]:
     return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text))
-
-
-@dataclass(frozen=True)
-class CardView:
-    """What one player may see (RULES.md §A6).
-
-    ``hand``: their own hand, sorted; ``tableaux``: every tableau in order of play;
-    ``scored``: every player's scored Powers as ``(edition number, key)``; ``centers``: the key of
-    each edition's center Power or None; ``figures``: each figure's holder seat or None;
-    ``discard``: the discard pile, bottom to top; ``deck_size``; ``hand_sizes``; ``pile_sizes``:
-    face-down Powers per edition; ``turn_player``, ``to_move`` (a seat, CHANCE or TERMINAL),
-    ``phase``, ``wilds`` in force, ``power_used``; ``my_pass``: this player's blind Pass choice
-    if made (others' choices are hidden); ``editions``: the game's editions (public: the Power
-    cards of the box), so that :meth:`power` turns a key into its Power (color and text).
-
-    ``hand``, each tableau and ``discard`` are tuples (``Hand``, ``Tableau``, ``DiscardPile``)
-    that draw themselves in Jupyter, as does the whole view (``_repr_svg_``,
-    :func:`swkit.pictures.card_view_svg`). ``to_dict()`` is JSON-ready (cards in notation).
-    """
-
-    player: int
-    hand: tuple[Card, ...]
-    tableaux: tuple[tuple[Card, ...], ...]
-    scored: tuple[tuple[tuple[int, str], ...], ...]
-    centers: tuple[str | None, ...]
-    figures: tuple[int | None, ...]
-    discard: tuple[Card, ...]
-    deck_size: int
-    hand_sizes: tuple[int, ...]
-    pile_sizes: tuple[int, ...]
-    turn_player: int
-    to_move: int
-    phase: str
-    wilds: Wilds
-    power_used: bool
-    my_pass: tuple[Card, ...] | None
-    editions: tuple[Edition, ...] = field(default=(), repr=False)
-
-    def power(self, key: str, edition: int = 1) -> Power:
-        """The Power with ``key`` in edition number ``edition`` (1-based, as in ``scored``).
-        Raises ConfigurationError naming the key when this view's editions have no such
-        Power."""
-        number = as_whole(edition)
-        if number is not None and 1 <= number <= len(self.editions):
-            for p in self.editions[number - 1].powers:
-                if p.key == key:
-                    return p
-        raise ConfigurationError(
-            f"no Power {key!r} in edition {edition!r} of this view (editions 1 to "
-            f"{len(self.editions)})")
-
-    def _repr_svg_(self) -> str:
-        from swkit.pictures import card_view_svg
-        return card_view_svg(self)
-
-    _repr_html_ = _repr_svg_   # the <svg> inline: JupyterLab gives an SVG output's <img> no alt
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (cards in notation)."""
-        return {
-            "player": self.player, "hand": [str(c) for c in self.hand],
-            "tableaux": [[str(c) for c in t] for t in self.tableaux],
-            "scored": [[list(s) for s in row] for row in self.scored],
-            "centers": list(self.centers), "figures": list(self.figures),
-            "discard": [str(c) for c in self.discard], "deck_size": self.deck_size,
-            "hand_sizes": list(self.hand_sizes), "pile_sizes": list(self.pile_sizes),
-            "turn_player": self.turn_player, "to_move": self.to_move, "phase": self.phase,
-            "wilds": str(self.wilds), "power_used": self.power_used,
-            "my_pass": None if self.my_pass is None else [str(c) for c in self.my_pass],
-        }
-
-
-def _tableau_most(editions: Sequence[Edition]) -> int:
-    """The most cards a tableau holds in its owner's turn (RULES.md §A3, §A7): five after the
-    last Discard, the card of step 2, and the most one Power of ``editions`` adds (an extra
-    play of ``count`` cards, or one card played from the discard pile)."""
-    return TABLEAU_LIMIT + 1 + max((p.params.get("count", 1) for ed in editions
-                                    for p in ed.powers if p.effect in (
-                                        "extra_play", "play_from_discard")), default=0)
-
-
-def _resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[Edition, ...]:
-    accepted = ("accepted: a whole number >= 1 of Mickey and Friends copies, or a list of "
-                "editions (Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
-    if isinstance(editions, bool):
-        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
-    if as_whole(editions) is not None:
-        editions = as_whole(editions)
-        if editions < 1:
-            raise ConfigurationError(f"editions is {editions}; {accepted}")
-        base = load_edition("mickey")
-        return (base,) * editions
-    if isinstance(editions, str | Path | Edition):
-        editions = [editions]
-    if not isinstance(editions, Iterable):
-        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
-    editions = list(editions)
-    bad = [e for e in editions if not isinstance(e, str | Path | Edition)]
-    if bad:
-        raise ConfigurationError(f"editions lists {bad[0]!r}; {accepted}")
-    result = tuple(load_edition(e) for e in editions)
-    if not result:
-        raise ConfigurationError("editions is an empty list; give at least one (RULES.md §A9)")
-    by_key: dict[str, Power] = {}
-    for ed in result:
-        for p in ed.powers:
-            other = by_key.setdefault(p.key, p)
-            if (other.color, other.effect, dict(other.params)) != (p.color, p.effect,
-                                                                    dict(p.params)):
-                raise ConfigurationError(
-                    f"Power key {p.key!r} means different cards in two editions; give each "
-                    "different Power its own key (RULES.md §A9)")
-    return result
-
-
-def _whole(name: str, value: Any, low: int | None = None, high: int | None = None,
-           note: str = "") -> int:
-    """``value`` as a Python int if it is a whole number of any integer type (not a bool) in
-    ``low..high``, else ConfigurationError naming the field."""
-    number = as_whole(value)
-    if number is None or (low is not None and number < low) or (
-            high is not None and number > high):
-        if low is not None and high is not None:
-            rng = f"{low} to {high}"
-        elif low is not None:
-            rng = f">= {low}"
-        else:
-            rng = "any"
-        raise ConfigurationError(f"{name} is {value!r}; accepted: a whole number {rng}{note}")
-    return number
-
-
-def _cards(value: str | Iterable[str | Card] | None, name: str = "cards") -> list[Card]:
-    """A card list from notation text or an iterable of texts/Cards; ConfigurationError naming
-    ``name`` for an item that is not a card or text, NotationError (prefixed by ``name``) for
-    unreadable text."""
-    if value is None:
-        return []
-    if not isinstance(value, str):
-        if not isinstance(value, Iterable):
-            raise ConfigurationError(f"{name} is {value!r}; accepted: cards in notation "
-                                     "(a string like 'R7 B2' or a list of cards)")
-        value = list(value)
-        for item in value:
-            if not isinstance(item, str | Card):
-                raise ConfigurationError(f"{name} lists {item!r}, not a card; accepted: cards "
-                                         "in notation like 'R7' or Card objects")
-    try:
-        return parse_cards(value)
-    except NotationError as exc:
-        raise NotationError(f"{name}: {exc}") from None
 
 
 class CardGame:
@@ -364,7 +181,7 @@ class CardGame:
             self._deal_secretly(random.Random(secrets.randbits(64)))
         self._start_turn()
         self._advance()
-        self._start = self._snapshot()
+        self._start = self.snapshot()
 
     # -- construction ----------------------------------------------------------------------------
 
@@ -392,12 +209,12 @@ class CardGame:
                 f"players is {players!r}; accepted: a whole number {MIN_PLAYERS} to "
                 f"{MAX_PLAYERS} (RULES.md §A1)")
         players = number
-        round_limit = _whole("round_limit", round_limit, 1, note=" (RULES.md §A5)")
+        round_limit = whole_field("round_limit", round_limit, 1, note=" (RULES.md §A5)")
         if as_whole(seed) is None:
             raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes "
                                      "every shuffle)")
         seed = as_whole(seed)
-        self.editions: tuple[Edition, ...] = _resolve_editions(editions)
+        self.editions: tuple[Edition, ...] = resolve_editions(editions)
         total = sum(len(ed.powers) for ed in self.editions)
         if total < 2 * players + 1:
             raise ConfigurationError(
@@ -482,176 +299,10 @@ class CardGame:
                                      "per seat (its length is the player count)")
         game = cls.__new__(cls)
         game._configure(len(hands), seed, editions, round_limit)
-        players, n_ed = game.players, len(game.editions)
-        if phase not in ("draw", "play", "power", "score", "discard"):
-            raise ConfigurationError(f"phase is {phase!r}; accepted: draw, play, power, score, "
-                                     "discard")
-        player = _whole("player", player, 0, players - 1)
-        if turn is not None:
-            turn = _whole("turn", turn, 0)
-        if not isinstance(power_used, bool):
-            raise ConfigurationError(f"power_used is {power_used!r}; accepted: True or False")
-        if not isinstance(exact_deck, bool):
-            raise ConfigurationError(f"exact_deck is {exact_deck!r}; accepted: True or False")
-        if not isinstance(wilds, Wilds):
-            raise ConfigurationError(
-                f"wilds is {wilds!r}; accepted: a swkit.cards.triples.Wilds, e.g. "
-                "Wilds(colors=frozenset('P')) (RULES.md §A4)")
-        game.hands = [sorted(_cards(h, f"hands[{s}]")) for s, h in enumerate(hands)]
-        tabs = [] if tableaux is None else list(tableaux)
-        if len(tabs) > players:
-            raise ConfigurationError(f"{len(tabs)} tableaux for {players} players (§A2)")
-        game.tableaux = ([_cards(t, f"tableaux[{s}]") for s, t in enumerate(tabs)]
-                         + [[] for _ in range(players - len(tabs))])
-        game.discard = _cards(discard, "discard")
-        most = _tableau_most(game.editions)
-        for seat, t in enumerate(game.tableaux):
-            mover = seat == player
-            if len(t) > TABLEAU_LIMIT and (not mover or phase in ("draw", "play")):
-                when = (f"at phase {phase!r}" if mover else "outside their own turn")
-                raise ConfigurationError(
-                    f"tableaux[{seat}] holds {len(t)} cards {when}; a tableau is brought down to "
-                    f"{TABLEAU_LIMIT} at the end of each turn (RULES.md §A3 step 6)")
-            if len(t) > most:
-                raise ConfigurationError(
-                    f"tableaux[{seat}] holds {len(t)} cards at phase {phase!r}; in its owner's "
-                    f"turn a tableau holds at most {most}: {TABLEAU_LIMIT} after the last "
-                    "Discard, the card of step 2 and the most a Power of these editions adds "
-                    "(RULES.md §A3, §A7)")
-        if power_used and phase not in ("score", "discard"):
-            raise ConfigurationError(
-                f"power_used is True at phase {phase!r}; a Power is used in step 4, so it can "
-                "be True only at phase 'score' or 'discard' (RULES.md §A3)")
-        if wilds and not power_used:
-            raise ConfigurationError(
-                f"wilds ({wilds}) given without a Power used this turn: wilds come from a Power "
-                "used in step 4; give power_used=True with phase 'score' or 'discard' "
-                "(RULES.md §A3 step 4, §A7)")
-        # Powers
-        placed: set[tuple[int, int]] = set()
-
-        def power_ref(ref: Any, default_ed: int, name: str) -> tuple[int, Power]:
-            ed = default_ed
-            if isinstance(ref, tuple | list):
-                if len(ref) != 2 or as_whole(ref[0]) is None:
-                    raise ConfigurationError(
-                        f"{name} is {ref!r}; accepted: a Power key or number, or an "
-                        "(edition number, key) pair")
-                ed, ref = as_whole(ref[0]) - 1, ref[1]
-            if not isinstance(ref, str):
-                if as_whole(ref) is None:
-                    raise ConfigurationError(
-                        f"{name} is {ref!r}; accepted: a Power key or number")
-                ref = as_whole(ref)
-            if not 0 <= ed < n_ed:
-                raise ConfigurationError(f"{name}: edition {ed + 1} does not exist; accepted 1 "
-                                         f"to {n_ed}")
-            try:
-                p = lookup_power(game.editions[ed], ref)
-            except NotationError as exc:
-                raise ConfigurationError(f"{name}: edition {ed + 1}: {exc}") from None
-            if (ed, p.number) in placed:
-                raise ConfigurationError(
-                    f"Power {p.key} of edition {ed + 1} is placed twice (RULES.md §A8)")
-            placed.add((ed, p.number))
-            return ed, p
-
-        def rows_of(value: Any, name: str, what: str) -> list[Any]:
-            if isinstance(value, str) or not isinstance(value, Sequence):
-                raise ConfigurationError(f"{name} is {value!r}; accepted: a list with one entry "
-                                         f"per {what}")
-            return list(value)
-
-        rows = [] if scored is None else rows_of(scored, "scored", "seat")
-        if len(rows) > players:
-            raise ConfigurationError(f"{len(rows)} scored rows for {players} players")
-        for seat, row in enumerate(rows):
-            row = rows_of(row, f"scored[{seat}]", "scored Power")
-            game.scored[seat] = [power_ref(r, 0, f"scored[{seat}]") for r in row]
-        if centers is not None:
-            centers = rows_of(centers, "centers", "edition")
-            if len(centers) != n_ed:
-                raise ConfigurationError(f"centers has {len(centers)} entries for {n_ed} editions")
-            for e, ref in enumerate(centers):
-                game.centers[e] = None if ref is None else power_ref(ref, e, f"centers[{e}]")[1]
-        if piles is not None:
-            piles = rows_of(piles, "piles", "edition")
-            if len(piles) != n_ed:
-                raise ConfigurationError(f"piles has {len(piles)} entries for {n_ed} editions")
-            for e, pile in enumerate(piles):
-                pile = rows_of(pile, f"piles[{e}]", "face-down Power (a list of Power keys "
-                               "or numbers)")
-                game.piles[e] = [power_ref(r, e, f"piles[{e}]")[1] for r in reversed(pile)]
-        for e, ed in enumerate(game.editions):
-            rest = [p for p in ed.powers if (e, p.number) not in placed]
-            if centers is None and rest:
-                game.centers[e] = rest.pop(0)
-                placed.add((e, game.centers[e].number))
-            if piles is None:
-                game.piles[e] = list(reversed(rest))
-                placed.update((e, p.number) for p in rest)
-        missing = [f"{p.key} (edition {e + 1})"
-                   for e, ed in enumerate(game.editions) for p in ed.powers
-                   if (e, p.number) not in placed]
-        if missing:
-            raise ConfigurationError("Powers not placed anywhere: " + ", ".join(missing)
-                                     + " (RULES.md §A8)")
-        for e in range(n_ed):
-            if game.centers[e] is None and game.piles[e]:
-                raise ConfigurationError(
-                    f"edition {e + 1} has no center Power but {len(game.piles[e])} Powers in its "
-                    "pile; a center is empty only when its pile is (RULES.md §A5)")
-        if any(len(row) >= WIN_POWERS for row in game.scored):
-            raise ConfigurationError(f"a seat already holds {WIN_POWERS} Powers: the game would "
-                                     "be over (RULES.md §A5)")
-        figs = [None] * n_ed if figures is None else rows_of(figures, "figures", "edition")
-        if len(figs) != n_ed or any(f is not None and (
-                as_whole(f) is None or not 0 <= f < players) for f in figs):
-            raise ConfigurationError(f"figures is {figs!r}; accepted: {n_ed} holder(s), each a "
-                                     f"seat 0 to {players - 1} or None (RULES.md §A9)")
-        game.figures = [None if f is None else as_whole(f) for f in figs]
-        # character cards (RULES.md §A8)
-        used = Counter(c for h in game.hands for c in h)
-        used.update(c for t in game.tableaux for c in t)
-        used.update(game.discard)
-        top = [] if deck is None else _cards(deck, "deck")
-        used.update(top)
-        too_many = [f"{c} x{used[c]}" for c in ALL_CARDS if used[c] > n_ed]
-        if too_many:
-            raise ConfigurationError(
-                f"more copies than {n_ed} edition(s) hold: " + ", ".join(too_many)
-                + " (RULES.md §A8)")
-        rest_cards: list[Card] = []
-        for c in ALL_CARDS:
-            rest_cards.extend([c] * (n_ed - used[c]))
-        if exact_deck and rest_cards:
-            raise ConfigurationError(
-                "cards placed nowhere (exact_deck=True): " + format_cards(rest_cards)
-                + " (RULES.md §A8)")
-        game.rng.shuffle(rest_cards)
-        game.deck = rest_cards + list(reversed(top))
-        game.turn = player if turn is None else turn
-        if game.turn % players != player:
-            raise ConfigurationError(f"turn {game.turn} is seat {game.turn % players}'s turn, "
-                                     f"not seat {player}'s")
-        game.power_used = power_used
-        if played is not None:
-            if not isinstance(played, str | Card):
-                raise ConfigurationError(f"played is {played!r}; accepted: a card like 'R7'")
-            try:
-                card = played if isinstance(played, Card) else parse_card(played)
-            except NotationError as exc:
-                raise NotationError(f"played: {exc}") from None
-            if phase in ("draw", "play"):
-                raise ConfigurationError(
-                    f"played is {card} at phase {phase!r}: the card of step 2 is not played yet; "
-                    "give played only at phase 'power', 'score' or 'discard' (RULES.md §A3)")
-            if card not in game.tableaux[player]:
-                raise ConfigurationError(
-                    f"played is {card}, which is not in seat {player}'s tableau "
-                    f"({format_cards(game.tableaux[player]) or 'empty'}); the card played in "
-                    "step 2 stays in the tableau (RULES.md §A3 step 2)")
-            game.played = card
+        place(game, hands=hands, tableaux=tableaux, deck=deck, discard=discard,
+              centers=centers, piles=piles, figures=figures, scored=scored, player=player,
+              phase=phase, turn=turn, wilds=wilds, power_used=power_used, played=played,
+              exact_deck=exact_deck)
         game._new_log()
         if phase == "draw":
             game._start_turn()
@@ -660,7 +311,7 @@ class CardGame:
             game.phase = phase
             game.wilds = wilds
             game._advance()
-        game._start = game._snapshot()
+        game._start = game.snapshot()
         return game
 
     # -- the state contract ----------------------------------------------------------------------
@@ -710,8 +361,9 @@ class CardGame:
             raise IllegalActionError(f"seat is {seat!r}; accepted: a seat 0 to "
                                      f"{self.players - 1}")
 
-    def _whose_move(self) -> str:
-        """Whose move it is, in words, naming no card (RULES.md §A6)."""
+    def whose_move(self) -> str:
+        """Whose move it is, in words, naming no card (RULES.md §A6): ``"it is seat 1's move
+        (step 2 (Play), RULES.md §A3)"``."""
         who = self.current_player()
         if who == TERMINAL:
             return "the game is over"
@@ -720,7 +372,7 @@ class CardGame:
         if self.phase == "pass":
             return (f"it is seat {who}'s move (their blind Pass choice in seat "
                     f"{self.turn_player}'s turn, RULES.md §A7)")
-        return f"it is seat {who}'s move ({_STEP[self.phase]}, RULES.md §A3)"
+        return f"it is seat {who}'s move ({STEP_WORDS[self.phase]}, RULES.md §A3)"
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Apply a player's action (an Action or its text; cards in any accepted notation).
@@ -736,7 +388,7 @@ class CardGame:
             self._check_seat(seat)
             if seat != self.current_player():
                 raise IllegalActionError(f"seat {seat} cannot {str(action)!r} now: "
-                                         f"{self._whose_move()}")
+                                         f"{self.whose_move()}")
         if self.phase == "over":
             raise IllegalActionError(f"cannot {action!r}: the game is over "
                                      f"({self.outcome().reason})")
@@ -746,19 +398,19 @@ class CardGame:
                 "call apply_chance()")
         if not isinstance(action, str):
             raise IllegalActionError(f"cannot read {action!r}: an action is text such as "
-                                     f"'play R7'; {self._legal_tail()}")
+                                     f"'play R7'; {actions.legal_tail(self)}")
         moves = self._moves()
         text = str(action)
         move = moves.get(text)
         if move is None:
             original = text
             try:
-                text, args = self._read(text)
+                text, args = actions.read_action(self, text)
             except NotationError as exc:
                 raise IllegalActionError(f"cannot read {original!r}: {exc}") from None
             move = moves.get(text)
             if move is None:
-                raise IllegalActionError(self._explain(text, args))
+                raise IllegalActionError(actions.explain(self, text, args))
         self._history.append((self.current_player(), text))
         self._do(move)
         self._advance()
@@ -773,7 +425,7 @@ class CardGame:
         the player cannot see (the deck and the other hands) is equally likely: see
         :mod:`swkit.odds`."""
         if self.phase not in ("draw", "power_draw"):
-            raise IllegalActionError(f"no chance node now: it is {_STEP[self.phase]} "
+            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
                                      "(RULES.md §A3)")
         counts = Counter(self.deck)
         n = len(self.deck)
@@ -790,7 +442,7 @@ class CardGame:
         the deck.
         """
         if self.phase not in ("draw", "power_draw"):
-            raise IllegalActionError(f"no chance node now: it is {_STEP[self.phase]} "
+            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
                                      "(RULES.md §A3)")
         deck = self.deck
         if outcome is None:
@@ -809,19 +461,13 @@ class CardGame:
                                          "(RULES.md §A3 step 1)")
         self._history.append((CHANCE, f"draw {card}"))
         self._moves_cache = None
-        owner = self.turn % self.players
-        insort(self.hands[owner], card)
-        entry = self.log[-1]
         if self.phase == "draw":
-            entry["draw"] = str(card)
-            self._event("draw", card=str(card))
+            insort(self.hands[self.turn % self.players], card)
+            self.log[-1]["draw"] = str(card)
+            self.record_event("draw", card=str(card))
             self.phase = "play"
         else:
-            entry["power"]["cards"].append(str(card))
-            self._event("power_draw", card=str(card))
-            self.remaining -= 1
-            if self.remaining <= 0:
-                self.phase = "score"
+            extra_draw.draw(self, card)
         self._advance()
         return card
 
@@ -862,32 +508,7 @@ class CardGame:
     def conservation_problems(self) -> list[str]:
         """Every breach of RULES.md §A8, in words (empty when each character card and each
         Power is in exactly one place)."""
-        n_ed = len(self.editions)
-        counts = Counter(self.deck)
-        counts.update(self.discard)
-        for h in self.hands:
-            counts.update(h)
-        for t in self.tableaux:
-            counts.update(t)
-        problems = [f"{c}: {counts[c]} copies in play, expected {n_ed}"
-                    for c in ALL_CARDS if counts[c] != n_ed]
-        problems += [f"unknown card {c}" for c in counts if c not in set(ALL_CARDS)]
-        places: Counter[tuple[int, int]] = Counter()
-        for e, pile in enumerate(self.piles):
-            places.update((e, p.number) for p in pile)
-        for e, c in enumerate(self.centers):
-            if c is not None:
-                places[(e, c.number)] += 1
-        for row in self.scored:
-            places.update((e, p.number) for e, p in row)
-        for e, ed in enumerate(self.editions):
-            for p in ed.powers:
-                if places[(e, p.number)] != 1:
-                    problems.append(f"Power {p.key} (edition {e + 1}) is in "
-                                    f"{places[(e, p.number)]} places, expected 1")
-        if sum(places.values()) != sum(len(ed.powers) for ed in self.editions):
-            problems.append("a Power not of these editions is in play")
-        return problems
+        return checks.conservation_problems(self)
 
     def check_conservation(self) -> None:
         """Raise SwkitError listing every breach of RULES.md §A8 (see conservation_problems)."""
@@ -897,7 +518,10 @@ class CardGame:
 
     # -- JSON, equality, undo --------------------------------------------------------------------
 
-    def _snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> dict[str, Any]:
+        """The game's state as a JSON-ready dict: the fields of a save
+        (:data:`swkit.cards.saves.STATE_FIELDS`) without its history and start."""
+
         def pref(e: int, p: Power) -> list[int]:
             return [e, p.number]
 
@@ -925,8 +549,13 @@ class CardGame:
         }
 
     @classmethod
-    def _from_snapshot(cls, data: dict[str, Any]) -> CardGame:
+    def from_snapshot(cls, data: dict[str, Any], start: dict[str, Any] | None = None
+                      ) -> CardGame:
+        """The game whose state is ``data`` (a :meth:`snapshot`), with no history since
+        ``start`` (the snapshot that :meth:`undo` replays from; default ``data``). The data is
+        trusted, not checked: a save is read by :meth:`from_json`, which checks it."""
         game = cls.__new__(cls)
+        game._start = data if start is None else start
         editions = [edition_from_dict(d, "JSON edition") for d in data["editions"]]
         game._configure(data["players"], data["seed"], editions, data["round_limit"])
         game.rng = rng_from_json(data["rng"])
@@ -957,7 +586,7 @@ class CardGame:
     def to_json(self) -> str:
         """The whole game in progress as a JSON string: the state, the shuffle stream's state,
         the editions, the history and the starting position (for undo)."""
-        data = self._snapshot()
+        data = self.snapshot()
         data["history"] = [list(h) for h in self._history]
         data["start"] = self._start
         return json.dumps(data, separators=(",", ":"))
@@ -971,7 +600,7 @@ class CardGame:
         field's type, range and length against :data:`swkit.cards.saves.SAVE_FIELDS` (seats
         below the player
         count, cards in notation, Power numbers of their edition, a turn within the round
-        limit); the start as a position at rest (:meth:`_position_problems`: RULES.md §A8
+        limit); the start as a position at rest (:meth:`position_problems`: RULES.md §A8
         conservation, the phase's fields, tableau sizes, scores and the end, the turn
         records); then the history, replayed from the start: each entry must be legal where
         it stands, and the replay must end in the saved state, field by field, stream
@@ -987,137 +616,25 @@ class CardGame:
     def _load(cls, text: str, check: bool) -> CardGame:
         if not check:  # our own JSON (copy): trusted
             data = json.loads(text)
-            game = cls._from_snapshot(data)
+            game = cls.from_snapshot(data)
             game._history = [(int(p), str(a)) for p, a in data["history"]]
             game._start = data["start"]
             return game
-        from swkit.cards.saves import load_checked  # the checks import this module
         return load_checked(cls, text)
 
-    def _extra_copy(self) -> str:
-        """The JSON path of the first copy of a card beyond the editions' count (deck,
-        discard pile, hands, tableaux, in that order), or of the first Power placed twice;
-        ``""`` when copies are only missing."""
-        n_ed = len(self.editions)
-        seen: Counter[Card] = Counter()
-        places = [("deck", self.deck), ("discard", self.discard)]
-        places += [(f"hands[{s}]", h) for s, h in enumerate(self.hands)]
-        places += [(f"tableaux[{s}]", t) for s, t in enumerate(self.tableaux)]
-        for name, cards in places:
-            for i, c in enumerate(cards):
-                seen[c] += 1
-                if seen[c] > n_ed:
-                    return f"{name}[{i}]"
-        powers: Counter[tuple[int, int]] = Counter()
-        ppl = [(f"piles[{e}]", [(e, p.number) for p in pile]) for e, pile in enumerate(self.piles)]
-        ppl.append(("centers", [(e, c.number) for e, c in enumerate(self.centers)
-                                if c is not None]))
-        ppl += [(f"scored[{s}]", [(e, p.number) for e, p in row])
-                for s, row in enumerate(self.scored)]
-        for name, refs in ppl:
-            for i, ref in enumerate(refs):
-                powers[ref] += 1
-                if powers[ref] > 1:
-                    return name if name == "centers" else f"{name}[{i}]"
-        return ""
-
-    def _position_problems(self) -> tuple[str, str] | None:
+    def position_problems(self) -> tuple[str, str] | None:
         """The first reason why this state is not a position of a game at rest, as (JSON path,
         problem), or None. Checked: card conservation (RULES.md §A8), the phase's fields (who
         moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores and the
         end (§A5), turns against the round limit, and that every step with no choice has
         been run (the mover has at least two legal actions, or chance has a card to draw)."""
-        problems = self.conservation_problems()
-        if problems:
-            return self._extra_copy(), (
-                "card conservation broken (RULES.md §A8): " + "; ".join(problems[:4])
-                + ("; ..." if len(problems) > 4 else ""))
-        n, phase, me = self.players, self.phase, self.turn % self.players
-        limit = self.round_limit * n
-        over = phase == "over"
-        if self.turn > limit or (self.turn == limit and not over):
-            return "turn", (f"is {self.turn}, past the round limit ({self.round_limit} rounds "
-                            f"of {n} turns end at turn {limit}, RULES.md §A5)")
-        for s, h in enumerate(self.hands):
-            if h != sorted(h):
-                return f"hands[{s}]", "is not in sorted order, as the game keeps hands"
-        most = _tableau_most(self.editions)
-        for s, t in enumerate(self.tableaux):
-            mover = s == me and phase not in ("draw", "play")
-            if len(t) > (most if mover else TABLEAU_LIMIT):
-                return f"tableaux[{s}]", (
-                    f"holds {len(t)} cards; a tableau is brought down to {TABLEAU_LIMIT} at the "
-                    "end of each turn (RULES.md §A3 step 6)"
-                    + (f" and grows to at most {most} in its owner's turn" if mover else ""))
-        for s, row in enumerate(self.scored):
-            if len(row) > WIN_POWERS or (len(row) == WIN_POWERS and self.winner != s):
-                return f"scored[{s}]", (f"holds {len(row)} Powers; {WIN_POWERS} win at once "
-                                        "(RULES.md §A5)")
-        for e, c in enumerate(self.centers):
-            if c is None and self.piles[e]:
-                return f"centers[{e}]", ("is empty while its pile holds Powers; a center is "
-                                         "empty only when its pile is (RULES.md §A5)")
-        win = f"seat {self.winner} holds {WIN_POWERS} Powers and wins (RULES.md §A5)"
-        stop = f"round limit: {self.round_limit} rounds with no winner (RULES.md §A5)"
-        if over:
-            if self.winner is None and (self.turn != limit or self.end_reason != stop):
-                return "end_reason", f"is {self.end_reason!r}; accepted at the round limit: " \
-                    f"{stop!r}"
-            if self.winner is not None and (len(self.scored[self.winner]) != WIN_POWERS
-                                            or self.end_reason != win):
-                return "winner", (f"is seat {self.winner}, which holds "
-                                  f"{len(self.scored[self.winner])} Powers; the winner holds "
-                                  f"{WIN_POWERS} and end_reason says so (RULES.md §A5)")
-        elif self.winner is not None or self.end_reason:
-            field_ = "winner" if self.winner is not None else "end_reason"
-            return field_, f"is set at phase {phase!r}; only a game that is over has one"
-        used = {"draw": False, "play": False, "figure": False, "power": False, "pass": True,
-                "power_play": True, "power_discard": True, "power_draw": True,
-                "power_swap": True}.get(phase)
-        if used is not None and self.power_used != used:
-            return "power_used", (f"is {json.dumps(self.power_used)} at phase {phase!r}; a "
-                                  "Power is used in step 4 (RULES.md §A3)")
-        if self.wilds and (phase not in ("score", "discard", "over") or not self.power_used):
-            return "wilds", (f"are {self.wilds} at phase {phase!r}; wilds come from a Power "
-                             "used in step 4 and last until Score (RULES.md §A3, §A7)")
-        if self.played is not None and phase in ("draw", "play"):
-            return "played", f"is {self.played} before the card of step 2 is played (§A3)"
-        if phase == "figure" and self.played not in self.tableaux[me]:
-            return "played", (f"is {self.played}, not in seat {me}'s tableau; the figure is "
-                              "taken by the card played in step 2 (RULES.md §A3 step 3)")
-        if phase == "pass":
-            if not self.pass_order or self.pass_count < 1:
-                return "pass_order", "is empty during a Pass (RULES.md §A7)"
-            for s, cards in self.pass_choices.items():
-                k = min(self.pass_count, len(self.hands[s]))
-                if s in self.pass_order or len(cards) != k or Counter(cards) - Counter(
-                        self.hands[s]):
-                    return "pass_choices", (f"seat {s} chose {format_cards(cards)}; a seat "
-                                            f"chooses {k} card(s) of its own hand, once "
-                                            "(RULES.md §A7)")
-        elif self.pass_order or self.pass_choices or self.pass_count:
-            return "pass_order", f"a Pass is under way at phase {phase!r} (RULES.md §A7)"
-        turns = [entry["turn"] for entry in self.log]
-        for i, entry in enumerate(self.log):
-            t = entry["turn"]
-            if (i and t <= turns[i - 1]) or entry["player"] != t % n or entry["round"] != t // n:
-                return f"log[{i}]", (f"records turn {t} of seat {entry['player']} in round "
-                                     f"{entry['round']}; turn records follow the turns in order, "
-                                     "turn t being seat t mod players' in round t // players")
-        if not over and (not turns or turns[-1] != self.turn):
-            return "log", f"does not end with the record of turn {self.turn}, the current turn"
-        if over and (not turns or turns[-1] not in (self.turn, self.turn - 1)):
-            return "log", f"does not end with the record of turn {self.turn} or the one before"
-        if phase in ("power_play", "power_discard", "power_draw", "power_swap", "pass") and (
-                self.log[-1]["power"] is None):
-            return f"log[{len(turns) - 1}].power", (f"is null at phase {phase!r}; the turn "
-                                                    "record names the Power used")
-        if over:
-            return None
-        rest = CardGame._from_snapshot(self._snapshot())
+        bad = checks.position_problems(self)
+        if bad is not None or self.phase == "over":
+            return bad
+        rest = CardGame.from_snapshot(self.snapshot())
         rest._advance()
-        if rest._snapshot() != self._snapshot():
-            return "phase", (f"is {phase!r}, a step the game would not stop at here (the "
+        if rest.snapshot() != self.snapshot():
+            return "phase", (f"is {self.phase!r}, a step the game would not stop at here (the "
                              "step has one or no legal choice, so it is made at once, "
                              "RULES.md §A3 decisions)")
         return None
@@ -1125,7 +642,7 @@ class CardGame:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
             return NotImplemented
-        return (self._snapshot() == other._snapshot() and self._history == other._history
+        return (self.snapshot() == other.snapshot() and self._history == other._history
                 and self._start == other._start)
 
     __hash__ = None  # type: ignore[assignment]
@@ -1161,7 +678,7 @@ class CardGame:
         if not self._history:
             raise IllegalActionError("nothing to undo: no action or draw has been made yet")
         last = self._history[-1]
-        game = CardGame._from_snapshot(self._start)
+        game = CardGame.from_snapshot(self._start)
         game._start = self._start
         for who, text in self._history[:-1]:
             if who == CHANCE:
@@ -1179,8 +696,9 @@ class CardGame:
                          "figure": None, "figure_from": None, "power": None, "score": None,
                          "discard": [], "reshuffles": 0, "events": []})
 
-    def _event(self, event: str, **data: Any) -> None:
-        """Add an event to this turn's record, in the order it happens (see TURN_EVENTS)."""
+    def record_event(self, event: str, **data: Any) -> None:
+        """Add an event to this turn's record (``log[-1]["events"]``), in the order it
+        happens: ``{"event": event, **data}`` (see TURN_EVENTS)."""
         self.log[-1].setdefault("events", []).append({"event": event, **data})
 
     def _start_turn(self) -> None:
@@ -1197,8 +715,10 @@ class CardGame:
             self._new_log()
         self.phase = "draw"
 
-    def _refill(self) -> bool:
-        """Before a draw: reshuffle the discard pile into an empty deck. False if no card."""
+    def refill_deck(self) -> bool:
+        """Before a draw: shuffle the discard pile into an empty deck (by the game's stream,
+        RULES.md §A3 decisions). True if the deck has a card to draw, False if deck and
+        discard pile are both empty."""
         if self.deck:
             return True
         if not self.discard:
@@ -1208,7 +728,7 @@ class CardGame:
         self.rng.shuffle(deck)
         self.deck = deck
         self.log[-1]["reshuffles"] += 1
-        self._event("reshuffle", cards=len(deck))
+        self.record_event("reshuffle", cards=len(deck))
         return True
 
     def _advance(self) -> None:
@@ -1219,14 +739,13 @@ class CardGame:
             if phase == "over":
                 return
             if phase == "draw":
-                if self._refill():
+                if self.refill_deck():
                     return
                 self.phase = "play"
                 continue
-            if phase == "power_draw":
-                if self.remaining > 0 and self._refill():
+            if phase == extra_draw.PHASE:
+                if extra_draw.waits_for_chance(self):
                     return
-                self.phase = "score"
                 continue
             if phase == "discard" and len(self.tableaux[self.turn % self.players]) <= \
                     TABLEAU_LIMIT:
@@ -1241,8 +760,8 @@ class CardGame:
                 self._do(move)
                 continue
             # no legal action: the step is impossible and skipped (RULES.md §A3 decisions)
-            if phase == "pass":
-                self._resolve_pass()
+            if phase == passing.PHASE:
+                passing.resolve(self)
             self.phase = _SKIP_TO[phase]
 
     # -- legal moves -----------------------------------------------------------------------------
@@ -1250,7 +769,7 @@ class CardGame:
     def _moves(self) -> dict[str, tuple[Any, ...]]:
         cache = self._moves_cache
         if cache is None:
-            cache = self._moves_cache = getattr(self, "_moves_" + self.phase)()
+            cache = self._moves_cache = _MOVES[self.phase](self)
         return cache
 
     def _moves_play(self) -> dict[str, tuple[Any, ...]]:
@@ -1272,20 +791,28 @@ class CardGame:
         if self.power_used or self.phase == "over":
             return []
         found: dict[str, tuple[int, Power]] = {}
+        table = self.power_table()
         for e, holder in enumerate(self.figures):
             if holder != me:
                 continue
             center = self.centers[e]
-            if center is not None and center.key not in found and self._can_change(center):
+            if center is not None and center.key not in found and \
+                    powers.refusal(center, table) is None:
                 found[center.key] = (e, center)
             for se, p in self.scored[me]:
-                if se == e and p.key not in found and self._can_change(p):
+                if se == e and p.key not in found and powers.refusal(p, table) is None:
                     found[p.key] = (e, p)
         return [found[k] for k in sorted(found)]
 
-    def _can_change(self, p: Power) -> bool:
-        """True if using ``p`` now can change something (RULES.md §A7 decisions)."""
-        return not self._cannot_change(p)
+    def power_table(self) -> powers.Table:
+        """What a Power's use depends on now, seen from the turn's owner
+        (:class:`swkit.cards.powers.Table`)."""
+        me = self.turn % self.players
+        tab = self.tableaux[me]
+        return powers.Table(
+            hand=len(self.hands[me]), tableau=len(tab), numbers={c.number for c in tab},
+            discard=len(self.discard), deck=len(self.deck),
+            others=sum(len(t) for s, t in enumerate(self.tableaux) if s != me))
 
     def _moves_power(self) -> dict[str, tuple[Any, ...]]:
         usable = self.usable_powers()
@@ -1295,40 +822,6 @@ class CardGame:
         for e, p in usable:
             moves[f"use Power {p.key}"] = ("use", e, p)
         return moves
-
-    def _moves_power_play(self) -> dict[str, tuple[Any, ...]]:
-        if self.remaining <= 0:
-            return {}
-        return {f"power play {c}": ("pplay", c) for c in self.hands[self.turn % self.players]}
-
-    def _discard_choices(self) -> list[Card]:
-        depth = self.remaining
-        return self.discard[-depth:] if depth > 0 else []
-
-    def _moves_power_discard(self) -> dict[str, tuple[Any, ...]]:
-        return {f"power play {c} from discard": ("pdiscard", c) for c in self._discard_choices()}
-
-    def _moves_power_swap(self) -> dict[str, tuple[Any, ...]]:
-        me = self.turn % self.players
-        moves: dict[str, tuple[Any, ...]] = {}
-        mine = sorted(set(self.tableaux[me]))
-        for s in range(self.players):
-            if s == me:
-                continue
-            for theirs in sorted(set(self.tableaux[s])):
-                for c in mine:
-                    moves[f"power swap {c} for {theirs} of seat {s}"] = ("swap", c, s, theirs)
-        return moves
-
-    def _moves_pass(self) -> dict[str, tuple[Any, ...]]:
-        seat = self.pass_order[0]
-        hand = self.hands[seat]
-        k = min(self.pass_count, len(hand))
-        if k == 0:
-            return {}
-        if k == 1:
-            return {f"pass {c}": ("pass", (c,)) for c in hand}
-        return {"pass " + format_cards(cs): ("pass", cs) for cs in combinations(hand, k)}
 
     def score_options(self) -> list[tuple[tuple[Card, Card, Card], str]]:
         """The distinct triples of the owner's tableau under this turn's wilds, as
@@ -1380,52 +873,20 @@ class CardGame:
             self.tableaux[me].append(card)
             self.played = card
             entry["play"] = str(card)
-            self._event("play", card=str(card))
+            self.record_event("play", card=str(card))
             self.phase = "figure"
         elif kind == "figure":
             entry["figure_from"] = self.figures[move[1]]
             self.figures[move[1]] = me
             entry["figure"] = move[1] + 1
-            self._event("figure", edition=move[1] + 1, holder=entry["figure_from"])
+            self.record_event("figure", edition=move[1] + 1, holder=entry["figure_from"])
             self.phase = "power"
         elif kind == "skip":
             self.phase = "score"
         elif kind == "use":
             self._use_power(move[1], move[2])
-        elif kind == "pplay":
-            card = move[1]
-            self.hands[me].remove(card)
-            self.tableaux[me].append(card)
-            entry["power"]["cards"].append(str(card))
-            self._event("power_play", card=str(card))
-            self.remaining -= 1
-            if self.remaining <= 0 or not self.hands[me]:
-                self.phase = "score"
-        elif kind == "pdiscard":
-            card = move[1]
-            pile = self.discard
-            for i in range(len(pile) - 1, -1, -1):
-                if pile[i] == card:
-                    del pile[i]
-                    break
-            self.tableaux[me].append(card)
-            entry["power"]["cards"].append(str(card))
-            self._event("power_play_from_discard", card=str(card))
-            self.phase = "score"
-        elif kind == "swap":
-            _, mine, seat, theirs = move
-            mt, tt = self.tableaux[me], self.tableaux[seat]
-            i, j = mt.index(mine), tt.index(theirs)
-            mt[i], tt[j] = theirs, mine
-            entry["power"]["cards"] = [str(mine), str(theirs), seat]
-            self._event("power_swap", gives=str(mine), takes=str(theirs), seat=seat)
-            self.phase = "score"
-        elif kind == "pass":
-            seat = self.pass_order.pop(0)
-            self.pass_choices[seat] = list(move[1])
-            if not self.pass_order:
-                self._resolve_pass()
-                self.phase = "score"
+        elif kind in powers.BY_MOVE:
+            powers.BY_MOVE[kind].do(self, move)
         elif kind == "score":
             _, cards, e, how = move
             tab = self.tableaux[me]
@@ -1441,7 +902,7 @@ class CardGame:
             entry["score"] = {"cards": format_cards(cards), "kind": how, "wilds": str(self.wilds),
                               "power": power.key, "center": e + 1,
                               "new_center": None if new_center is None else new_center.key}
-            self._event("score", cards=format_cards(cards), power=power.key)
+            self.record_event("score", cards=format_cards(cards), power=power.key)
             self.wilds = NO_WILDS
             if len(self.scored[me]) >= WIN_POWERS:
                 self.phase = "over"
@@ -1456,352 +917,27 @@ class CardGame:
                 tab.remove(c)
             self.discard.extend(move[1])
             entry["discard"] = [str(c) for c in move[1]]
-            self._event("discard", cards=[str(c) for c in move[1]])
+            self.record_event("discard", cards=[str(c) for c in move[1]])
             self.turn += 1
             self._start_turn()
         else:  # pragma: no cover - every move kind is handled above
             raise AssertionError(kind)
 
     def _use_power(self, e: int, p: Power) -> None:
-        me = self.turn % self.players
         self.power_used = True
         self.log[-1]["power"] = {"key": p.key, "edition": e + 1, "effect": p.effect, "cards": []}
-        self._event("power", key=p.key, edition=e + 1)
-        effect, params = p.effect, p.params
-        if p.is_wild:
-            self.wilds = self.wilds | p.wilds
-            self.phase = "score"
-        elif effect == "play_from_discard":
-            self.remaining = params["depth"]
-            self.phase = "power_discard"
-        elif effect == "extra_play":
-            self.remaining = params["count"]
-            self.phase = "power_play"
-        elif effect == "extra_draw":
-            self.remaining = params["count"]
-            self.phase = "power_draw"
-        elif effect == "take_from_discard":
-            taken = []
-            for _ in range(params["count"]):
-                if not self.discard:
-                    break
-                card = self.discard.pop()
-                insort(self.hands[me], card)
-                taken.append(str(card))
-            self.log[-1]["power"]["cards"] = taken
-            if taken:
-                self._event("power_take", cards=taken)
-            self.phase = "score"
-        elif effect == "swap":
-            self.phase = "power_swap"
-        elif effect == "pass":
-            self.pass_count = params["count"]
-            order = [(me + i) % self.players for i in range(self.players)]
-            self.pass_order = [s for s in order if self.hands[s]]
-            self.pass_choices = {}
-            self.phase = "pass"
-        else:  # pragma: no cover - editions validate effects
-            raise AssertionError(effect)
+        self.record_event("power", key=p.key, edition=e + 1)
+        powers.use(self, p)
 
-    def _resolve_pass(self) -> None:
-        choices = self.pass_choices
-        for seat, cards in choices.items():
-            for c in cards:
-                self.hands[seat].remove(c)
-        for seat in sorted(choices):
-            for c in choices[seat]:
-                insort(self.hands[(seat + 1) % self.players], c)
-        self.log[-1]["power"]["cards"] = [[seat, format_cards(choices[seat])]
-                                          for seat in sorted(choices)]
-        self._event("power_pass", cards=self.log[-1]["power"]["cards"])
-        self.pass_choices = {}
-        self.pass_order = []
-        self.pass_count = 0
-
-    # -- reading and explaining actions ----------------------------------------------------------
-
-    def _read(self, text: str) -> tuple[str, list[Card]]:
-        """Read an action as typed: its canonical text (verbs lower case, cards in notation,
-        Power numbers as keys) and its first card list in the order typed. Each card list is
-        read by ``parse_cards`` as a whole (``score Red 5, Red 7, Blue 8``). Raises
-        NotationError for an unreadable card, IllegalActionError for an ambiguous Power number.
-        """
-        words = text.replace(",", " ").split()
-        if not words:
-            return "", []
-        low = [w.lower() for w in words]
-        if low[:2] == ["use", "power"] and len(low) == 3:
-            return f"use Power {self._power_key(low[2])}", []
-        if low == ["skip", "power"]:
-            return "skip Power", []
-        parts = _KEYWORD.split(text)
-        verb = parts[1].lower() if len(parts) > 1 else ""
-        out: list[str] = []
-        args: list[Card] | None = None
-        segments = [("", parts[0])] + [(parts[i].lower(), parts[i + 1])
-                                       for i in range(1, len(parts), 2)]
-        for keyword, segment in segments:
-            if keyword:
-                out.append(keyword)
-            if not segment.strip():
-                continue
-            if keyword in ("figure", "center", "seat"):
-                out.extend(segment.replace(",", " ").lower().split())
-                continue
-            cards = parse_cards(segment)
-            if args is None:
-                args = list(cards)
-            if verb in ("score", "pass"):
-                cards = sorted(cards)
-            out.extend(str(c) for c in cards)
-        return " ".join(out), args or []
-
-    def _power_key(self, token: str) -> str:
-        """The key a Power number means for the player to move: among the Powers they can use
-        now, else among every edition's Powers (RULES.md §A9); a key is returned as is."""
-        if not _NUMBER.match(token):
-            return token
-        number = int(token)
-        usable = sorted({p.key for _, p in self.usable_powers() if p.number == number})
-        if len(usable) == 1:
-            return usable[0]
-        every = sorted({p.key for ed in self.editions for p in ed.powers if p.number == number})
-        keys = usable or every
-        if len(keys) > 1:
-            raise IllegalActionError(
-                f"cannot use Power {number}: Power {number} is " + " or ".join(keys)
-                + " in these editions; write its key, e.g. 'use Power " + keys[0] + "' "
-                "(RULES.md §A9)" + "; " + self._legal_tail())
-        return keys[0] if keys else token
-
-    def _legal_tail(self) -> str:
-        """``"legal now: ..."``, the first few legal actions and how many more."""
-        legal = self.legal_actions()
-        if not legal:
-            return "no action is legal now"
-        shown = ", ".join(legal[:_SHOW_LEGAL])
-        if len(legal) > _SHOW_LEGAL:
-            shown += f", … and {len(legal) - _SHOW_LEGAL} more"
-        return f"legal now: {shown}"
-
-    def _missing(self, args: Sequence[Card], have: Sequence[Card], where: str) -> str:
-        """Why ``args`` are not all in ``have`` (naming the cards), or ``""`` if they are:
-        ``"Y9 is not in seat 0's tableau (...)"``, ``"only one R3 in seat 0's tableau (...)"``."""
-        have_counts, want = Counter(have), Counter(args)
-        absent = [c for c in sorted(want) if have_counts[c] == 0]
-        short = [f"only {_COUNT_WORDS.get(have_counts[c], str(have_counts[c]))} {c}"
-                 for c in sorted(want) if 0 < have_counts[c] < want[c]]
-        reasons = []
-        if absent:
-            verb = "is" if len(absent) == 1 else "are"
-            reasons.append(f"{format_cards(absent, ', ')} {verb} not in {where}")
-        if short:
-            reasons.append(f"{', '.join(short)} in {where}")
-        return "; ".join(reasons)
-
-    def _cannot_change(self, p: Power) -> str:
-        """Why using ``p`` now can change nothing, or ``""`` when it can (RULES.md §A7
-        decisions: a Power may be used only if it can change something)."""
-        me = self.turn % self.players
-        effect = p.effect
-        if p.is_wild:
-            return ""
-        if effect == "play_from_discard":
-            need = p.params["requires_number"]
-            if need is not None and not any(c.number == need for c in self.tableaux[me]):
-                tab = format_cards(self.tableaux[me]) or "empty"
-                return f"Power {p.key} needs a {need} in your tableau ({tab})"
-            if not self.discard:
-                return f"Power {p.key} needs a card in the discard pile, which is empty"
-            return ""
-        if effect in ("extra_play", "pass"):
-            return "" if self.hands[me] else (
-                f"Power {p.key} needs a card in your hand, which is empty")
-        if effect == "extra_draw":
-            return "" if self.deck or self.discard else (
-                f"Power {p.key} needs a card in the deck or the discard pile; both are empty")
-        if effect == "take_from_discard":
-            return "" if self.discard else (
-                f"Power {p.key} needs a card in the discard pile, which is empty")
-        if effect == "swap":
-            if self.tableaux[me] and any(t for s, t in enumerate(self.tableaux) if s != me):
-                return ""
-            return (f"Power {p.key} needs a card in your tableau and one in another player's "
-                    "tableau")
-        return f"Power {p.key} has an unknown effect {effect!r}"
-
-    def _why_not_power(self, key: str) -> str:
-        """Why seat to move cannot use the Power ``key`` now (RULES.md §A3 step 4, §A7, §A9)."""
-        me = self.turn % self.players
-        found = [p for ed in self.editions for p in ed.powers if p.key == key]
-        if not found:
-            numbers = sorted({p.number for ed in self.editions for p in ed.powers})
-            keys = list(dict.fromkeys(p.key for ed in self.editions for p in ed.powers))
-            return (f"no such Power {key!r}: write a Power's number ("
-                    f"{', '.join(map(str, numbers))}) or key ({', '.join(keys)}) (RULES.md §A7)")
-        power = found[0]
-        places = [e for e, c in enumerate(self.centers) if c is not None and c.key == key]
-        places += [e for e, p in self.scored[me] if p.key == key]
-        if not places:
-            return (f"seat {me} does not hold Power {key}: it is neither a center Power nor one "
-                    "of your scored Powers (RULES.md §A3 step 4)")
-        if all(self.figures[e] != me for e in places):
-            needed = ", ".join(str(e + 1) for e in sorted(set(places)))
-            holders = "; ".join(
-                f"figure {e + 1} is held by "
-                + ("nobody" if self.figures[e] is None else f"seat {self.figures[e]}")
-                for e in sorted(set(places)))
-            return (f"seat {me} does not hold the figure of Power {key}'s edition (figure "
-                    f"{needed}; {holders}): a Power is used only by the holder of its "
-                    "edition's figure (RULES.md §A3 step 4, §A9)")
-        return self._cannot_change(power) + " (RULES.md §A7 decisions)"
-
-    def _explain(self, text: str, args: Sequence[Card] = ()) -> str:
-        """Why ``text`` (normalized; ``args`` its cards as typed) is not legal now, in words
-        (RULES.md sections named). It lists no hand but the acting seat's own."""
-        me = self.turn % self.players
-        who = self.current_player()
-        step = _STEP[self.phase]
-        tail = "; " + self._legal_tail()
-        words = text.split()
-        verb = words[0] if words else ""
-        shown = format_cards(args)
-        n_ed = len(self.editions)
-        where = f"it is {step} of seat {me}'s turn"
-        if self.phase == "pass":
-            where = f"it is seat {who}'s blind Pass choice in seat {me}'s turn"
-        if self.phase == "play" and verb == "play":
-            if len(args) != 1:
-                return (f"cannot {text}: play exactly one card from your hand (RULES.md §A3 "
-                        f"step 2){tail}")
-            hand = format_cards(self.hands[me]) or "empty"
-            return (f"cannot play {args[0]}: {args[0]} is not in seat {me}'s hand ({hand}) "
-                    f"(RULES.md §A3 step 2){tail}")
-        if self.phase == "figure" and verb == "take" and self.played is not None:
-            accepted = ", ".join(self.legal_actions())
-            number = words[2] if len(words) == 3 and words[1] == "figure" else ""
-            if _NUMBER.match(number) and not 1 <= int(number) <= n_ed:
-                why = (f"there is no figure {number}: the figures are numbered 1 to {n_ed} "
-                       "(RULES.md §A9)")
-            else:
-                why = (f"the card played, {self.played}, is {COLOR_NAMES[self.played.color]}; "
-                       "only a figure whose center Power has that color can be taken "
-                       "(RULES.md §A3 step 3, §A9)")
-            return f"cannot {text}: {why}; accepted: {accepted}"
-        if verb == "use" and self.phase == "power":
-            if len(words) != 3 or words[1].lower() != "power":
-                return (f"cannot {text}: write 'use Power' and a Power's key or number "
-                        f"(RULES.md §A3 step 4){tail}")
-            return f"cannot use Power {words[2]}: {self._why_not_power(words[2])}{tail}"
-        if verb == "use" and self.power_used:
-            return (f"cannot {text}: seat {me} has already used a Power this turn; a Power is "
-                    f"used at most once per turn (RULES.md §A3 step 4, §A9){tail}")
-        if verb == "score" and self.phase == "score":
-            typed = " ".join(["score", shown, *words[1 + len(args):]]) if args else text
-            return f"cannot {typed}: {self._why_not_score(words, args)}{tail}"
-        if verb == "score":
-            return f"cannot {text}: {where}, not step 5 (RULES.md §A3){tail}"
-        if self.phase == "score":
-            return (f"cannot {text}: scoring is mandatory when your tableau holds a set or a "
-                    f"run (RULES.md §A3 step 5 decision){tail}")
-        if verb == "discard" and self.phase == "discard":
-            tab = self.tableaux[me]
-            need = len(tab) - TABLEAU_LIMIT
-            missing = self._missing(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
-            if missing:
-                return f"cannot discard {shown}: {missing} (RULES.md §A3 step 6){tail}"
-            return (f"cannot {text}: discard exactly {need} card(s) to bring the tableau "
-                    f"({format_cards(tab)}) down to {TABLEAU_LIMIT} (RULES.md §A3 step 6)"
-                    f"{tail}")
-        if verb == "pass" and self.phase == "pass":
-            hand = self.hands[who]
-            count = min(self.pass_count, len(hand))
-            missing = self._missing(args, hand, f"your hand ({format_cards(hand)})")
-            why = f"{missing}; seat {who} passes {count} card(s)" if missing else (
-                f"seat {who} passes {count} card(s) from their hand ({format_cards(hand)})")
-            return f"cannot {text}: {why} (RULES.md §A7 Power pass){tail}"
-        if verb == "power" and self.phase.startswith("power_"):
-            return f"cannot {text}: {self._why_not_target(words, args)}{tail}"
-        return f"cannot {text!r}: {where} (RULES.md §A3){tail}"
-
-    def _why_not_score(self, words: Sequence[str], args: Sequence[Card]) -> str:
-        me = self.turn % self.players
-        tab = self.tableaux[me]
-        n_ed = len(self.editions)
-        missing = self._missing(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
-        if missing:
-            return f"{missing} (RULES.md §A3 step 5)"
-        if len(args) != 3:
-            return ("a score names exactly three cards of your tableau that form a set or a run "
-                    "(RULES.md §A3 step 5, §A4)")
-        why = explain_not_triple(args, self.wilds)
-        if why:
-            return why
-        open_centers = [str(e + 1) for e, c in enumerate(self.centers) if c is not None]
-        if "center" in words:
-            number = words[words.index("center") + 1] if words[-1] != "center" else ""
-            if n_ed == 1:
-                return ("with one edition a score names no center: write "
-                        f"'score {format_cards(sorted(args))}' (RULES.md §A3 step 5)")
-            if not _NUMBER.match(number) or not 1 <= int(number) <= n_ed:
-                return (f"there is no center {number}: the centers are numbered 1 to {n_ed} "
-                        "(RULES.md §A9)")
-            if self.centers[int(number) - 1] is None:
-                return (f"center {number} is empty (its pile is used up); take a non-empty "
-                        f"center: {', '.join(open_centers)} (RULES.md §A5, §A9)")
-        elif n_ed > 1:
-            return (f"name the center Power to take, e.g. 'score {format_cards(sorted(args))} "
-                    f"center {open_centers[0] if open_centers else 1}' (RULES.md §A9)")
-        return "name three tableau cards and a non-empty center (RULES.md §A3 step 5, §A9)"
-
-    def _why_not_target(self, words: Sequence[str], args: Sequence[Card]) -> str:
-        me = self.turn % self.players
-        phase = self.phase
-        text = " ".join(words)
-        if phase == "power_swap":
-            m = re.fullmatch(r"power swap (\S+) for (\S+) of seat (\S+)", text)
-            if not m or len(args) != 1:
-                return ("write 'power swap <your card> for <their card> of seat <n>' "
-                        "(RULES.md §A7 Power swap)")
-            mine, theirs, seat_text = parse_card(m.group(1)), parse_card(m.group(2)), m.group(3)
-            if not _NUMBER.match(seat_text) or not 0 <= int(seat_text) < self.players:
-                return (f"there is no seat {seat_text}: the seats are 0 to {self.players - 1} "
-                        "(RULES.md §A7 Power swap)")
-            seat = int(seat_text)
-            if seat == me:
-                return (f"seat {seat} is yourself: swap with another player's tableau "
-                        "(RULES.md §A7 Power swap)")
-            reasons = []
-            if mine not in self.tableaux[me]:
-                reasons.append(f"{mine} is not in your tableau "
-                               f"({format_cards(self.tableaux[me]) or 'empty'})")
-            if theirs not in self.tableaux[seat]:
-                reasons.append(f"{theirs} is not in seat {seat}'s tableau "
-                               f"({format_cards(self.tableaux[seat]) or 'empty'})")
-            if reasons:
-                return "; ".join(reasons) + " (RULES.md §A7 Power swap)"
-        elif phase == "power_play":
-            hand = self.hands[me]
-            missing = self._missing(args, hand, f"your hand ({format_cards(hand)})")
-            if missing or len(args) != 1:
-                return ((missing or "play one card from your hand")
-                        + " (RULES.md §A7 Power extra play)")
-        elif phase == "power_discard":
-            top = self._discard_choices()
-            if len(args) == 1 and args[0] not in top:
-                return (f"{args[0]} is not among the top {len(top)} card(s) of the discard pile "
-                        f"({format_cards(top)}) (RULES.md §A7 Power play from discard)")
-        return "not a legal target of this Power (RULES.md §A7 decisions)"
-
-
-_KEYWORD = re.compile(r"(?<![\w-])(play|take|figure|use|power|skip|score|center|discard|pass|"
-                      r"from|for|of|seat|swap)(?![\w-])", re.IGNORECASE)
-_NUMBER = re.compile(r"[0-9]+$", re.ASCII)
-_SHOW_LEGAL = 8
-"""How many legal actions an error message lists before "… and N more"."""
-_COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 _SKIP_TO = {
     "play": "figure", "figure": "power", "power": "score", "power_play": "score",
     "power_discard": "score", "power_swap": "score", "pass": "score", "score": "discard",
 }
+
+_MOVES = {"play": CardGame._moves_play, "figure": CardGame._moves_figure,
+          "power": CardGame._moves_power, "score": CardGame._moves_score,
+          "discard": CardGame._moves_discard,
+          **{phase: module.moves for phase, module in powers.BY_PHASE.items()
+             if hasattr(module, "moves")}}
+"""Each phase where a player moves -> its legal moves (text -> move) in a game."""

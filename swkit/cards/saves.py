@@ -1,10 +1,10 @@
-"""A saved card game: its schema and its checks (``CardGame.from_json``; issue 15 §A).
+"""A saved card game: its schema and its checks (``CardGame.from_json``).
 
 The stages are :mod:`swkit.saves`'s, the same for both games: the text is read
 (``read_save``), every field is walked against :data:`SAVE_FIELDS` (its type, range and
 length; bounds that depend on the player count, the editions and the round limit read before
 it), the start and the saved state are checked as positions at rest
-(``CardGame._position_problems``: RULES.md §A8 conservation, the phase's fields, tableau sizes,
+(``CardGame.position_problems``: RULES.md §A8 conservation, the phase's fields, tableau sizes,
 scores and the end, the turn records), and the history is replayed from the start
 (:func:`_replay`), which must lead to the saved state field by field. The first failure raises
 a :class:`~swkit.saves.SaveError` naming the field by its JSON path (``hands[1][3]``,
@@ -16,16 +16,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from swkit.cards.editions import PRIMITIVES, edition_from_dict
-from swkit.cards.game import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PHASES,
-    WIN_POWERS,
-    CardGame,
-    _resolve_editions,
-)
+from swkit.cards.editions import PRIMITIVES, edition_from_dict, resolve_editions
 from swkit.cards.notation import ALL_CARDS, COLORS
+from swkit.cards.phases import MAX_PLAYERS, MIN_PLAYERS, PHASES, WIN_POWERS
 from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.saves import (
     RNG,
@@ -78,7 +71,7 @@ def _read_editions(value: list[Any], ctx: dict[str, Any]) -> tuple[int, str] | N
         except ConfigurationError as exc:
             return i, str(exc)
     try:
-        ctx["editions"] = _resolve_editions(eds)
+        ctx["editions"] = resolve_editions(eds)
     except ConfigurationError as exc:
         return 0, str(exc)
     return None
@@ -210,7 +203,7 @@ STATE_FIELDS: dict[str, Spec] = {
 }
 """The fields of a card game's state in a save, in the order they are checked (a later field's
 bounds use the player count, the editions and the round limit read before it). A new field of
-the save is one more line here (and in ``_snapshot``/``_from_snapshot``)."""
+the save is one more line here (and in ``CardGame.snapshot``/``from_snapshot``)."""
 
 SAVE_FIELDS: dict[str, Spec] = {
     **STATE_FIELDS,
@@ -222,16 +215,15 @@ SAVE_FIELDS: dict[str, Spec] = {
 """The fields of a saved card game (``to_json``): the state, the history, the start."""
 
 
-def _replay(start: CardGame, history: list[list[Any]]) -> CardGame:
-    """The game after ``history`` applied to a copy of ``start``; SaveError names the first
-    entry that is not legal there."""
-    game = type(start)._from_snapshot(start._snapshot())
-    game._start = start._snapshot()
+def _replay(cls: Any, start: dict[str, Any], history: list[list[Any]]) -> Any:
+    """The game of class ``cls`` after ``history`` applied to the state ``start``; SaveError
+    names the first entry that is not legal there."""
+    game = cls.from_snapshot(start, start=start)
     for i, (who, text) in enumerate(history):
         mover = game.current_player()
         try:
             if who != mover:
-                raise IllegalActionError(f"the entry is seat {who}'s, but {game._whose_move()}")
+                raise IllegalActionError(f"the entry is seat {who}'s, but {game.whose_move()}")
             if who == CHANCE:
                 verb, _, card = text.partition(" ")
                 if verb != "draw" or not card:
@@ -245,25 +237,27 @@ def _replay(start: CardGame, history: list[list[Any]]) -> CardGame:
     return game
 
 
-def load_checked(cls: type[CardGame], text: str) -> CardGame:
-    """``from_json``'s checks (swkit.saves): the schema walk, the start as a position at
-    rest, the history replayed from it, the saved state equal to the replay."""
+def load_checked(cls: Any, text: str) -> Any:
+    """``from_json``'s checks (swkit.saves) for the game class ``cls``
+    (:class:`~swkit.cards.game.CardGame`): the schema walk, the start as a position at rest,
+    the history replayed from it, the saved state equal to the replay. Returns the game
+    replayed; raises SaveError naming the field."""
     data = read_save(text, _WHAT)
     if "game" in data:
         raise SaveError(_WHAT, "game", f"is {show(data['game'])}: a saved card game has no "
                         "such field" + (" (this is a saved dice game: load it with "
                                         "DiceGame.from_json)" if data["game"] == "dice" else ""))
     walk(Obj(SAVE_FIELDS, what="a saved card game"), data, _WHAT)
-    start = cls._from_snapshot(data["start"])
-    bad = start._position_problems()
+    start = cls.from_snapshot(data["start"])
+    bad = start.position_problems()
     if bad:
         raise SaveError(_WHAT, path_join("start", bad[0]) if bad[0] else "start", bad[1])
-    saved = cls._from_snapshot(data)
-    bad = saved._position_problems()
+    saved = cls.from_snapshot(data)
+    bad = saved.position_problems()
     if bad:
         raise SaveError(_WHAT, bad[0], bad[1])
-    game = _replay(start, data["history"])
-    replayed = game._snapshot()
+    game = _replay(cls, start.snapshot(), data["history"])
+    replayed = game.snapshot()
     mine = {k: data[k] for k in replayed}
     mine["log"] = [{k: v for k, v in entry.items() if k != "tableau"} for entry in data["log"]]
     where = first_difference(mine, replayed, "")

@@ -26,10 +26,10 @@ from typing import Any
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError, WorkBudgetError
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
-from swkit.odds.cards.engine import _check_turns, _start
-from swkit.odds.cards.hands import _falling, _give, _ins, _net, _rem, _take
+from swkit.odds.cards.engine import check_turns, start_search
+from swkit.odds.cards.hands import falling_factorial, insert, pool_give, pool_net, pool_take, remove
 from swkit.odds.cards.position import Position
-from swkit.odds.cards.search import _OverBudget
+from swkit.odds.cards.search import OverBudget
 from swkit.odds.deal import KINDS, Deck, Kind, completion_table, make_wilds
 from swkit.odds.montecarlo_dice import MCResult, samples, wilson
 from swkit.whole import as_whole
@@ -88,7 +88,7 @@ def _best_choice(eng: Any, hand: tuple[int, ...], tab: tuple[int, ...], disc: tu
     1: the next turn only): ("end", next position) or, when draw two or pass is better,
     ("chance", card played, ("draw", k) or ("pass", card))."""
     after = t - 1 if look is None else min(look, t - 1)
-    full = _falling(eng.unseen0 - _net(drawn), after)
+    full = falling_factorial(eng.unseen0 - pool_net(drawn), after)
     best: Any = -1
     out: tuple[Any, ...] = ()
     for _steps, end in eng.ends(hand, tab, disc, others, figure, t - 1):
@@ -122,7 +122,7 @@ def mc_policy_odds(position: Position, turns: int = 1, n: int = 2_000,
     """Estimate P(scoring within ``turns`` turns) for a simple strategy, quickly, on any
     position: ``n`` seeded games where each non-scoring turn ends the way (play, Power,
     Discard, draw two or pass) that is best for scoring in the next turn alone, by the exact
-    one-turn engine (milliseconds a choice). Its chance is at most the best play's
+    one-turn engine. Its chance is at most the best play's
     (``player_odds``), so the estimate is for a lower bound on the best play; at T = 1 no
     choice is left after a draw that does not score, so it estimates ``player_odds`` itself.
 
@@ -136,12 +136,12 @@ def _games(position: Position, turns: int, n: int, seed: int, look: int | None,
            budget: int | None) -> MCResult:
     """Play ``n`` seeded games of ``turns`` turns from ``position`` (see ``mc_player_odds``);
     each choice is ``_best_choice`` with ``look``; ``budget`` bounds the engine's memo."""
-    _check_turns(turns)       # before the sample check, as ever (``_start`` checks it again)
+    check_turns(turns)       # before the sample check, as ever (``start_search`` checks it again)
     n, seed = samples(n, seed)
-    eng, hand0, tab0, disc_full, others0 = _start(position, turns, budget)
+    eng, hand0, tab0, disc_full, others0 = start_search(position, turns, budget)
     try:
         return _sample(eng, position, turns, n, seed, look, hand0, tab0, disc_full, others0)
-    except _OverBudget as over:
+    except OverBudget as over:
         raise WorkBudgetError(
             f"too large to simulate with the exact best choices within the work budget "
             f"({over.spent:,} {BUDGET_UNIT} of {budget:,}): simulate the simpler strategy "
@@ -160,7 +160,7 @@ def _sample(eng: Any, position: Position, turns: int, n: int, seed: int, look: i
         if not unseen:      # empty deck: the discard pile is shuffled into a new deck (§C1)
             if disc_full:
                 x = rng.choice(disc_full)
-                hits += eng.can_score(_ins(hand0, x), tab0, (), others0, position.figure)
+                hits += eng.can_score(insert(hand0, x), tab0, (), others0, position.figure)
             else:
                 hits += eng.can_score(hand0, tab0, (), others0, position.figure)
             continue
@@ -169,7 +169,7 @@ def _sample(eng: Any, position: Position, turns: int, n: int, seed: int, look: i
         disc = disc_full if turns == 1 else eng.disc_key(disc_full, turns)
         for t in range(turns, 0, -1):
             x = draws[turns - t]
-            hand, drawn = _ins(hand, x), _take(drawn, x)
+            hand, drawn = insert(hand, x), pool_take(drawn, x)
             if eng.can_score(hand, tab, disc, others, figure):
                 hits += 1
                 break
@@ -186,19 +186,19 @@ def _sample(eng: Any, position: Position, turns: int, n: int, seed: int, look: i
             # draw two (7) or pass (10): the cards come by chance, then the best Discard
             _kind, p, power = nxt
             fig1 = eng.access(p, figure)
-            tab = tab if p is None else _ins(tab, p)
-            hand = hand if p is None else _rem(hand, p)
+            tab = tab if p is None else insert(tab, p)
+            hand = hand if p is None else remove(hand, p)
             if power[0] == "draw":
                 came = rng.sample(_pool(eng, drawn), power[1])
                 for c in came:
-                    hand, drawn = _ins(hand, c), _take(drawn, c)
+                    hand, drawn = insert(hand, c), pool_take(drawn, c)
             else:
                 pool = _pool(eng, drawn)
-                hand = _rem(hand, power[1])
+                hand = remove(hand, power[1])
                 if pool:
                     c = rng.choice(pool)
-                    hand, drawn = _ins(hand, c), _take(drawn, c)
-                drawn = _give(drawn, power[1])
+                    hand, drawn = insert(hand, c), pool_take(drawn, c)
+                drawn = pool_give(drawn, power[1])
             # the later draws come from what is unseen now
             draws = draws[:turns - t + 1] + rng.sample(_pool(eng, drawn), t - 1)
             best = -1

@@ -19,10 +19,10 @@ from fractions import Fraction
 from swkit.cards.notation import Card
 from swkit.errors import WorkBudgetError
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
-from swkit.odds.cards.engine import _Engine, _reach, _start
-from swkit.odds.cards.hands import Hand, _ins
+from swkit.odds.cards.engine import Engine, reach_powers, start_search
+from swkit.odds.cards.hands import Hand, insert
 from swkit.odds.cards.position import NO_EFFECT_THIS_TURN, UNKNOWN_CENTER, Position
-from swkit.odds.cards.search import _OverBudget
+from swkit.odds.cards.search import OverBudget
 from swkit.odds.cards.words import PlanStep, _best_plan, plan_words
 
 
@@ -90,7 +90,7 @@ CENTER_UNKNOWN_NOTE = ("center Power not given (no --center): scoring still take
 
 def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     center = pos.center_power
-    reach = _reach(pos)
+    reach = reach_powers(pos)
     unseen = sum(pos.unseen().values())
     modelled, left = [], []
     if pos.center == UNKNOWN_CENTER:
@@ -124,7 +124,7 @@ def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], 
     return tuple(modelled), tuple(left)
 
 
-def _large_because(eng: _Engine, pos: Position, turns: int) -> str:
+def _large_because(eng: Engine, pos: Position, turns: int) -> str:
     """What makes a question large, in words (for the refusal of ``player_odds``)."""
     parts = []
     if eng.draw_k:
@@ -148,7 +148,7 @@ def _large_because(eng: _Engine, pos: Position, turns: int) -> str:
     return f"{turns} turns with {held} and {what}"
 
 
-def _refuse_early(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+def _refuse_early(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                   figure: bool, turns: int, refuse: Callable[[int, bool], WorkBudgetError]
                   ) -> None:
     """Before a search of ``turns`` >= 3 turns: raise ``refuse(n, True)`` if the positions it must
@@ -158,7 +158,7 @@ def _refuse_early(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
     for x in range(len(eng.types)):
         if eng.copies(x, ()) <= 0:
             continue
-        h = _ins(hand, x)
+        h = insert(hand, x)
         if not eng.can_score(h, tab, disc, others, figure):
             n += len({eng.value_key(*nxt, (x,), turns - 1)
                       for _s, nxt in eng.ends(h, tab, disc, others, figure, turns - 1)})
@@ -190,7 +190,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
     >>> player_odds(pos).probability      # only R5 scores: 1 of 39 unseen cards
     Fraction(1, 39)
     """
-    eng, hand, tab, disc_full, others = _start(position, turns, budget)
+    eng, hand, tab, disc_full, others = start_search(position, turns, budget)
     types = eng.types
     figure = position.figure
     modelled, left_out = _modelled_and_left_out(position, turns)
@@ -264,7 +264,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
                 share[1] = max(x, 1) / len(types)
                 if not eng.base[x]:
                     continue
-                steps, p, now = _best_plan(eng, _ins(hand, x), tab, pdisc, others, figure,
+                steps, p, now = _best_plan(eng, insert(hand, x), tab, pdisc, others, figure,
                                            (x,), plan_turns)
                 plans.append(DrawPlan(types[x], eng.base[x], plan_words(steps), p, now, steps))
             probability = within[-1]
@@ -277,7 +277,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
                 total = Fraction(0)
                 outs = {}
                 for x in sorted(pile):
-                    steps, p, now = _best_plan(eng, _ins(hand, x), tab, (), others, figure, (),
+                    steps, p, now = _best_plan(eng, insert(hand, x), tab, (), others, figure, (),
                                                1)
                     plans.append(DrawPlan(types[x], pile[x], plan_words(steps), p, now, steps))
                     total += pile[x] * p
@@ -290,7 +290,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
                 steps, probability, now = _best_plan(eng, hand, tab, (), others, figure, (), 1)
                 plans.append(DrawPlan(None, 0, plan_words(steps), probability, now, steps))
             within = (probability,)
-    except _OverBudget as over:
+    except OverBudget as over:
         raise refuse(over.spent) from None
     if progress is not None and turns >= 3:
         progress(2 * len(types), 2 * len(types))

@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from swkit.odds import accel
-from swkit.odds.cards.hands import Hand, _ins, _net, _take, _without
+from swkit.odds.cards.hands import Hand, insert, pool_net, pool_take, without
 from swkit.odds.cards.position import TABLEAU_LIMIT
 from swkit.odds.cards.rows import RowTables
 
@@ -94,7 +94,7 @@ class Batch:
 
         from swkit.odds.draws import bit, segment_max
 
-        n0 = self.unseen0 - _net(drawn)
+        n0 = self.unseen0 - pool_net(drawn)
         full = n0 - 1
         if not self.scorable:
             return [0] * len(positions)
@@ -194,8 +194,8 @@ class Batch:
             for j, y in enumerate(yi.tolist()):
                 if not scoring[i, j]:
                     totals[i] += self.copies(y, drawn) * self._with_chance(
-                        int(best[i, j]), _ins(hand, y), tab, disc, others, figure,
-                        _take(drawn, y), 2)
+                        int(best[i, j]), insert(hand, y), tab, disc, others, figure,
+                        pool_take(drawn, y), 2)
         return totals
 
     def _expansions(self, pick: np.ndarray, nk: int, keep_rows: list[tuple[int, list[Any]]],
@@ -244,13 +244,13 @@ class Batch:
                                                          yi.tolist(), drawn)))
                 continue
             for combo in sorted(set(combinations(base, need))):
-                p_rows.append((_without(base, combo), self.disc_key(d2 + combo, 1), h2))
+                p_rows.append((without(base, combo), self.disc_key(d2 + combo, 1), h2))
                 p_own.append(r)
             for flag in sorted(set(fig.tolist())):
                 for combo in sorted(set(combinations(base, need - 1))):
                     pile = d2 + combo
                     kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
-                    s_rows.append((_without(base, combo), tuple(sorted(kept)), h2))
+                    s_rows.append((without(base, combo), tuple(sorted(kept)), h2))
                     s_own.append(r)
                     s_flag.append(flag)
         masks = []
@@ -283,9 +283,9 @@ class Batch:
         best outs over the Discard choices of base + y, one by one (``_end_states``)."""
         out = []
         for y, f1 in zip(yi, fig, strict=True):
-            d3 = _take(drawn, y)
+            d3 = pool_take(drawn, y)
             best, top = -1, 0
-            for t3, dk3 in self._end_states(_ins(base, y), pile):
+            for t3, dk3 in self._end_states(insert(base, y), pile):
                 m = self.outs_mask(hand, t3, dk3, (), f1)
                 if self.weighted(m, d3) > best:
                     top, best = m, self.weighted(m, d3)
@@ -300,7 +300,7 @@ class Batch:
         bound for the most draws still open; ties: the fewest Discard choices, then the first
         row), so the same choices are expanded and the same memo entries kept."""
         hand, tab, disc, others, figure = position
-        full = self.unseen0 - _net(drawn) - 1
+        full = self.unseen0 - pool_net(drawn) - 1
         if not self.scorable:
             return 0
         tables = self._draw_tables()
@@ -378,7 +378,7 @@ class Batch:
             if not scoring[j]:
                 if self.draw_k or self.pass_n:
                     total += self.copies(y, drawn) * self._with_chance(
-                        best[j], _ins(hand, y), tab, disc, others, figure, _take(drawn, y), 2)
+                        best[j], insert(hand, y), tab, disc, others, figure, pool_take(drawn, y), 2)
                 else:
                     total += self.copies(y, drawn) * best[j]
         return total
@@ -401,7 +401,7 @@ class Batch:
         if self.pfd and need > depth:
             return [self._play_ends_direct(h2, base, d2, figs, yi, drawn)]
         # discard cards C of base: base - C + y, C on the pile (``outs_plus``)
-        masks = [tables.outs_plus(_without(base, combo), self.disc_key(d2 + combo, 1), h2,
+        masks = [tables.outs_plus(without(base, combo), self.disc_key(d2 + combo, 1), h2,
                                   figs, yi)
                  for combo in sorted(set(combinations(base, need)))]
         # discard y and C' of base: y joins Power 3's key (``outs_pile``)
@@ -409,6 +409,6 @@ class Batch:
             for combo in sorted(set(combinations(base, need - 1))):
                 pile = d2 + combo
                 kept = pile[max(0, len(pile) - (depth - 1)):] if depth > 1 else ()
-                row = tables.outs_pile(_without(base, combo), tuple(sorted(kept)), h2, flag, yi)
+                row = tables.outs_pile(without(base, combo), tuple(sorted(kept)), h2, flag, yi)
                 masks.append([m if f == flag else 0 for m, f in zip(row, figs, strict=True)])
         return masks

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from swkit.odds.cards.hands import Hand, _bits
+from swkit.odds.cards.hands import Hand, type_bits
 
 
 @dataclass(kw_only=True)
@@ -75,7 +75,7 @@ class Blanks:
         if self.ep or not self.lumping:
             hit = self.blank_memo[key] = (self.every, (), (-1,) * n)
             return hit
-        live = _bits(tab) | _bits(disc) | _bits(others)
+        live = type_bits(tab) | type_bits(disc) | type_bits(others)
         for a in set(tab) | set(disc) | set(others):
             live |= self._partners(a)
         need = self.pfd[0] if self.pfd else None

@@ -24,17 +24,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from swkit.cards.powers import extra_draw, passing
 from swkit.odds.cards.hands import (
     Hand,
-    _distinct,
-    _falling,
-    _give,
-    _ins,
-    _multisets,
-    _net,
-    _orders,
-    _rem,
-    _take,
+    distinct,
+    distinct_orders,
+    falling_factorial,
+    insert,
+    pool_give,
+    pool_net,
+    pool_take,
+    remove,
+    sorted_multisets,
 )
 from swkit.odds.cards.position import TABLEAU_LIMIT
 
@@ -51,7 +52,7 @@ class Chance:
         """``best`` or, if higher, the best value of using draw two or pass this turn."""
         if not (self.draw_k or self.pass_n) or not self.scorable:
             return best
-        full = _falling(self.unseen0 - _net(drawn), turns - 1)
+        full = falling_factorial(self.unseen0 - pool_net(drawn), turns - 1)
         if best >= full:
             return best
         for _steps, v in self.chance_options(hand, tab, disc, others, figure, drawn, turns,
@@ -76,8 +77,8 @@ class Chance:
         ``beat``: leave out the options whose value cannot exceed it (their sum is abandoned as
         soon as even certainty for the outcomes left could not lift it above ``beat``)."""
         after = turns - 1
-        n = self.unseen0 - _net(drawn)
-        scale = _falling(n, after)
+        n = self.unseen0 - pool_net(drawn)
+        scale = falling_factorial(n, after)
         pool = [(x, self.copies(x, drawn)) for x in range(len(self.types))]
         pool = [(x, u) for x, u in pool if u > 0]
         for p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
@@ -85,23 +86,23 @@ class Chance:
                 continue
             step0 = ("play", p, not figure)
             k = self.draw_k
-            if k and n >= k + after:
+            if extra_draw.odds_draws(k, n, after):
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
                                                                                     after)))
-                denom = _falling(n, k) * _falling(n - k, after)
+                denom = falling_factorial(n, k) * falling_factorial(n - k, after)
                 need = None if beat is None else Fraction(beat * denom, scale)
                 acc = self._draw_value(hand1, ends, others, fig1, drawn, after, k, pool, n, need)
                 if acc is not None:
                     yield (step0, ("draw", k, len(tab1) > TABLEAU_LIMIT)), \
                         Fraction(acc * scale, denom)
-            if self.pass_n and hand1:
+            if self.pass_n and passing.refused(len(hand1)) is None:
                 ends = list(dict.fromkeys(
                     (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
                                                                                     after)))
-                for q in _distinct(hand1):
+                for q in distinct(hand1):
                     need = None if beat is None else beat * max(n, 1)
-                    acc = self._pass_value(_rem(hand1, q), q, ends, others, fig1, drawn, after,
+                    acc = self._pass_value(remove(hand1, q), q, ends, others, fig1, drawn, after,
                                            pool, need)
                     if acc is not None:
                         yield ((step0, ("pass", q, len(tab1) > TABLEAU_LIMIT)),
@@ -119,26 +120,26 @@ class Chance:
             for m in masks:
                 union |= m
             w_best = max(self.weighted(m, drawn) for m in masks)
-            miss = _falling(n - self.weighted(union, drawn), k)
-            return (_falling(n, k) - miss) * (n - k) + miss * w_best
+            miss = falling_factorial(n - self.weighted(union, drawn), k)
+            return (falling_factorial(n, k) - miss) * (n - k) + miss * w_best
         masks = self._derived_masks(hand1, ends, others, fig1, after)
         lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
         if masks is not None and k == 2 and self.ep == 1 and self.read_masks:
             return self._pair_sum(masks, pool, n, need)
         total = 0
-        left = _falling(n, k)               # ordered draws not summed yet
-        top = _falling(n - k, after)        # the most one of them can add
-        for combo in _multisets([(i, u) for i, (_x, u) in enumerate(lumps)], k):
+        left = falling_factorial(n, k)               # ordered draws not summed yet
+        top = falling_factorial(n - k, after)        # the most one of them can add
+        for combo in sorted_multisets([(i, u) for i, (_x, u) in enumerate(lumps)], k):
             self.outcome()
-            ways = _orders(combo)
+            ways = distinct_orders(combo)
             cards: list[int] = []
             for i, m in Counter(combo).items():
                 x, u = lumps[i]
-                ways *= _falling(u, m)
+                ways *= falling_factorial(u, m)
                 cards.extend((x,) * m if isinstance(x, int) else x[:m])
             d2 = drawn
             for x in cards:
-                d2 = _take(d2, x)
+                d2 = pool_take(d2, x)
             v = self._best_next(hand1, tuple(cards), ends, masks, others, fig1, d2, after)
             total += ways * v
             left -= ways
@@ -150,7 +151,7 @@ class Chance:
                   need: int | Fraction | None) -> int | None:
         """``_draw_value`` for draw two one turn before the end with one extra play and the
         figure (``masks``: ``_derived_masks``): the same sum over the pairs of cards, in the
-        same order (``_multisets``), each charged as one chance outcome (``outcome``), with
+        same order (``sorted_multisets``), each charged as one chance outcome (``outcome``), with
         the same early stop, but each pair's value read from the masks directly: after the
         cards a and b join the hand, an end's outs are every type if its mask holds a, or b
         is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``_outs_with``); their
@@ -186,7 +187,7 @@ class Chance:
                     best = v
             return best
 
-        for i, (a, ua) in enumerate(pool):  # _multisets' order: (a, b) for b after a, (a, a)
+        for i, (a, ua) in enumerate(pool):  # sorted_multisets' order: (a, b) for b after a, (a, a)
             for b, ub in pool[i + 1:]:
                 self.outcome()
                 ways = 2 * ua * ub
@@ -209,10 +210,10 @@ class Chance:
         """Sum over the received card (copies as weights) of the best next numerator after
         passing q (``hand2`` = the hand without q); None as soon as it cannot exceed ``need``."""
         if not pool:
-            d2 = _give(drawn, q)
+            d2 = pool_give(drawn, q)
             v = max(self.numerator(hand2, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
             return None if need is not None and v <= need else v
-        n = self.unseen0 - _net(drawn)
+        n = self.unseen0 - pool_net(drawn)
         if after == 1 and self.ep == 0:
             # closed form: every type if the card received is an out of some Discard choice,
             # else the best choice's outs (the received card is not among them; q joins the
@@ -229,12 +230,12 @@ class Chance:
             return self._pass_sum(masks, pool, q, n, need)
         total = 0
         left = sum(u for _c, u in pool)
-        top = _falling(self.unseen0 - _net(drawn), after)
+        top = falling_factorial(self.unseen0 - pool_net(drawn), after)
         lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
         for x, u in lumps:
             self.outcome()
             c = x if isinstance(x, int) else x[0]
-            d2 = _give(_take(drawn, c), q)
+            d2 = pool_give(pool_take(drawn, c), q)
             v = self._best_next(hand2, (c,), ends, masks, others, fig1, d2, after)
             total += u * v
             left -= u
@@ -306,5 +307,5 @@ class Chance:
         if masks is not None:
             return max(self.weighted(self._outs_with(m, t3, cards), d2) for t3, m in masks)
         for x in cards:
-            hand = _ins(hand, x)
+            hand = insert(hand, x)
         return max(self.numerator(hand, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)

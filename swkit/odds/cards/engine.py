@@ -1,11 +1,11 @@
 """One search's engine: the deck, the unseen copies and the Powers in reach, built from a Position.
 
-``_Engine`` composes the concepts (``triples``, ``moves``, ``outs``, ``search``, ``noextra``,
+``Engine`` composes the concepts (``triples``, ``moves``, ``outs``, ``search``, ``noextra``,
 ``extra``, ``chance``, ``batch``, ``blanks``); each base owns its methods and memo tables.
 ``_engine`` reads the Powers in reach (the center Power if known, then the scored ones; none
 when no play can take a figure and none is held) by effect primitive, so an edited data file
 works too;
-``_start`` is the common start of ``player_odds`` and its Monte Carlo twins (type indices, the
+``start_search`` is the common start of ``player_odds`` and its Monte Carlo twins (type indices, the
 budget). Checked through every engine test, e.g. ``tests/test_odds_cards.py`` (game tree).
 """
 
@@ -28,12 +28,12 @@ from swkit.odds.cards.noextra import NoExtra
 from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import MAX_TURNS, Position
 from swkit.odds.cards.search import Search
-from swkit.odds.cards.triples import _PAIRS, Triples
+from swkit.odds.cards.triples import PAIR_MEMOS, Triples
 from swkit.whole import as_whole
 
 
 @dataclass
-class _Engine(Triples, Moves, Outs, Search, NoExtra, ExtraPlay, Chance, Batch, Blanks):
+class Engine(Triples, Moves, Outs, Search, NoExtra, ExtraPlay, Chance, Batch, Blanks):
     """Exact search for one position (``_engine`` builds it): the deck, the unseen copies and
     the Powers in reach, with the concepts' methods and memo tables from its bases; the memo
     tables live as long as the engine."""
@@ -57,18 +57,18 @@ class _Engine(Triples, Moves, Outs, Search, NoExtra, ExtraPlay, Chance, Batch, B
     every: int = 0                          # bitmask of every card type
 
 
-def _reach(pos: Position) -> list[Power]:
+def reach_powers(pos: Position) -> list[Power]:
     """The Powers in reach: the center Power (if known) first, then the scored ones."""
     center = pos.center_power
     return ([center] if center is not None else []) + list(pos.scored)
 
 
-def _engine(pos: Position, later: bool) -> _Engine:
+def _engine(pos: Position, later: bool) -> Engine:
     types = pos.deck.types
     unseen = pos.unseen()
     base = [unseen.get(c, 0) for c in types]
     center = pos.center_power
-    reach = _reach(pos)
+    reach = reach_powers(pos)
     if center is None and not pos.figure:     # no play can take a figure: only one held counts
         reach = []
     wilds = [NO_WILDS]
@@ -97,17 +97,17 @@ def _engine(pos: Position, later: bool) -> _Engine:
         used.append(p)
     kinds = sorted(set(base) - {0})
     base_masks = [(k, sum(1 << i for i, b in enumerate(base) if b == k)) for k in kinds]
-    pair_memos = [_PAIRS.setdefault((types, w), {}) for w in wilds]
+    pair_memos = [PAIR_MEMOS.setdefault((types, w), {}) for w in wilds]
     center_mask = 0 if center is None else sum(
         1 << i for i, c in enumerate(types) if c.color == center.color)
-    return _Engine(pos, types, wilds, base, base_masks, sum(base),
+    return Engine(pos, types, wilds, base, base_masks, sum(base),
                    center.color if center is not None else None,
                    used, ep, pfd, tfd, swap, draw_k, pass_n, pair_memos=pair_memos,
                    center_mask=center_mask, scorable=pos.has_center,
                    every=(1 << len(types)) - 1)
 
 
-def _check_turns(turns: int) -> None:
+def check_turns(turns: int) -> None:
     """Raise ConfigurationError unless ``turns`` is a whole number from 1 to MAX_TURNS."""
     if as_whole(turns) is None or not 1 <= turns <= MAX_TURNS:
         raise ConfigurationError(f"turns must be a whole number from 1 to {MAX_TURNS}, "
@@ -122,17 +122,17 @@ def _check_budget(budget: int | None) -> int | None:
     return as_whole(budget)
 
 
-def _start(position: Position, turns: int, budget: int | None = None
-           ) -> tuple[_Engine, Hand, Hand, Hand, Hand]:
+def start_search(position: Position, turns: int, budget: int | None = None
+                 ) -> tuple[Engine, Hand, Hand, Hand, Hand]:
     """The common start of ``player_odds`` and its Monte Carlo twin.
 
-    Checks ``turns`` (``_check_turns``) and ``budget`` (memo entries, None: no limit), builds
+    Checks ``turns`` (``check_turns``) and ``budget`` (memo entries, None: no limit), builds
     the engine and returns ``(eng, hand, tableau,
     discard pile, others)`` as type indices (hand, tableau and others sorted; the discard pile
     in its order; others empty unless a swap is in reach). Raises ConfigurationError when
     T >= 2 draws need more cards than the unseen cards hold (RULES.md §C1).
     """
-    _check_turns(turns)
+    check_turns(turns)
     eng = _engine(position, later=turns >= 2)
     eng.budget = _check_budget(budget)
     index = {c: i for i, c in enumerate(eng.types)}
@@ -145,3 +145,6 @@ def _start(position: Position, turns: int, budget: int | None = None
             f"{turns} turns need {turns} draws but only {eng.unseen0} card(s) are unseen "
             "(RULES.md §C1)")
     return eng, hand, tab, disc_full, others
+
+
+_Engine = Engine   # the old private name, still imported by swkit.odds.cards.words

@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from swkit.odds.cards.hands import Hand, _distinct, _ins, _maximal, _net, _rem, _take
+from swkit.cards.powers import play_from_discard, take_from_discard
+from swkit.odds.cards.hands import (
+    Hand,
+    distinct,
+    insert,
+    maximal_masks,
+    pool_net,
+    pool_take,
+    remove,
+)
 from swkit.odds.cards.position import TABLEAU_LIMIT
 
 
@@ -66,9 +75,9 @@ class ExtraPlay:
         if hit is not None:
             return hit
         found: dict[tuple[Any, ...], list[Any]] = {}
-        for p in _distinct(hand):
-            tab1 = _ins(tab, p)
-            hand1 = _rem(hand, p)
+        for p in distinct(hand):
+            tab1 = insert(tab, p)
+            hand1 = remove(hand, p)
             fig1 = self.access(p, figure)
             skip_none = self._take_beats_none(fig1, disc)
             for steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
@@ -105,7 +114,7 @@ class ExtraPlay:
         per draw (``_derive1``); the choices that play y (play y, or play a card and y as the
         extra play) are built per draw (``_play_new_options``). Then, per draw, the same branch
         and bound as ``_best_last`` (bounds: the outs before the Discard, ``_bound_key``)."""
-        n0 = self.unseen0 - _net(drawn)
+        n0 = self.unseen0 - pool_net(drawn)
         full = n0 - 1
         if not self.scorable:
             return 0
@@ -125,8 +134,8 @@ class ExtraPlay:
             if scores >> y & 1:
                 total += u * full
                 continue
-            d2 = _take(drawn, y)
-            h = _ins(hand, y)
+            d2 = pool_take(drawn, y)
+            h = insert(hand, y)
             levels = self._levels(d2)
             if len(levels) == 1 and levels[0][0] == 1:
                 live = levels[0][1]
@@ -210,17 +219,17 @@ class ExtraPlay:
         outs). With a
         swap or a wild in reach; else ``_play_new_templates`` shares their building."""
         found: dict[tuple[Any, ...], int] = {}
-        tab1 = _ins(tab, y)
+        tab1 = insert(tab, y)
         fig1 = self.access(y, figure)
         for _steps, h2, t2, d2, o2 in self._powers_then(hand, tab1, disc, others, fig1):
             pre = (h2, t2, d2, o2, fig1)
             if pre not in found:
                 found[pre] = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
-        for p in _distinct(hand):
+        for p in distinct(hand):
             f1 = self.access(p, figure)
             if not f1:
                 continue
-            pre = (_rem(hand, p), _ins(_ins(tab, p), y), disc, others, f1)
+            pre = (remove(hand, p), insert(insert(tab, p), y), disc, others, f1)
             if pre not in found:
                 found[pre] = self.outs_mask(pre[0], pre[1], self._bound_key(disc, len(pre[1])),
                                             others, f1)
@@ -246,26 +255,19 @@ class ExtraPlay:
 
         add(hand, tab, disc, yfig, False)                       # play y, no Power
         if self.ep and hand:                                    # play y, extra play q
-            for q in _distinct(hand):
-                add(_rem(hand, q), _ins(tab, q), disc, yfig, False)
-        if self.pfd and disc:                                   # play y, Power 3
-            depth = self.pfd[1]
-            seen = set()
-            for i in range(max(0, len(disc) - depth), len(disc)):
-                d2 = disc[:i] + disc[i + 1:]
-                if (disc[i], d2) not in seen:
-                    seen.add((disc[i], d2))
-                    add(hand, _ins(tab, disc[i]), d2, yfig, True)
-        if self.tfd and disc:                                   # play y, Power 8
-            k = min(self.tfd, len(disc))
-            h = hand
-            for c in disc[len(disc) - k:]:
-                h = _ins(h, c)
-            add(h, tab, disc[:len(disc) - k], yfig, False)
+            for q in distinct(hand):
+                add(remove(hand, q), insert(tab, q), disc, yfig, False)
+        if self.pfd:        # play y, Power 3 (its number is checked later: fd is True)
+            for _x, t2, d2 in play_from_discard.odds_plays(None, self.pfd[1], self.types, tab,
+                                                           disc):
+                add(hand, t2, d2, yfig, True)
+        if self.tfd:                                            # play y, Power 8
+            for _taken, h2, d2 in take_from_discard.odds_take(self.tfd, hand, disc):
+                add(h2, tab, d2, yfig, False)
         if self.ep:
-            for p in _distinct(hand):                           # play p, extra play y
+            for p in distinct(hand):                           # play p, extra play y
                 if self.access(p, figure):
-                    add(_rem(hand, p), _ins(tab, p), disc, True, False)
+                    add(remove(hand, p), insert(tab, p), disc, True, False)
         return list(found.values())
 
     def _need_mask(self) -> int:
@@ -313,7 +315,7 @@ class ExtraPlay:
         complete a triple: symmetric), else M plus the x with tableau + new + x a triple."""
         if new is None or not figure or self.ep != 1 or not self.scorable or new not in hand:
             return self.outs_mask(hand, tab, dkey, others, figure)
-        rest = _rem(hand, new)
+        rest = remove(hand, new)
         m = self.outs_memo.get((rest, tab, dkey, others, figure))
         if m is None:
             m = self.outs_mask(rest, tab, dkey, others, figure)
@@ -373,7 +375,7 @@ class ExtraPlay:
                     masks = {every}
                     break
                 masks.add(m)
-            hit = self.discard_memo[pre] = list(_maximal(masks))
+            hit = self.discard_memo[pre] = list(maximal_masks(masks))
         return hit
 
     def _best_last(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,

@@ -3,44 +3,36 @@
 A hand, a tableau or the other tableaux is a sorted tuple of card-type indices (``Hand``,
 indices into ``Deck.types``); a set of types is an int bitmask (bit x = type x). A pool change
 ``drawn`` lists the cards that left the unseen cards (x >= 0) or joined them (``~x`` < 0: a card
-passed to an opponent, Power 10). Counting: ``_falling(n, k)`` = n(n-1)...(n-k+1), the ordered
-draws of k cards out of n; ``_orders(combo)`` = k! / (m1! m2! ...), the orders of a multiset;
-``_maximal`` keeps the masks inside no other. Checked through every engine test, e.g.
-``tests/test_odds_cards.py`` against the game tree.
+passed to an opponent, Power 10). Counting: ``falling_factorial(n, k)`` = n(n-1)...(n-k+1),
+the ordered draws of k cards out of n; ``distinct_orders(combo)`` = k! / (m1! m2! ...), the
+orders of a multiset; ``maximal_masks`` keeps the masks inside no other. Checked through
+every engine test, e.g. ``tests/test_odds_cards.py`` against the game tree.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from math import factorial
 
+from swkit.cards.multiset import distinct, insert, remove
+
 Hand = tuple[int, ...]  # sorted positions in deck.types
 
-
-def _ins(t: Hand, x: int) -> Hand:
-    i = bisect_left(t, x)
-    return t[:i] + (x,) + t[i:]
-
-
-def _rem(t: Hand, x: int) -> Hand:
-    i = t.index(x)
-    return t[:i] + t[i + 1:]
+__all__ = ["Hand", "distinct", "distinct_orders", "falling_factorial", "insert", "maximal_masks",
+           "pool_give", "pool_net", "pool_take", "remove", "sorted_multisets", "type_bits",
+           "without"]
 
 
-def _without(t: Hand, cards: Iterable[int]) -> Hand:
+
+def without(t: Hand, cards: Iterable[int]) -> Hand:
     """``t`` with one copy of each of ``cards`` taken out."""
     for c in cards:
-        t = _rem(t, c)
+        t = remove(t, c)
     return t
 
 
-def _distinct(t: Iterable[int]) -> list[int]:
-    return sorted(set(t))
-
-
-def _bits(t: Iterable[int]) -> int:
+def type_bits(t: Iterable[int]) -> int:
     """The bitmask of the card types in ``t``."""
     out = 0
     for x in t:
@@ -48,7 +40,7 @@ def _bits(t: Iterable[int]) -> int:
     return out
 
 
-def _maximal(masks: set[int]) -> tuple[int, ...]:
+def maximal_masks(masks: set[int]) -> tuple[int, ...]:
     """The maximal masks of a set of bitmasks (those inside no other). Going from the most
     bits down, a mask is compared with the maximal ones kept so far only: a mask inside a
     dropped one is inside the kept one that dropped it. The order of the result is not
@@ -63,35 +55,35 @@ def _maximal(masks: set[int]) -> tuple[int, ...]:
     return tuple(top)
 
 
-def _take(drawn: Hand, x: int) -> Hand:
+def pool_take(drawn: Hand, x: int) -> Hand:
     """The pool change ``drawn`` after a card of type x leaves the unseen cards. Entries are
     types taken out (x >= 0) or put in (``~x`` < 0: a card passed to an opponent, Power 10),
     sorted, never both for one type."""
-    return _rem(drawn, ~x) if ~x in drawn else _ins(drawn, x)
+    return remove(drawn, ~x) if ~x in drawn else insert(drawn, x)
 
 
-def _give(drawn: Hand, x: int) -> Hand:
+def pool_give(drawn: Hand, x: int) -> Hand:
     """The pool change ``drawn`` after a card of type x joins the unseen cards."""
-    return _rem(drawn, x) if x in drawn else _ins(drawn, ~x)
+    return remove(drawn, x) if x in drawn else insert(drawn, ~x)
 
 
-def _net(drawn: Hand) -> int:
+def pool_net(drawn: Hand) -> int:
     """Cards taken out of the unseen cards, net of those put in."""
     return sum(1 if d >= 0 else -1 for d in drawn)
 
 
-def _multisets(pool: list[tuple[int, int]], k: int) -> Iterator[tuple[int, ...]]:
+def sorted_multisets(pool: list[tuple[int, int]], k: int) -> Iterator[tuple[int, ...]]:
     """Every sorted k-multiset of types x with at most u copies each, ``pool`` = [(x, u)]."""
     if k == 0:
         yield ()
         return
     for i, (x, u) in enumerate(pool):
         for m in range(1, min(u, k) + 1):
-            for rest in _multisets(pool[i + 1:], k - m):
+            for rest in sorted_multisets(pool[i + 1:], k - m):
                 yield (x,) * m + rest
 
 
-def _orders(combo: tuple[int, ...]) -> int:
+def distinct_orders(combo: tuple[int, ...]) -> int:
     """The distinct orders of a multiset: k! over the factorials of the repeats."""
     out = factorial(len(combo))
     for m in Counter(combo).values():
@@ -99,8 +91,12 @@ def _orders(combo: tuple[int, ...]) -> int:
     return out
 
 
-def _falling(n: int, k: int) -> int:
+def falling_factorial(n: int, k: int) -> int:
     out = 1
     for i in range(k):
         out *= n - i
     return out
+
+
+# The old private names, still imported by swkit.odds.cards.words (to move to the public ones).
+_ins, _rem, _distinct, _falling, _net = insert, remove, distinct, falling_factorial, pool_net

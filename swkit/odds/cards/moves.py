@@ -3,7 +3,8 @@
 RULES.md §A3 steps 2 to 6, §A7: ``plays`` = each card of the hand played (or none for an empty
 hand) and whether a Power is usable (the figure held, or the play takes it: its color is the
 center Power's); ``_powers_then`` = the extra play (6), a card from the top ``depth`` of the
-discard pile (3), the top cards taken into the hand (8), a swap (9); ``_discards`` = the Discard
+discard pile (3), the top cards taken into the hand (8), a swap (9), each Power's moves from
+its module of :mod:`swkit.cards.powers`; ``_discards`` = the Discard
 choices down to five cards (in every order when the pile's order can matter later). ``ends``
 yields (steps, next position). ``disc_key(disc, t)`` = the part of the pile that can still
 matter within t turns: the sorted top ``depth`` cards in the last turn; before it the top
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any
 
-from swkit.odds.cards.hands import Hand, _distinct, _ins, _rem, _without
+from swkit.cards.powers import extra_play, play_from_discard, swap, take_from_discard
+from swkit.odds.cards.hands import Hand, distinct, insert, remove, without
 from swkit.odds.cards.position import TABLEAU_LIMIT
 
 
@@ -38,11 +40,11 @@ class Moves:
         """Each play of a turn after the draw (RULES.md §A3 step 2): (the card type played, or
         None for an empty hand; the tableau after it; the hand after it; True if a Power is
         usable: the figure is held or this play takes it)."""
-        for p in _distinct(hand) or [None]:
+        for p in distinct(hand) or [None]:
             if p is None:
                 yield None, tab, hand, figure
             else:
-                yield p, _ins(tab, p), _rem(hand, p), self.access(p, figure)
+                yield p, insert(tab, p), remove(hand, p), self.access(p, figure)
 
     # ---- later turns ----
     def order_matters(self) -> bool:
@@ -86,34 +88,18 @@ class Moves:
         yield (), hand1, tab1, disc, others
         if not fig1:
             return
-        if self.ep and hand1:
-            k = min(self.ep, len(hand1))
-            for qs in sorted(set(combinations(hand1, k))):
-                t, h = tab1, hand1
-                for q in qs:
-                    t, h = _ins(t, q), _rem(h, q)
-                yield (("extra", qs),), h, t, disc, others
-        if self.pfd and disc:
-            need, depth = self.pfd
-            if need is None or any(self.types[c].number == need for c in tab1):
-                seen = set()
-                for i in range(max(0, len(disc) - depth), len(disc)):
-                    d2 = disc[:i] + disc[i + 1:]
-                    if (disc[i], d2) in seen:
-                        continue
-                    seen.add((disc[i], d2))
-                    yield (("from_discard", disc[i]),), hand1, _ins(tab1, disc[i]), d2, others
-        if self.tfd and disc:
-            k = min(self.tfd, len(disc))
-            h = hand1
-            for c in disc[len(disc) - k:]:
-                h = _ins(h, c)
-            yield (("take", disc[len(disc) - k:]),), h, tab1, disc[:len(disc) - k], others
-        if self.swap and tab1:
-            for o in _distinct(others):
-                for t in _distinct(tab1):
-                    yield ((("swap", t, o),), hand1, _ins(_rem(tab1, t), o), disc,
-                           _ins(_rem(others, o), t))
+        if self.ep:
+            for qs, h2, t2 in extra_play.odds_plays(self.ep, hand1, tab1):
+                yield (("extra", qs),), h2, t2, disc, others
+        if self.pfd:
+            for x, t2, d2 in play_from_discard.odds_plays(*self.pfd, self.types, tab1, disc):
+                yield (("from_discard", x),), hand1, t2, d2, others
+        if self.tfd:
+            for taken, h2, d2 in take_from_discard.odds_take(self.tfd, hand1, disc):
+                yield (("take", taken),), h2, tab1, d2, others
+        if self.swap:
+            for t, o, t2, o2 in swap.odds_swaps(tab1, others):
+                yield (("swap", t, o),), hand1, t2, disc, o2
 
     def _discards(self, tab: Hand, disc: Hand, turns_after: int
                   ) -> Iterator[tuple[tuple[Any, ...], Hand, Hand]]:
@@ -122,7 +108,7 @@ class Moves:
             yield (), tab, disc
             return
         for combo in sorted(set(combinations(tab, need))):
-            rest = _without(tab, combo)
+            rest = without(tab, combo)
             orders = sorted(set(permutations(combo))) \
                 if self.order_matters() and turns_after >= 2 else [combo]
             for order in orders:

@@ -20,15 +20,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from swkit.cards.powers import play_from_discard, swap
 from swkit.odds.cards.hands import (
     Hand,
-    _bits,
-    _distinct,
-    _falling,
-    _ins,
-    _maximal,
-    _net,
-    _rem,
+    distinct,
+    falling_factorial,
+    insert,
+    maximal_masks,
+    pool_net,
+    remove,
+    type_bits,
 )
 
 _FULL = (True, (), (), ())
@@ -55,7 +56,7 @@ class NoExtra:
         draws share it; only the weights, i.e. the unseen copies, depend on ``drawn``). Needs
         at least two unseen cards (the pass closed form of ``_pass_value`` needs one after
         this turn's draw)."""
-        n0 = self.unseen0 - _net(drawn)
+        n0 = self.unseen0 - pool_net(drawn)
         n = n0 - 1                                     # unseen after this turn's draw
         copies = dict(enumerate(self.base))
         for d in drawn:
@@ -64,7 +65,7 @@ class NoExtra:
             else:
                 copies[~d] += 1
         k = self.draw_k
-        dscale = _falling(n, k) * (n - k) if k and n >= k + 1 else 1
+        dscale = falling_factorial(n, k) * (n - k) if k and n >= k + 1 else 1
         pscale = n if self.pass_n else 1
         scale = dscale * pscale             # every draw's value times scale is an integer
         weights: dict[int, int] = {}        # mask -> unseen copies of its types (``drawn``)
@@ -106,7 +107,7 @@ class NoExtra:
                 if c >= 0 and x != classes[c][0]:
                     continue                # a blank: one profile per class (``blanks``)
                 xs = x if c < 0 else classes[c]
-                h = _ins(hand, x)
+                h = insert(hand, x)
                 if self.can_score(h, tab, disc, others, figure):
                     hit.append((xs, None))
                 else:
@@ -128,16 +129,16 @@ class NoExtra:
         if self.has(tab):
             return [(x, None) for x in range(n)]
         drawn_mask = self._outs_drawn(tab, disc, others, figure)
-        hand_bits = _bits(hand)
+        hand_bits = type_bits(hand)
         if hand_bits & drawn_mask:
             return [(x, None) for x in range(n)]
         chance = bool(self.draw_k or self.pass_n)
         shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
-        for p in _distinct(hand):
-            tab1, hand1, fig1 = _ins(tab, p), _rem(hand, p), self.access(p, figure)
+        for p in distinct(hand):
+            tab1, hand1, fig1 = insert(tab, p), remove(hand, p), self.access(p, figure)
             union, top = self._keep_profile(tab1, disc, others, fig1)
             ends = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 else None
-            shared.append((p, _bits(hand1), tab1, fig1, union, top, ends))
+            shared.append((p, type_bits(hand1), tab1, fig1, union, top, ends))
         _live, classes, of = self.blank_classes(tab, disc, others, figure)
         # a draw x not in the hand (without take-discard, whose masks depend on x): it scores
         # next turn whatever comes if a play p leaves a card of the hand in p's union, or x
@@ -153,11 +154,11 @@ class NoExtra:
                 common.update(top)
                 if ends is not None:
                     later0.add(ends)
-            common_top = _maximal(common)
+            common_top = maximal_masks(common)
             made: dict[tuple[int, int], tuple[Any, ...]] = {}
             plus = self.tabx_memo.get(tab)      # tab + x for every x (memoised per tableau)
             if plus is None:
-                plus = self.tabx_memo[tab] = [_ins(tab, y) for y in range(n)]
+                plus = self.tabx_memo[tab] = [insert(tab, y) for y in range(n)]
         out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
         for x in range(n):
             c = of[x]
@@ -184,7 +185,7 @@ class NoExtra:
                     later = later0 if ends_x is None else later0 | {ends_x}
                     ch = tuple(later)
                     prof = made[(id(top), id(ends_x))] = (
-                        False, _maximal(set(common_top).union(top)),
+                        False, maximal_masks(set(common_top).union(top)),
                         ch if self.draw_k else (), ch if self.pass_n and hand else ())
                 out.append((xs, prof))
                 continue
@@ -208,7 +209,7 @@ class NoExtra:
                         break
                     found.update(taken)
             if not full:                # play x: the hand stays as it was
-                tab1, fig1 = _ins(tab, x), self.access(x, figure)
+                tab1, fig1 = insert(tab, x), self.access(x, figure)
                 union, top = self._keep_profile(tab1, disc, others, fig1)
                 if hand_bits & union:
                     full = True
@@ -226,7 +227,7 @@ class NoExtra:
                 out.append((xs, _FULL))
             else:                       # pass needs a card left in the hand after the play
                 ch = tuple(later)
-                out.append((xs, (False, _maximal(found), ch if self.draw_k else (),
+                out.append((xs, (False, maximal_masks(found), ch if self.draw_k else (),
                                  ch if self.pass_n and hand else ())))
         return out
 
@@ -266,7 +267,7 @@ class NoExtra:
         passes: list[tuple[int, tuple[int, ...]]] = []
         if self.scorable:
             for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
-                hm = _bits(hand1)
+                hm = type_bits(hand1)
                 union, top = self._keep_profile(tab1, disc, others, fig1)
                 taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
                 if taken is None:
@@ -274,7 +275,7 @@ class NoExtra:
                     break
                 found.update(top)
                 found.update(taken)
-        masks = _maximal(found)
+        masks = maximal_masks(found)
         if not full and self.scorable and (self.draw_k or self.pass_n):
             # not full: no card of the hand after a play is in an end mask of its Discard
             # choices (their masks are in the play's ``_keep_profile``), so draw two's and
@@ -326,7 +327,7 @@ class NoExtra:
                 wu = w(union)
                 miss = misses.get(wu)
                 if miss is None:
-                    miss = misses[wu] = _falling(n - wu, k)
+                    miss = misses[wu] = falling_factorial(n - wu, k)
                 w_best = max(w(m) for m in ms)
                 v = ((fk - miss) * (n - k) + miss * w_best) * n * pscale
                 if v > best:
@@ -384,15 +385,12 @@ class NoExtra:
         yield tab1, disc, others
         if not fig1:
             return
-        if self.pfd and disc:
-            need, depth = self.pfd
-            if need is None or any(self.types[c].number == need for c in tab1):
-                for i in range(max(0, len(disc) - depth), len(disc)):
-                    yield _ins(tab1, disc[i]), disc[:i] + disc[i + 1:], others
-        if self.swap and tab1:
-            for o in _distinct(others):
-                for t in _distinct(tab1):
-                    yield _ins(_rem(tab1, t), o), disc, _ins(_rem(others, o), t)
+        if self.pfd:
+            for _x, t2, d2 in play_from_discard.odds_plays(*self.pfd, self.types, tab1, disc):
+                yield t2, d2, others
+        if self.swap:
+            for _t, _o, t2, o2 in swap.odds_swaps(tab1, others):
+                yield t2, disc, o2
 
     def _keep_profile(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
                       ) -> tuple[int, tuple[int, ...]]:
@@ -409,7 +407,7 @@ class NoExtra:
         union = 0
         for m in masks:
             union |= m
-        top = _maximal(masks)
+        top = maximal_masks(masks)
         hit = self.keep_memo[key] = (union, top)
         return hit
 
@@ -424,7 +422,7 @@ class NoExtra:
         full = self.weighted(every, drawn)
         best = 0
         for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
-            hm = _bits(hand1)
+            hm = type_bits(hand1)
             union, top = self._keep_profile(tab1, disc, others, fig1)
             taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
             if taken is None:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from swkit.odds.cards.hands import Hand, _bits, _distinct, _ins, _rem
+from swkit.cards.powers import play_from_discard
+from swkit.odds.cards.hands import Hand, distinct, insert, remove, type_bits
 
 
 @dataclass(kw_only=True)
@@ -62,19 +63,18 @@ class Outs:
             for qs in set(combinations(hand1, k)):
                 t = tab1
                 for q in qs:
-                    t = _ins(t, q)
+                    t = insert(t, q)
                 if self.has(t):
                     return True
-        if self.pfd and disc:
-            need, depth = self.pfd
-            if need is None or any(self.types[c].number == need for c in tab1):
-                for d in _distinct(disc[-depth:]):
-                    if self.has_plus(tab1, d):
-                        return True
+        if self.pfd and play_from_discard.refused(
+                self.pfd[0], (self.types[c].number for c in tab1), len(disc)) is None:
+            for d in distinct(disc[-self.pfd[1]:]):
+                if self.has_plus(tab1, d):
+                    return True
         if self.swap and tab1:
-            theirs = _distinct(others)
-            for t in _distinct(tab1):
-                tab2 = _rem(tab1, t)
+            theirs = distinct(others)
+            for t in distinct(tab1):
+                tab2 = remove(tab1, t)
                 for o in theirs:
                     if self.has_plus(tab2, o):
                         return True
@@ -92,7 +92,7 @@ class Outs:
         if self.ep == 0 and hand:
             # without an extra play, a play scores alone: has the hand a type whose play
             # scores (the drawn-card mask of ``_outs_drawn``)?
-            hm = _bits(hand)
+            hm = type_bits(hand)
             hit = self.has(tab) or bool(hm & self._outs_drawn(tab, disc, others, figure))
         else:
             hit = self._can_score(hand, tab, disc, others, figure)
@@ -103,7 +103,7 @@ class Outs:
                    figure: bool) -> bool:
         if self.has(tab):
             return True
-        plays: list[int | None] = list(_distinct(hand)) or [None]
+        plays: list[int | None] = list(distinct(hand)) or [None]
         pm0 = self.pm(tab)
         for p in plays:
             if p is not None and pm0 >> p & 1:
@@ -111,8 +111,8 @@ class Outs:
         for p in plays:
             if not self.access(p, figure):
                 continue
-            tab1 = tab if p is None else _ins(tab, p)
-            hand1 = hand if p is None else _rem(hand, p)
+            tab1 = tab if p is None else insert(tab, p)
+            hand1 = hand if p is None else remove(hand, p)
             if self._power_scores(hand1, tab1, disc, others):
                 return True
         return False
@@ -125,7 +125,7 @@ class Outs:
         if hit is None:
             if self.ep > 1:
                 hit = sum(1 << x for x in range(len(self.types))
-                          if self.can_score(_ins(hand, x), tab, disc, others, figure))
+                          if self.can_score(insert(hand, x), tab, disc, others, figure))
             else:
                 hit = self._outs_fast(hand, tab, disc, others, figure)
             self.outs_memo[key] = hit
@@ -210,7 +210,7 @@ class Outs:
                     gate = acc
                 else:
                     gate = acc & sum(1 << i for i, c in enumerate(self.types) if c.number == need)
-                for d in _distinct(disc[-depth:]):
+                for d in distinct(disc[-depth:]):
                     res |= gate & self._plus_mask(tab, d)
             if self.swap and others:
                 res |= acc & self._swap_union(tab, others)
@@ -244,7 +244,7 @@ class Outs:
         """Per card type a (filled on demand by ``_swap_union``): the x with a, o, x a triple
         for some card o of the other tableaux, None until needed; the last entry is the
         bitmask of the other tableaux' types. Memoised per bitmask of those types."""
-        obits = _bits(others)
+        obits = type_bits(others)
         rows = self.orow_memo.get(obits)
         if rows is None:
             rows = self.orow_memo[obits] = [None] * len(self.types) + [obits]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from swkit.odds.cards.hands import Hand, _falling, _ins, _net, _take
+from swkit.odds.cards.hands import Hand, falling_factorial, insert, pool_net, pool_take
 
 OUTCOMES_PER_ENTRY = 16
 """The work budget charges one memo entry for every 16 chance outcomes valued (draw two's
@@ -30,8 +30,8 @@ budget must still grow with the time spent. The measurements behind the 16 are i
 bench/README.md ("Chance outcomes count too")."""
 
 
-class _OverBudget(Exception):
-    """Raised inside the search when its memo tables pass the budget (``_Engine._tick``);
+class OverBudget(Exception):
+    """Raised inside the search when its memo tables pass the budget (``Engine._tick``);
     ``player_odds`` turns it into a ``WorkBudgetError`` that says why and what to ask."""
 
     def __init__(self, spent: int) -> None:
@@ -55,14 +55,14 @@ class Search:
     def memo_entries(self) -> int:
         """The entries of every memo table this search holds (its dicts, and the row tables
         of the numpy batch): the unit of the work budget. The triple lookups shared by every
-        question (``_PAIRS``) are not counted."""
+        question (``PAIR_MEMOS``) are not counted."""
         if not self.memo_tables:        # every memo table is a field, made with the engine
             self.memo_tables = [v for v in self.__dict__.values() if isinstance(v, dict)]
         return sum(map(len, self.memo_tables)) + self._row_entries()
 
     def _tick(self) -> None:
         """One step of work (a position valued over two or more turns, a chance outcome):
-        every 16th step, raise ``_OverBudget`` once the memo tables hold more entries than
+        every 16th step, raise ``OverBudget`` once the memo tables hold more entries than
         ``budget``."""
         self.ticks += 1
         if not self.ticks & 15:
@@ -80,12 +80,12 @@ class Search:
         return self.memo_entries() + self.outcomes // OUTCOMES_PER_ENTRY
 
     def check_budget(self) -> None:
-        """Raise ``_OverBudget`` if the work spent (``spent``: memo entries, and chance
+        """Raise ``OverBudget`` if the work spent (``spent``: memo entries, and chance
         outcomes at 1/``OUTCOMES_PER_ENTRY`` each) passes ``budget``."""
         if self.budget is not None:
             spent = self.spent()
             if spent > self.budget:
-                raise _OverBudget(spent)
+                raise OverBudget(spent)
 
     def weighted(self, mask: int, drawn: Hand) -> int:
         """Unseen copies (after ``drawn``) of the types in ``mask``."""
@@ -137,7 +137,7 @@ class Search:
         if hit is not None:
             return hit
         self._tick()
-        if turns == 2 and self.ep == 0 and self.unseen0 - _net(drawn) > 1:
+        if turns == 2 and self.ep == 0 and self.unseen0 - pool_net(drawn) > 1:
             hit = self.value_memo[key] = self._numerator2(hand, tab, disc, others, figure, drawn)
             return hit
         if turns == 2 and self._batched():
@@ -148,8 +148,8 @@ class Search:
             hit = self.value_memo[key] = self._numerator2_extra(hand, tab, disc, others, figure,
                                                                 drawn)
             return hit
-        u_total = self.unseen0 - _net(drawn)
-        full = _falling(u_total - 1, turns - 1)
+        u_total = self.unseen0 - pool_net(drawn)
+        full = falling_factorial(u_total - 1, turns - 1)
         total = 0
         top = self.progress if not drawn else None      # the question's own first draws
         for x in range(len(self.types)):
@@ -158,12 +158,12 @@ class Search:
             u = self.copies(x, drawn)
             if u <= 0:
                 continue
-            h = _ins(hand, x)
+            h = insert(hand, x)
             if self.can_score(h, tab, disc, others, figure):
                 total += u * full
             else:
-                total += u * self.best_next(h, tab, disc, others, figure, _take(drawn, x), turns,
-                                            full, x)
+                total += u * self.best_next(h, tab, disc, others, figure, pool_take(drawn, x),
+                                            turns, full, x)
         self.value_memo[key] = total
         return total
 
@@ -197,6 +197,6 @@ class Search:
     def value(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
               drawn: Hand, turns: int) -> Fraction:
         """P(score within ``turns`` turns) from the start of a turn, as a Fraction."""
-        u_total = self.unseen0 - _net(drawn)
+        u_total = self.unseen0 - pool_net(drawn)
         return Fraction(self.numerator(hand, tab, disc, others, figure, drawn, turns),
-                        _falling(u_total, turns))
+                        falling_factorial(u_total, turns))

@@ -2,7 +2,7 @@
 
 pair(w, a, b) = the bitmask of the types c such that a, b, c form a set or a run under wilds w
 (RULES.md §A4), filled on demand by calling ``triple_kind`` for every c and shared by every
-question on the same deck and wilds (``_PAIRS``); pm(tab) = the union of pair(w, a, b) over the
+question on the same deck and wilds (``PAIR_MEMOS``); pm(tab) = the union of pair(w, a, b) over the
 pairs a, b of the tableau; has(tab) = some three cards of tab form a triple = has(tab without
 its last card) or its last card is in pm(tab without it). Checked against plain enumeration
 of every triple of cards: ``tests/test_odds_cards_worst.py::test_fast_outs_match_the_plain_search``
@@ -17,8 +17,11 @@ from swkit.cards.notation import Card
 from swkit.cards.triples import Wilds, triple_kind
 from swkit.odds.cards.hands import Hand
 
-_PAIRS: dict[tuple[tuple[Card, ...], Wilds], dict[int, int]] = {}
-"""Pair completion masks per (deck types, wilds), filled on demand (see ``_Engine.pair``)."""
+PAIR_MEMOS: dict[tuple[tuple[Card, ...], Wilds], dict[int, int]] = {}
+"""Pair completion masks per (deck types, wilds), filled on demand (see ``Engine.pair``), kept
+across questions."""
+
+_PAIRS = PAIR_MEMOS   # the old private name, which the bench scripts clear between runs
 
 
 @dataclass(kw_only=True)

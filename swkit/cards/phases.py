@@ -1,0 +1,50 @@
+"""The turn's phases and the sizes of Something Wild! (RULES.md §A1-§A5, §A7).
+
+:data:`PHASES` lists every phase of a turn in order (the Powers' own steps come from
+:mod:`swkit.cards.powers`), :data:`STEP_WORDS` names each as a step of RULES.md §A3, and
+:data:`TURN_EVENTS` lists the events a turn's record holds. The game (:mod:`swkit.cards.game`)
+and its save's schema (:mod:`swkit.cards.saves`) read them from here.
+"""
+
+from __future__ import annotations
+
+from swkit.cards import powers
+
+__all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "STEP_WORDS", "TABLEAU_LIMIT",
+           "TURN_EVENTS", "WIN_POWERS"]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+"""Players in a game (RULES.md §A1)."""
+
+HAND_SIZE = 3
+"""Cards dealt to each player (RULES.md §A2)."""
+
+TABLEAU_LIMIT = 5
+"""Cards a tableau keeps after the Discard step (RULES.md §A3 step 6)."""
+
+WIN_POWERS = 3
+"""Scored Powers that win (RULES.md §A5)."""
+
+PHASES = ("draw", "play", "figure", "power", *powers.BY_PHASE, "score", "discard", "over")
+"""Every phase of a turn, in order (the Powers' own steps from :mod:`swkit.cards.powers`)."""
+
+TURN_EVENTS = {
+    "reshuffle": "the empty deck is refilled from the discard pile (``cards``: how many)",
+    "draw": "the turn's draw (``card``; no event when deck and discard pile are both empty)",
+    "play": "step 2 (``card``)",
+    "figure": "step 3 (``edition`` of the figure taken, its previous ``holder`` or None)",
+    "power": "step 4 (``key``, ``edition``)",
+    **powers.EVENTS,
+    "score": "step 5 (``cards``, ``power`` taken)",
+    "discard": "step 6 (``cards``, in the order they go on the pile)",
+}
+"""The events of a turn's record (``log[i]["events"]``, in the order they happened): each is
+``{"event": name, ...}`` with the fields named here."""
+
+STEP_WORDS = {
+    "draw": "step 1 (Draw)", "play": "step 2 (Play)", "figure": "step 3 (take the figure)",
+    "power": "step 4 (use a Power)", **powers.STEPS,
+    "score": "step 5 (Score)", "discard": "step 6 (Discard)",
+    "over": "the end of the game",
+}
+"""How each phase is named in words: the step of RULES.md §A3 it is."""
