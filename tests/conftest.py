@@ -14,13 +14,6 @@ import pytest
 
 BROWSER = Path(__file__).parent / "browser"
 
-collect_ignore = [
-    # The whole package's layout (no import circle, no private name taken from another module,
-    # no module over 900 lines) fails until the layout refactor's branches are merged; the
-    # lead removes this line at that merge, and the file then runs with the rest.
-    "test_layout_whole.py",
-]
-
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Move every test under tests/browser/ after the others (a stable sort: the order within

@@ -87,7 +87,8 @@ is at least 1), ``"number"`` -> the largest Power number, ``"key"``, ``"text"``,
 the most characters, ``"powers"`` -> the most Powers in an edition (see the module docstring
 for why)."""
 
-_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+"""A Power's ``key``: lower-case letters, digits and hyphens, starting with a letter or digit."""
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ def power_from_dict(data: Any, where: str = "Power") -> Power:
                            f"{LIMITS['number']}")
     number = as_whole(number)
     key = data["key"]
-    if not isinstance(key, str) or not _KEY.match(key) or len(key) > LIMITS["key"]:
+    if not isinstance(key, str) or not KEY_PATTERN.match(key) or len(key) > LIMITS["key"]:
         raise _fail(where, f"key is {_short(key)}; accepted: lower-case letters, digits and '-',"
                            f" at most {LIMITS['key']} characters, e.g. 'purple-wild'")
     where = f"Power {number} ({key})"
@@ -282,7 +283,7 @@ def edition_from_dict(data: Any, source: str = "edition") -> Edition:
     if not isinstance(name, str) or not name.strip() or len(name) > LIMITS["name"]:
         raise _fail(source, f"edition is {_short(name)}; accepted: the edition's name as a "
                             f"string of at most {LIMITS['name']} characters")
-    if not isinstance(key, str) or not _KEY.match(key):
+    if not isinstance(key, str) or not KEY_PATTERN.match(key):
         raise _fail(source, f"key is {key!r}; accepted: lower-case letters, digits and '-'")
     if not isinstance(raw, list) or not 1 <= len(raw) <= LIMITS["powers"]:
         got = f"{len(raw)} Powers" if isinstance(raw, list) else type(raw).__name__

@@ -1,25 +1,7 @@
 """Something Wild! as a game state (RULES.md section A), implementing the swkit.state contract.
 
-A turn (RULES.md §A3) walks through phases; every choice is an action of the seat that makes it:
-
-=================  ======================================  ====================================
-phase              who moves                               actions
-=================  ======================================  ====================================
-``draw``           chance (the top card of the deck)       ``apply_chance()``
-``play``           the turn's owner                        ``play R7``
-``figure``         owner (only if several figures match)   ``take figure 2``
-``power``          owner (only if holding a figure)        ``use Power purple-wild``,
-                                                           ``skip Power``
-``power_play``     owner (Power 6, extra play)             ``power play R4``
-``power_discard``  owner (Power 3, play from discard)      ``power play R4 from discard``
-``power_draw``     chance (Power 7, extra draw)            ``apply_chance()``
-``power_swap``     owner (Power 9)                         ``power swap R4 for B7 of seat 1``
-``pass``           every seat with a card, in seat order   ``pass R4``
-                   from the owner (Power 10, blind)
-``score``          owner (only if a triple exists)         ``score R3 R4 R5`` (one edition),
-                                                           ``score R3 R4 R5 center 2``
-``discard``        owner (only above five cards)           ``discard B2 G7`` (G7 ends on top)
-=================  ======================================  ====================================
+A turn (RULES.md §A3) walks through phases (:mod:`swkit.cards.phases` lists them, with who
+moves and the actions of each); every choice is an action of the seat that makes it.
 
 A decision with exactly one legal action is made at once, without asking (it is still written
 in the turn record): e.g. the figure when only one center matches, the only triple, the only
@@ -28,43 +10,9 @@ card of a hand. Chance nodes are always explicit.
 Cards are kept as types (``Card``); with several editions a type has several physical copies
 and the game counts them (RULES.md §A8, §A9). The deck's top is the next card drawn.
 
-Decisions where RULES.md is silent:
-
-- Setup: each edition's Power pile is shuffled (editions in order), then the character deck;
-  cards are dealt one at a time from the top, seat 0 first. The shuffle stream is
-  ``random.Random(substream_seed(seed, "cards"))``.
-- Draws: an empty deck is refilled from the discard pile when the draw is due, so a chance
-  node always has a deck; ``apply_chance(card)`` takes the topmost copy of that type and keeps
-  the order of the rest. Hands are kept sorted; tableaux keep the order of play.
-- Using a Power never moves it. A scored Power of edition e, like its center, needs figure e.
-  Powers sharing a key across editions must be the same card; the actions name the key.
-- Extra play (count k): the player then plays min(k, hand) cards one at a time. Play from
-  discard: the chosen type's topmost copy among the top ``depth`` cards. Take from discard:
-  the top min(count, pile) cards, no choice. Extra draw: one chance node per card, skipped when
-  deck and discard pile are both empty. Swap: each card takes the other's place in its
-  tableau. Pass (count k): each passes min(k, hand) cards as one action; chosen cards stay in
-  the hands until everyone has chosen.
-- Score: the three cards go onto the discard pile in sorted notation (the last on top); with
-  one edition the action does not name the center. A score needs a non-empty center. The win
-  is checked at once after a score (no Discard step then).
-- The round limit is checked at the start of a turn: the game ends when
-  ``turn == round_limit * players``.
-- Acting seat: ``apply(action, seat=s)`` refuses an action of a seat that is not to move,
-  saying whose move it is and naming no card; an explanation lists no hand but the acting
-  seat's own (§A6, the blind Pass of §A7). ``legal_actions(seat=s)`` is empty when it is not
-  seat s's move.
-- Power numbers: ``use Power 1`` means the Power numbered 1 among those the player can use
-  now; if none, among every edition's Powers; if two different Powers match, the action
-  must name the key (§A9).
-- ``from_position`` rejects positions no game reaches: wilds or ``power_used`` before the
-  Power step (wilds need ``power_used`` at ``score``/``discard``), a tableau above five
-  (other seats always; the mover at ``draw``/``play``), ``played`` outside the mover's
-  tableau or before the Play step.
-- Saves: ``from_json`` checks a save completely (:mod:`swkit.cards.saves`, on
-  :mod:`swkit.saves`): the schema of every field, the start as a position at rest (§A8
-  conservation, the phase's fields, tableau sizes, turns within the round limit), then the
-  history replayed from the start, which must lead to the saved state. A SaveError names the
-  field by its JSON path.
+Where RULES.md is silent (setup, refills, each Power's details, scoring, the round limit, the
+acting seat, Power numbers, positions and saves) the game follows docs/DECISIONS.md, "Cards".
+``from_json`` checks a save completely (:mod:`swkit.cards.saves`).
 
 >>> game = CardGame(players=2, seed=1)
 >>> game.current_player() == CHANCE

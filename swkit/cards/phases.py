@@ -4,6 +4,25 @@
 :mod:`swkit.cards.powers`), :data:`STEP_WORDS` names each as a step of RULES.md §A3, and
 :data:`TURN_EVENTS` lists the events a turn's record holds. The game (:mod:`swkit.cards.game`)
 and its save's schema (:mod:`swkit.cards.saves`) read them from here.
+
+=================  ======================================  ====================================
+phase              who moves                               actions
+=================  ======================================  ====================================
+``draw``           chance (the top card of the deck)       ``apply_chance()``
+``play``           the turn's owner                        ``play R7``
+``figure``         owner (only if several figures match)   ``take figure 2``
+``power``          owner (only if holding a figure)        ``use Power purple-wild``,
+                                                           ``skip Power``
+``power_play``     owner (Power 6, extra play)             ``power play R4``
+``power_discard``  owner (Power 3, play from discard)      ``power play R4 from discard``
+``power_draw``     chance (Power 7, extra draw)            ``apply_chance()``
+``power_swap``     owner (Power 9)                         ``power swap R4 for B7 of seat 1``
+``pass``           every seat with a card, in seat order   ``pass R4``
+                   from the owner (Power 10, blind)
+``score``          owner (only if a triple exists)         ``score R3 R4 R5`` (one edition),
+                                                           ``score R3 R4 R5 center 2``
+``discard``        owner (only above five cards)           ``discard B2 G7`` (G7 ends on top)
+=================  ======================================  ====================================
 """
 
 from __future__ import annotations

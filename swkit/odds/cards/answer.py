@@ -23,7 +23,7 @@ from swkit.odds.cards.engine import Engine, reach_powers, start_search
 from swkit.odds.cards.hands import Hand, insert
 from swkit.odds.cards.position import NO_EFFECT_THIS_TURN, UNKNOWN_CENTER, Position
 from swkit.odds.cards.search import OverBudget
-from swkit.odds.cards.words import PlanStep, _best_plan, plan_words
+from swkit.odds.cards.words import PlanStep, best_plan, plan_words
 
 
 @dataclass(frozen=True)
@@ -264,7 +264,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
                 share[1] = max(x, 1) / len(types)
                 if not eng.base[x]:
                     continue
-                steps, p, now = _best_plan(eng, insert(hand, x), tab, pdisc, others, figure,
+                steps, p, now = best_plan(eng, insert(hand, x), tab, pdisc, others, figure,
                                            (x,), plan_turns)
                 plans.append(DrawPlan(types[x], eng.base[x], plan_words(steps), p, now, steps))
             probability = within[-1]
@@ -277,7 +277,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
                 total = Fraction(0)
                 outs = {}
                 for x in sorted(pile):
-                    steps, p, now = _best_plan(eng, insert(hand, x), tab, (), others, figure, (),
+                    steps, p, now = best_plan(eng, insert(hand, x), tab, (), others, figure, (),
                                                1)
                     plans.append(DrawPlan(types[x], pile[x], plan_words(steps), p, now, steps))
                     total += pile[x] * p
@@ -287,7 +287,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
             else:
                 draw_from = "nothing"
                 outs = {}
-                steps, probability, now = _best_plan(eng, hand, tab, (), others, figure, (), 1)
+                steps, probability, now = best_plan(eng, hand, tab, (), others, figure, (), 1)
                 plans.append(DrawPlan(None, 0, plan_words(steps), probability, now, steps))
             within = (probability,)
     except OverBudget as over:

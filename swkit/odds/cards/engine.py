@@ -147,4 +147,3 @@ def start_search(position: Position, turns: int, budget: int | None = None
     return eng, hand, tab, disc_full, others
 
 
-_Engine = Engine   # the old private name, still imported by swkit.odds.cards.words

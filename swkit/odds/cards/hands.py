@@ -97,6 +97,3 @@ def falling_factorial(n: int, k: int) -> int:
         out *= n - i
     return out
 
-
-# The old private names, still imported by swkit.odds.cards.words (to move to the public ones).
-_ins, _rem, _distinct, _falling, _net = insert, remove, distinct, falling_factorial, pool_net

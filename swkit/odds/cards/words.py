@@ -10,7 +10,7 @@ a front end words them its own way (the card table names Powers by their cards a
 seat). A discard after draw two or pass is chosen once the new cards are seen, so that step
 names how many cards and what decides them, not the cards (``PlanStep.after``).
 
-``_best_plan`` = the best end of a turn after a draw and its conditional probability (1 and a
+``best_plan`` = the best end of a turn after a draw and its conditional probability (1 and a
 scoring play when the draw scores now). Checked: ``tests/test_odds_cards_pinned.py`` (the
 probability after every draw), ``tests/test_odds_cards_steps.py`` (the steps of pinned
 positions, and ``DrawPlan.play == plan_words(DrawPlan.steps)`` on every plan),
@@ -25,12 +25,12 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from swkit.cards.editions import _KEY, LIMITS
+from swkit.cards.editions import KEY_PATTERN, LIMITS
 from swkit.cards.notation import Card, format_cards, parse_card
 from swkit.cards.triples import NO_WILDS, Wilds, triple_kind
 from swkit.errors import ConfigurationError
-from swkit.odds.cards.engine import _Engine
-from swkit.odds.cards.hands import Hand, _distinct, _falling, _ins, _net, _rem
+from swkit.odds.cards.engine import Engine
+from swkit.odds.cards.hands import Hand, distinct, falling_factorial, insert, pool_net, remove
 from swkit.odds.cards.position import TABLEAU_LIMIT, Position
 from swkit.whole import as_whole
 
@@ -118,7 +118,7 @@ class PlanStep:
             raise ConfigurationError(f"a score step's triple is 'set' or 'run', got "
                                      f"{self.triple!r}")
         if self.power is not None and (not isinstance(self.power, str)
-                                       or not _KEY.match(self.power)
+                                       or not KEY_PATTERN.match(self.power)
                                        or len(self.power) > LIMITS["key"]):
             raise ConfigurationError(f"a use_power step's power is a Power key like "
                                      f"'yellow-swap' (lower-case letters, digits and '-', at "
@@ -275,7 +275,7 @@ def _plan_steps(raw: Iterable[tuple[Any, ...]], types: tuple[Card, ...], pos: Po
     return tuple(out)
 
 
-def _power_for(eng: _Engine, effect: str, wild: Wilds | None = None) -> str:
+def _power_for(eng: Engine, effect: str, wild: Wilds | None = None) -> str:
     for p in eng.powers:
         if p.effect == effect and (wild is None or p.wilds == wild):
             return p.key
@@ -287,7 +287,7 @@ _EFFECT = {"extra": "extra_play", "from_discard": "play_from_discard",
 """The engine's step of a Power that moves cards -> the Power's effect primitive."""
 
 
-def _scoring_play(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+def _scoring_play(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                   figure: bool) -> tuple[tuple[Any, ...], ...]:
     """One play that scores (the first found, simplest first), as the engine's step tuples
     ending in ``("score", triple, kind)``."""
@@ -301,17 +301,17 @@ def _scoring_play(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                 return ("score", tuple(trip), kind)
         return ("score", (), None)  # pragma: no cover - a triple is found when one scores
 
-    plays: list[int | None] = list(_distinct(hand)) or [None]
+    plays: list[int | None] = list(distinct(hand)) or [None]
     for p in plays:
-        tab1 = tab if p is None else _ins(tab, p)
+        tab1 = tab if p is None else insert(tab, p)
         fig_new = eng.access(p, figure) and not figure
         if eng.has(tab1):
             return (("play", p, fig_new), score(tab1, NO_WILDS))
     for p in plays:
         if not eng.access(p, figure):
             continue
-        tab1 = tab if p is None else _ins(tab, p)
-        hand1 = hand if p is None else _rem(hand, p)
+        tab1 = tab if p is None else insert(tab, p)
+        hand1 = hand if p is None else remove(hand, p)
         s0 = ("play", p, not figure)
         for w in range(1, len(eng.wilds)):
             if eng.has(tab1, w):
@@ -324,7 +324,7 @@ def _scoring_play(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
     return (("score", (), None),)  # pragma: no cover - only called when a score exists
 
 
-def _best_plan(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+def best_plan(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                figure: bool, drawn: Hand, turns: int
                ) -> tuple[tuple[PlanStep, ...], Fraction, bool]:
     """After a draw (``hand`` holds it): the best plan as steps, P(scoring within ``turns``
@@ -348,7 +348,7 @@ def _best_plan(eng: _Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                     named.append(("power", _power_for(eng, _EFFECT[s[0]])))
                 named.append(s)
             best = (v, tuple(named))
-    scale = _falling(eng.unseen0 - _net(drawn), turns - 1)
+    scale = falling_factorial(eng.unseen0 - pool_net(drawn), turns - 1)
     for steps, num in eng.chance_options(hand, tab, disc, others, figure, drawn, turns):
         v = Fraction(num, scale)
         if best is None or v > best[0]:
