@@ -110,6 +110,8 @@ SERVES = {
     "present/cards.py": ["odds deal", "odds hand"], "present/dice.py": ["odds roll", "odds solo"],
     "cards/editions.py": ["play cards"], "cards/play.py": ["play cards"],
     "dice/play.py": ["play dice"], "cli/lessons.py": ["lessons"], "cli/site.py": ["site"],
+    "cli/lessons_copy.py": ["lessons"], "cli/lessons_launch.py": ["lessons"],
+    "cli/lessons_command.py": ["lessons"],
 }
 
 # options of another program that a module passes on (JupyterLab's, started by swkit lessons;
@@ -117,7 +119,7 @@ SERVES = {
 # npm pack's and pip download's, which fetch the site's copy of Pyodide; a CSS variable of
 # ipywidgets' that the widgets' style reads), or of a command of its own (the duel table's
 # builder, python -m swkit.odds.duel build; bench/duel.py --exact, which core.py cites)
-FOREIGN = {"cli/lessons.py": {"--allow-root", "--no-browser"},
+FOREIGN = {"cli/lessons_launch.py": {"--allow-root", "--no-browser"},
            "cli/site.py": {"--bind", "--contents", "--lite-dir", "--no-sourcemaps", "--output-dir",
                            "--piplite-wheels"},
            "cli/pyodide.py": {"--abi", "--dest", "--implementation", "--no-deps",
