@@ -6,7 +6,7 @@ than wall time on a shared machine) of the same questions with numpy on and off
 
 - a player's card odds on each of the bench's positions (``bench/odds_budget.py``: realistic,
   swap, extra play, draw two, pass) at T = 3 with the default work budget, each from cold
-  caches, with the work it spent in memo entries (``_Engine.spent``, the budget's unit: the
+  caches, with the work it spent in memo entries (``Engine.spent``, the budget's unit: the
   same on both paths);
 - the dice Monte Carlo twin: optimal turns for expected points, simulated turns per CPU second.
 """
@@ -34,7 +34,7 @@ def cpu(fn: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def card_odds(spec: dict[str, Any]) -> tuple[float, str, int]:
-    """CPU seconds, the answer (or the refusal) and the work spent (``_Engine.spent``) of
+    """CPU seconds, the answer (or the refusal) and the work spent (``Engine.spent``) of
     ``player_odds(pos, 3)`` from cold caches."""
     cards_mod._PAIRS.clear()
     engines: list[Any] = []

@@ -5,7 +5,7 @@ with their unseen copies, the best play after every draw with its conditional pr
 and the Powers modelled or left out (RULES.md §C1). With an empty deck this turn's card comes
 uniformly from the discard pile. Over the work budget it raises ``WorkBudgetError`` with the
 exact answers for fewer turns and an estimate of the budget needed. Checked: the pinned
-answers (``tests/test_odds_cards_pinned.py``), the game tree (``tests/test_odds_cards.py``),
+answers (``tests/test_odds_cards_recorded_answers.py``), the game tree (``tests/test_odds_cards.py``),
 the budget (``tests/test_odds_cards_budget.py``).
 """
 

@@ -11,7 +11,7 @@ seat). A discard after draw two or pass is chosen once the new cards are seen, s
 names how many cards and what decides them, not the cards (``PlanStep.after``).
 
 ``best_plan`` = the best end of a turn after a draw and its conditional probability (1 and a
-scoring play when the draw scores now). Checked: ``tests/test_odds_cards_pinned.py`` (the
+scoring play when the draw scores now). Checked: ``tests/test_odds_cards_recorded_answers.py`` (the
 probability after every draw), ``tests/test_odds_cards_steps.py`` (the steps of pinned
 positions, and ``DrawPlan.play == plan_words(DrawPlan.steps)`` on every plan),
 ``tests/test_odds_cards_exact_powers.py::test_the_best_play_names_draw_two``.
