@@ -4,9 +4,9 @@ P(scoring within t turns) for t = 1..T (once 1, it stays 1 without a search), th
 with their unseen copies, the best play after every draw with its conditional probability,
 and the Powers modelled or left out (RULES.md §C1). With an empty deck this turn's card comes
 uniformly from the discard pile. Over the work budget it raises ``WorkBudgetError`` with the
-exact answers for fewer turns and an estimate of the budget needed. Checked: the pinned
-answers (``tests/test_odds_cards_recorded_answers.py``), the game tree (``tests/test_odds_cards.py``),
-the budget (``tests/test_odds_cards_budget.py``).
+exact answers for fewer turns and an estimate of the budget needed. Checked: the recorded
+answers (``tests/test_odds_cards_recorded_answers.py``), the game tree
+(``tests/test_odds_cards.py``), the budget (``tests/test_odds_cards_budget.py``).
 """
 
 from __future__ import annotations
