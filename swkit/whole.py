@@ -18,6 +18,8 @@ def as_whole(value: object) -> int | None:
     """``value`` as a Python ``int`` when it is a whole number of any integer type (``int``,
     a NumPy integer, ``sympy.Integer``: every ``numbers.Integral``) and not a bool; else None
     (a float, a text, a bool, None...)."""
+    if type(value) is int:  # the common case, without the ABC's slower check
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return None
     return int(value)
