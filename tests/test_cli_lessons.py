@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import http.server
 import io
 import json
 import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -298,25 +299,44 @@ def _server_file(where: Path, pid: int, port: int, token: str) -> None:
          "base_url": "/", "root_dir": "/x"}))
 
 
+@contextlib.contextmanager
+def _jupyter_like(token: str):
+    """A local HTTP server that answers ``GET /api/status`` with 200 for ``token`` (as
+    ``Authorization: token ...``) and 403 otherwise, as Jupyter Server does; yields its port."""
+    class Status(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            ok = self.path == "/api/status" and self.headers.get("Authorization") == (
+                f"token {token}")
+            self.send_response(200 if ok else 403)
+            self.end_headers()
+
+        def log_message(self, *_args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Status)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_the_address_printed_is_read_from_this_launchers_own_server(tmp_path):
-    """Issue 15 item 5: two launches at once. The other server's runtime file (its port
-    answers, its token is not ours) is never announced; ours is, with the port and token
-    read from it; a server that stops first gives one error line, never an address."""
+    """Two launches at once. The other server's runtime file (its port answers, its token is
+    not ours) is never announced; ours is, with the port and token read from it; a server
+    that stops first gives one error line, never an address."""
     where = tmp_path / "runtime"
     where.mkdir()
-    with socket.socket() as other, socket.socket() as mine:
-        other.bind(("127.0.0.1", 0))
-        other.listen()
-        mine.bind(("127.0.0.1", 0))
-        mine.listen()
-        _server_file(where, 1001, other.getsockname()[1], "theirs")
+    with _jupyter_like("theirs") as other, _jupyter_like("f00d") as port:
+        _server_file(where, 1001, other, "theirs")
         out, err = io.StringIO(), io.StringIO()
         assert not lessons.announce_when_ready(lambda: True, 2002, "mine", where, "01-a.ipynb",
                                                wait=0.3, poll=0.05, out=out, err=err)
         assert out.getvalue() == "" and "theirs" not in err.getvalue()
         assert err.getvalue().count("\n") == 1 and "has not answered" in err.getvalue()
         # ours appears: found by its process id (a user's config may change the token)
-        port = mine.getsockname()[1]
         _server_file(where, 2002, port, "f00d")
         out, err = io.StringIO(), io.StringIO()
         assert lessons.announce_when_ready(lambda: True, 2002, "mine", where, "01-a.ipynb",
@@ -334,6 +354,44 @@ def test_the_address_printed_is_read_from_this_launchers_own_server(tmp_path):
     assert not lessons.announce_when_ready(lambda: False, 4004, "t", where, None, out=out,
                                            err=err)
     assert out.getvalue() == "" and "stopped before it was ready" in err.getvalue()
+
+
+def test_our_runtime_file_is_not_announced_while_another_server_answers_on_its_port(tmp_path):
+    """Jupyter Server writes its runtime file before it holds its port: when another server
+    took that port in between (two servers started together), the file names a port where
+    the other one answers. The other refuses our token, so no address is announced; once
+    ours answers there with its token, it is."""
+    where = tmp_path / "runtime"
+    where.mkdir()
+    with _jupyter_like("theirs") as port:
+        _server_file(where, 2002, port, "ours")
+        assert lessons.find_server(where, 2002, "x") is not None
+        assert not lessons_launch.answers_as(lessons.find_server(where, 2002, "x"))
+        assert lessons.wait_for_server(lambda: True, 2002, "x", where, wait=0.3,
+                                       poll=0.05) is None
+    with _jupyter_like("ours") as port:
+        _server_file(where, 2002, port, "ours")
+        assert lessons.wait_for_server(lambda: True, 2002, "x", where, wait=5,
+                                       poll=0.05)["port"] == port
+
+
+def test_a_second_launch_waits_for_the_first_ones_start(tmp_path):
+    """The start lock: held by one launch from choosing its port until its server answers,
+    it keeps a second launch from choosing the same port; it is let go from any thread, a
+    second release is harmless, and a runtime folder that cannot be made gives no lock (the
+    launch starts anyway)."""
+    first = lessons_launch.hold_start(tmp_path / "runtime")
+    assert first is not None
+    assert lessons_launch.hold_start(tmp_path / "runtime", wait=0.2) is None  # still held
+    releaser = threading.Thread(target=first.release)
+    releaser.start()
+    releaser.join()
+    first.release()
+    second = lessons_launch.hold_start(tmp_path / "runtime", wait=0.2)
+    assert second is not None
+    second.release()
+    (tmp_path / "a-file").write_text("")
+    assert lessons_launch.hold_start(tmp_path / "a-file" / "runtime", wait=0.2) is None
 
 
 def test_the_token_goes_into_a_private_config_file_with_the_current_option(tmp_path):
@@ -588,7 +646,7 @@ def test_files_that_are_not_notebooks_are_skipped(source, tmp_path):
 def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
     """The trial's terminal said "Stop it with Ctrl-C in this window (twice)" twice: before
     the start and under the address. Now once, under the address (a stand-in server: its
-    runtime file and a port that answers)."""
+    runtime file and a port that answers its token)."""
     import threading
     runtime = tmp_path / "runtime"
     runtime.mkdir()
@@ -604,15 +662,13 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
             announced.set()
 
     monkeypatch.setattr(lessons_launch, "announce_when_ready", announce)
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        listener.listen()
+    with _jupyter_like("t0k") as port:
 
         class StandIn:
             pid = 4242
 
             def __init__(self, command, cwd, env):
-                _server_file(runtime, self.pid, listener.getsockname()[1], "t0k")
+                _server_file(runtime, self.pid, port, "t0k")
 
             def poll(self):
                 return 0 if announced.is_set() else None
