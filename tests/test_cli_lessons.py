@@ -693,3 +693,119 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
     lines = out.splitlines()
     assert lines[lines.index(lessons.STOP_LINE) - 1].startswith("    http://localhost:"), out
     assert "JupyterLab is ready" in out
+
+
+
+# -- a folder name that is not UTF-8 --------------------------------------------------------
+
+@pytest.mark.skipif(os.name != "posix", reason="a POSIX file name that is not UTF-8")
+def test_a_lessons_folder_whose_name_is_not_utf8_under_a_strict_output(tmp_path):
+    """The folder's name is printed with a backslash escape and the command ends normally,
+    after the copy, not with a UnicodeEncodeError."""
+    folder = os.fsencode(tmp_path) + b"/caf\xe9"
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    done = subprocess.run([sys.executable, "-m", "swkit", "lessons", "--no-open", "--dir",
+                           folder], capture_output=True, env=dict(
+                               env, PYTHONPATH=os.pathsep.join([str(ROOT),
+                                                                env.get("PYTHONPATH", "")])),
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert b"caf\\udce9" in done.stdout and b"copied     01-" in done.stdout
+    assert (Path(os.fsdecode(folder)) / "RULES.md").is_file()
+
+
+# -- never write through a link -------------------------------------------------------------
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Path:
+    src = tmp_path / "kit"
+    (src / "solutions").mkdir(parents=True)
+    for name in ("01-a.ipynb", "README.md", "solutions/01-a.ipynb"):
+        (src / name).write_text(f"kit {name}\n")
+    return src
+
+
+needs_links = pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+
+
+@needs_links
+def test_a_planted_partial_link_is_never_written_through(kit, tmp_path):
+    """A link planted at the copy's temporary name (`.01-a.ipynb.partial`) is not followed:
+    writing through it would overwrite any file (as root: any file of the system)."""
+    work, victim = tmp_path / "shared", tmp_path / "victim.txt"
+    work.mkdir()
+    victim.write_text("precious\n")
+    for name in ("01-a.ipynb", "README.md", "RULES.md"):
+        (work / f".{name}.partial").symlink_to(victim)
+    report = lessons.copy_lessons(work, source=kit)
+    assert victim.read_text() == "precious\n"
+    assert (work / "01-a.ipynb").read_text() == "kit 01-a.ipynb\n"
+    assert not (work / "01-a.ipynb").is_symlink() and "01-a.ipynb" in report.copied
+    assert sorted(p.name for p in work.glob(".*.partial")) == [
+        ".01-a.ipynb.partial", ".README.md.partial", ".RULES.md.partial"]  # left alone
+    mode = (work / "01-a.ipynb").stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask
+
+
+@needs_links
+def test_a_symlinked_manifest_is_refused_and_its_target_untouched(kit, tmp_path, capsys):
+    work, victim = tmp_path / "shared", tmp_path / "victim.txt"
+    work.mkdir()
+    victim.write_text("precious\n")
+    (work / lessons.MANIFEST).symlink_to(victim)
+    with pytest.raises(lessons.LessonsError, match="symbolic link"):
+        lessons.copy_lessons(work, source=kit)
+    assert victim.read_text() == "precious\n" and not (work / "01-a.ipynb").exists()
+    assert main(["lessons", "--no-open", "--dir", str(work)]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "symbolic link" in err and lessons.MANIFEST in err
+    assert victim.read_text() == "precious\n"
+    # a dangling link too (it would create the file it points at)
+    (work / lessons.MANIFEST).unlink()
+    (work / lessons.MANIFEST).symlink_to(tmp_path / "new-file")
+    with pytest.raises(lessons.LessonsError, match="symbolic link"):
+        lessons.copy_lessons(work, source=kit)
+    assert not (tmp_path / "new-file").exists()
+
+
+@needs_links
+def test_a_link_in_a_lessons_place_is_kept_and_not_followed(kit, tmp_path):
+    work, victim = tmp_path / "shared", tmp_path / "victim.txt"
+    work.mkdir()
+    victim.write_text("precious\n")
+    (work / "01-a.ipynb").symlink_to(victim)
+    report = lessons.copy_lessons(work, source=kit)
+    assert "01-a.ipynb" in report.kept and victim.read_text() == "precious\n"
+    assert (work / "01-a.ipynb").is_symlink()
+    # a linked solutions folder is refused before anything is written
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    work2 = tmp_path / "shared2"
+    work2.mkdir()
+    (work2 / "solutions").symlink_to(other)
+    with pytest.raises(lessons.LessonsError, match="solutions.*symbolic link"):
+        lessons.copy_lessons(work2, source=kit)
+    assert list(other.iterdir()) == [] and list(work2.iterdir()) == [work2 / "solutions"]
+    assert "solutions" not in str(lessons.copy_lessons(work2, source=kit, solutions=False)
+                                  .copied)
+
+
+# -- the rules travel with the lessons ------------------------------------------------------
+
+def test_the_copied_folder_has_the_rules_and_the_guide_links_them(tmp_path):
+    report = lessons.copy_lessons(tmp_path / "work")
+    assert "RULES.md" in report.copied
+    assert (tmp_path / "work" / "RULES.md").read_bytes() == (ROOT / "docs" / "RULES.md"
+                                                             ).read_bytes()
+    guide = (tmp_path / "work" / "README.md").read_text(encoding="utf-8")
+    assert "](RULES.md)" in guide and "../docs/RULES.md" not in guide
+    # every "RULES.md §X" a copied lesson cites is a section of the copied RULES.md
+    import re
+    rules = (tmp_path / "work" / "RULES.md").read_text(encoding="utf-8")
+    sections = set(re.findall(r"^#+ ([A-C]\d+)\.", rules, re.M))
+    for notebook in (tmp_path / "work").glob("*.ipynb"):
+        for cited in re.findall(r"RULES\.md §([A-C]\d+)", notebook.read_text("utf-8")):
+            assert cited in sections, (notebook.name, cited)
