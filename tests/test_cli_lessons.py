@@ -1,4 +1,5 @@
-"""``swkit lessons``: copying the lessons, opening JupyterLab, the wheel (issue 8)."""
+"""``swkit lessons``: copying the lessons (never over a student's work, never through a link),
+opening JupyterLab, the wheel, and what the teacher's terminal shows."""
 
 from __future__ import annotations
 
@@ -90,8 +91,8 @@ def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_pa
 @pytest.mark.skipif(os.name != "posix", reason="POSIX shell quoting")
 @pytest.mark.parametrize("name", ["my lessons", "ünï cødé 🎲", "it's", "a\nb", "$HOME;x"])
 def test_the_printed_command_can_be_pasted_into_a_shell(name, tmp_path, capsys):
-    """fuzz 13: 'Open them with: swkit lessons --dir /tmp/my lessons' lost the folder's
-    space (and a quote, a newline, a $) when pasted; it is quoted for the shell now."""
+    """'Open them with: swkit lessons --dir /tmp/my lessons' must keep the folder's space (and
+    a quote, a newline, a $) when pasted: the folder is quoted for the shell."""
     folder = tmp_path / name
     code, out, err = run_cli(capsys, "--no-open", "--dir", str(folder))
     assert code == 0, err
@@ -177,7 +178,7 @@ def assert_one_line_error(code: int, out: str, err: str, *parts: str) -> None:
 
 
 def test_dir_that_is_a_link_to_nowhere(tmp_path, capsys):
-    # fuzz 13: it said "cannot create the folder (File exists)"
+    # not "cannot create the folder (File exists)"
     (tmp_path / "lessons").symlink_to(tmp_path / "gone")
     code, out, err = run_cli(capsys, "--no-open", "--dir", str(tmp_path / "lessons"))
     assert_one_line_error(code, out, err, "is a symbolic link to", "gone",
@@ -285,7 +286,7 @@ def test_jupyter_command_as_root_without_a_browser(tmp_path):
     assert "--ServerApp.log_level=WARN" in command and "--LabApp.log_level=WARN" in command
     # no "get notified about Jupyter news?" pop-up over a lesson's widget
     assert "--LabApp.news_url=None" in command
-    # kernels over IPC: no "Kernel is running over TCP without encryption" (issue 15 item 14)
+    # kernels over IPC: no "Kernel is running over TCP without encryption"
     assert ("--KernelManager.transport=ipc" in command) == (os.name == "posix")
     plain = lessons.jupyter_command(tmp_path, None, 8890, browser=True, root=False)
     assert "--allow-root" not in plain and "--no-browser" not in plain
@@ -470,7 +471,7 @@ def _stop(child: subprocess.Popen) -> None:
 def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
     """The real command starts JupyterLab (as root too, here in CI) and prints its address;
     the address opens lesson 1 and the server serves the copied folder; JupyterLab's output
-    has no deprecation warning (issue 15 item 7)."""
+    has no deprecation warning."""
     env = _lab_env(tmp_path)
     work = tmp_path / "work"
     errors = tmp_path / "stderr.txt"
@@ -567,7 +568,7 @@ def test_a_wheel_install_ships_the_lessons(tmp_path):
         assert f"copied     {name}" in done.stdout
 
 
-# --- what the teacher's terminal shows (a newcomer's trial) ---------------------------------
+# --- what the teacher's terminal shows ----------------------------------------------------
 
 def _server_warnings(folder: Path, name: str) -> tuple[list[str], list[bool]]:
     """What Jupyter Server itself logs when it opens ``name`` (its own trust check, not
@@ -593,8 +594,8 @@ def _server_warnings(folder: Path, name: str) -> tuple[list[str], list[bool]]:
 
 
 def test_the_copied_lessons_open_trusted_without_a_warning(tmp_path, capsys, monkeypatch):
-    """The trial's terminal: "[W ...] Notebook 01-counting-sets-and-runs.ipynb is not
-    trusted" for every lesson opened. swkit lessons signs the kit's copies as `jupyter trust`
+    """No "[W ...] Notebook 01-counting-sets-and-runs.ipynb is not trusted" in the terminal
+    for every lesson opened: swkit lessons signs the kit's copies as `jupyter trust`
     does (nbformat's NotebookNotary), so Jupyter Server's own check passes; with a data folder
     that never saw them it warns, as before."""
     work = tmp_path / "work"
@@ -644,9 +645,9 @@ def test_files_that_are_not_notebooks_are_skipped(source, tmp_path):
 
 
 def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
-    """The trial's terminal said "Stop it with Ctrl-C in this window (twice)" twice: before
-    the start and under the address. Now once, under the address (a stand-in server: its
-    runtime file and a port that answers its token)."""
+    """The terminal says "Stop it with Ctrl-C in this window (twice)" once, under the
+    address, not also before the start (a stand-in server: its runtime file and a port that
+    answers its token)."""
     import threading
     runtime = tmp_path / "runtime"
     runtime.mkdir()
