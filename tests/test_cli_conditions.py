@@ -1,4 +1,4 @@
-"""Every ``swkit`` command under real conditions (issue 21 §B): Ctrl-C, a closed, full or
+"""Every ``swkit`` command under real conditions: Ctrl-C, a closed, full or
 broken stdout, an ASCII terminal, ``tournament --plot`` into places it cannot write, the
 tournament's replay seeds, the slow notice and the tournament chart.
 

@@ -1,5 +1,5 @@
 """The odds explorer, driven headless: exact answers checked against published values and
-brute force, the simulation closing in, and the known traps of widget code (issue 7 §3)."""
+brute force, the simulation closing in, and the known traps of widget code."""
 
 from __future__ import annotations
 
