@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from swkit.dice import scoring
@@ -130,7 +131,8 @@ class DiceInfo:
     __slots__ = ("counts", "keeps", "keep_set")
 
     def __init__(self, characters: tuple[str, ...], dice: tuple[str, ...]) -> None:
-        self.counts: dict[str, int] = {c: scoring.count(dice, c) for c in characters}
+        self.counts: Mapping[str, int] = MappingProxyType(
+            {c: scoring.count(dice, c) for c in characters})
         multiplicity = [(f, dice.count(f)) for f in die_faces(characters) if f in dice]
         keeps = []
         for numbers in itertools.product(*[range(n + 1) for _, n in multiplicity]):
