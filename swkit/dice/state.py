@@ -126,7 +126,8 @@ def canonical_action(characters: tuple[str, ...], kind: str, faces: tuple[str, .
 
 class DiceInfo:
     """What the rules derive from one dice multiset, computed once and cached: the count of
-    each character (via :func:`scoring.count`) and the legal keeps."""
+    each character (``counts``, a read-only mapping in row order, via :func:`scoring.count`)
+    and the legal keeps."""
 
     __slots__ = ("counts", "keeps", "keep_set")
 
