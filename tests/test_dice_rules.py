@@ -304,7 +304,7 @@ def test_b3_same_seed_same_draws_whatever_is_kept() -> None:
     keep = b.legal_actions()[len(b.legal_actions()) // 2]
     assert keep.kind == "keep" and keep.faces
     b.apply(keep)
-    held = b._kept
+    held = b.kept
     a.apply_chance()
     b.apply_chance()
     for i in range(5):
