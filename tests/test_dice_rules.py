@@ -477,7 +477,7 @@ def test_b3_action_objects_validated_by_faces():
     g.apply_chance("Mickey Mickey Goofy Pluto Clubhouse")
     g.apply(Action("keep", (), ("Mickey", "Mickey")))
     assert g.history[-1].value == "keep Mickey Mickey"
-    assert g._kept == (True, True, False, False, False)
+    assert g.kept == (True, True, False, False, False)
     g.apply_chance("Goofy Clubhouse Goofy")
     assert g.dice == ("Mickey", "Mickey", "Goofy", "Goofy", "Clubhouse")
     before = g.to_json()
