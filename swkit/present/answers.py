@@ -22,12 +22,12 @@ from swkit.odds import (
     optimal_value,
     player_odds,
 )
+from swkit.odds.budget import DEFAULT_BUDGET
 from swkit.odds.cards import DrawPlan, plan_words
 from swkit.odds.deal import MAX_CARDS, MIN_CARDS, DealOdds
 from swkit.present.percent import percent_text
 from swkit.present.questions import (
     EVENT_WORDS,
-    MODEL,
     DealQuestion,
     HandQuestion,
     Question,
@@ -65,7 +65,8 @@ class Answer:
     charted (``{x: Fraction}``) with ``is_distribution`` (sums to 1) and ``event`` (the keys
     highlighted); ``formula``: LaTeX of a sympy formula, or None with ``formula_note`` saying
     why there is none; ``details``: lines of explanation (best play, outs); ``result``: the
-    library's own answer object (DealOdds, PlayerOdds or the list of KeepOptions).
+    library's own answer object (DealOdds, PlayerOdds, or the list of every keep's
+    KeepOption, best first: empty before the first roll).
     """
 
     question: Question
@@ -160,8 +161,11 @@ def plan_in_words(plan: DrawPlan, powers: Iterable[Power]) -> str:
                       seat_name=lambda n: OTHER_TABLEAU.format(n=n))
 
 
-def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = None) -> Answer:
-    odds = player_odds(q.position(), q.turns, progress=progress)
+def _solve_hand(q: HandQuestion, budget: int | None = DEFAULT_BUDGET,
+                progress: Callable[[int, int], None] | None = None) -> Answer:
+    # the budget is passed only when it is not player_odds's own default
+    limit = {} if budget == DEFAULT_BUDGET else {"budget": budget}
+    odds = player_odds(q.position(), q.turns, progress=progress, **limit)
     outs_copies = sum(odds.outs.values())
     tex, note = None, ""
     if q.turns == 1 and odds.draw_from == "unseen cards" \
@@ -196,13 +200,15 @@ def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = N
 
 
 def _solve_roll(q: RollQuestion) -> Answer:
+    model = q.model()
     objective = q.objective()
     dice = q.counts()
-    value = optimal_value(MODEL, objective, dice, q.rolls_left)
-    dist = optimal_distribution(MODEL, objective, dice, q.rolls_left)
+    value = optimal_value(model, objective, dice, q.rolls_left)
+    dist = optimal_distribution(model, objective, dice, q.rolls_left)
+    options = [] if dice is None else keep_options(model, objective, dice, q.rolls_left)
     details: list[str] = []
     if dice is not None:
-        for option in keep_options(MODEL, objective, dice, q.rolls_left)[:4]:
+        for option in options[:4]:
             v = (percent_text(option.value) if q.at_least is not None
                  else f"{float(option.value):.2f} points")
             details.append(f"{option.describe()}: {v}")
@@ -216,12 +222,12 @@ def _solve_roll(q: RollQuestion) -> Answer:
     if at is None:
         return Answer(q, value, False, "expected " + q.measured(), dist, True,
                       frozenset(dist), q.measured() + " (best play)", q.measured(),
-                      "points", "expected points", None, note, tuple(details), details)
+                      "points", "expected points", None, note, tuple(details), options)
     return Answer(q, value, True, f"P({q.measured()} ≥ {at})", dist, True,
                   frozenset(x for x in dist if x >= at),
                   f"{q.measured()} at the end of the turn (best play)",
                   q.measured() + " at the end of the turn", f"count ≥ {at}",
-                  f"P(count ≥ {at})", None, note, tuple(details), details)
+                  f"P(count ≥ {at})", None, note, tuple(details), options)
 
 
 def is_slow(question: Question) -> bool:
@@ -232,18 +238,21 @@ def is_slow(question: Question) -> bool:
 
 
 def solve(question: Question, quick: bool = False,
-          progress: Callable[[int, int], None] | None = None) -> Answer:
+          progress: Callable[[int, int], None] | None = None,
+          budget: int | None = DEFAULT_BUDGET) -> Answer:
     """The exact answer to ``question``, from :mod:`swkit.odds`. Raises the library's
     NotationError / ConfigurationError for a question it refuses, and WorkBudgetError for a
-    hand question too large for ``player_odds``'s default budget.
+    hand question too large for ``budget``.
 
     ``quick``: for a deal question, chart only the asked K (the chart by K asks
     ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions).
-    ``progress(done, total)``: called as a long hand question goes (``player_odds``)."""
+    ``progress(done, total)``: called as a long hand question goes (``player_odds``).
+    ``budget``: the work a hand question may take, in memo entries (``player_odds``; None:
+    no limit)."""
     if isinstance(question, DealQuestion):
         return _solve_deal(question, quick)
     if isinstance(question, HandQuestion):
-        return _solve_hand(question, progress)
+        return _solve_hand(question, budget, progress)
     if isinstance(question, RollQuestion):
         return _solve_roll(question)
     raise ConfigurationError(f"not an explorer question: {question!r}")

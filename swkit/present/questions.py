@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from swkit.cards.notation import COLOR_NAMES, Card, format_cards
+from swkit.cards.notation import COLOR_NAMES, Card, format_cards, parse_color
 from swkit.dice.faces import CLUBHOUSE
 from swkit.odds import DiceModel, Objective, Position, make_position
 from swkit.present.words import IF_NOBODY_MOVES
@@ -32,7 +32,8 @@ EVENT_WORDS = {"either": "a set or a run", "set": "a set", "run": "a run"}
 @dataclass(frozen=True)
 class DealQuestion:
     """P(``cards`` random cards hold ``event``) (``"either"``, ``"set"``, ``"run"``) with
-    ``editions`` copies of each card and optional wild Powers in force (RULES.md §A4, §C1)."""
+    ``editions`` copies of each card and optional wild Powers in force (RULES.md §A4, §C1):
+    ``wild_color`` a color letter or name, ``wild_number`` 1..9."""
 
     game: ClassVar[str] = "cards"
     name: ClassVar[str] = "deal"
@@ -44,7 +45,9 @@ class DealQuestion:
 
     def setting(self) -> str:
         """What the question is asked about, in words: "1 edition, no wilds"."""
-        wild = [f"{COLOR_NAMES[self.wild_color]} cards are any color"] if self.wild_color else []
+        color = parse_color(self.wild_color) if self.wild_color else None
+        wild = [f"{COLOR_NAMES[color or self.wild_color]} cards are any color"
+                ] if self.wild_color else []
         wild += [f"{self.wild_number}s are any number"] if self.wild_number else []
         where = f"{self.editions} edition{'s' if self.editions > 1 else ''}"
         return where + (", " + " and ".join(wild) if wild else ", no wilds")
@@ -70,12 +73,27 @@ class HandQuestion:
     figure: bool = False
     scored: tuple[str, ...] = ()
     turns: int = 1
+    editions: int = 1
+
+    @classmethod
+    def from_position(cls, position: Position, turns: int = 1) -> HandQuestion:
+        """The question about a Position already built and checked (``make_position``, e.g.
+        from the command line's notation): its cards, its center as a key, ``"unknown"`` or
+        ``"none"``, its scored Powers' keys and its deck's editions."""
+        center = position.center
+        return cls(hand=position.hand, tableau=position.tableau, discard=position.discard,
+                   others=position.others,
+                   center=("none" if center is None else
+                           center if isinstance(center, str) else center.key),
+                   figure=position.figure, scored=tuple(p.key for p in position.scored),
+                   turns=turns, editions=position.deck.editions)
 
     def position(self) -> Position:
         """The odds engine's Position (``make_position``); raises its NotationError /
         ConfigurationError naming the bad part."""
         return make_position(self.hand, self.tableau, self.discard, self.others,
-                             center=self.center, figure=self.figure, scored=list(self.scored))
+                             center=self.center, figure=self.figure, scored=list(self.scored),
+                             editions=self.editions)
 
     def setting(self) -> str:
         """What the question is asked about, in words: "hand B2 G7 Y9, tableau R4 R6 B8"."""
@@ -94,7 +112,8 @@ class RollQuestion:
     """My dice turn under the best play (RULES.md §B3, §B4, §C2): ``dice`` the five faces
     showing (None: before the first roll), ``rolls_left``, the characters I ``scored``, the
     ``taken`` numbered spaces of the scoreboard as (character, space) pairs, an optional
-    ``target`` character, and ``at_least`` k (P(count >= k)) or None (expected points)."""
+    ``target`` character, and ``at_least`` k (P(count >= k)) or None (expected points);
+    ``characters`` and ``wilds`` the dice model's (``DiceModel``; default Clubhouse dice)."""
 
     game: ClassVar[str] = "dice"
     name: ClassVar[str] = "roll"
@@ -104,6 +123,14 @@ class RollQuestion:
     taken: tuple[tuple[str, int], ...] = ()
     target: str | None = None
     at_least: int | None = None
+    characters: int = MODEL.characters
+    wilds: int = MODEL.wilds
+
+    def model(self) -> DiceModel:
+        """The dice model asked about: :data:`MODEL` unless ``characters`` / ``wilds`` differ."""
+        if (self.characters, self.wilds) == (MODEL.characters, MODEL.wilds):
+            return MODEL
+        return DiceModel(characters=self.characters, wilds=self.wilds)
 
     def objective(self) -> Objective:
         """The odds engine's Objective for this question."""
@@ -116,7 +143,7 @@ class RollQuestion:
 
     def counts(self) -> tuple[int, ...] | None:
         """The dice showing as a count vector, or None before the first roll."""
-        return None if self.dice is None else MODEL.counts(list(self.dice))
+        return None if self.dice is None else self.model().counts(list(self.dice))
 
     def measured(self) -> str:
         """What is measured at the end of the turn, in words."""
