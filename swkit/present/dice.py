@@ -1,7 +1,8 @@
 """The dice questions of ``swkit odds roll`` and ``swkit odds solo`` as JSON-ready dicts.
 
-``roll_query`` reads its options into a :class:`~swkit.present.questions.RollQuestion` and
-answers it with :func:`swkit.present.answers.solve`, as the odds explorer does.
+``roll_query`` and ``solo_query`` read their options into a question
+(:class:`~swkit.present.questions.RollQuestion`, :class:`~swkit.present.questions.SoloQuestion`)
+and answer it with :func:`swkit.present.answers.solve`, as the odds explorer does.
 
 ``roll_query`` answers one of two questions about the current turn (RULES.md §C2):
 
@@ -39,10 +40,10 @@ from swkit.dice.scoring import TOP_SPACE
 from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
 from swkit.odds.dice import DiceModel, KeepOption, check_rolls_left
-from swkit.odds.solo import solo_action, solo_turn_values, solo_value
+from swkit.odds.solo import solo_value
 from swkit.present.answers import solve
 from swkit.present.percent import percent_number, percent_text
-from swkit.present.questions import RollQuestion
+from swkit.present.questions import RollQuestion, SoloQuestion
 
 
 def _names(model: DiceModel, text: str | Iterable[str] | None, what: str) -> list[int]:
@@ -254,8 +255,14 @@ def solo_query(characters: int = 5, wilds: int = 1, dice: str | None = None,
     bad input as :func:`roll_query` does.
     """
     model = DiceModel(characters=characters, wilds=wilds)
-    total = solo_value(model, 0)
-    turns = solo_turn_values(model)
+    ask = SoloQuestion(characters=model.characters, wilds=model.wilds)
+    if dice is not None or scored:
+        done = _names(model, scored, "--scored")
+        counts = None if dice is None else model.counts(dice)
+        ask = replace(ask, dice=None if counts is None else model.faces_of(counts),
+                      rolls_left=rolls_left, scored=tuple(model.names[j] for j in done))
+    answer = solve(ask)
+    total, turns, act = answer.value, answer.result.per_turn, answer.result.action
     out: dict[str, Any] = {
         "question": "solo game: optimal expected total",
         "expected": str(total),
@@ -266,10 +273,7 @@ def solo_query(characters: int = 5, wilds: int = 1, dice: str | None = None,
                       "float": round(float(turns[u]), 6)}
                      for u in range(model.characters, 0, -1)],
     }
-    if dice is not None or scored:
-        done = _names(model, scored, "--scored")
-        counts = None if dice is None else model.counts(dice)
-        act = solo_action(counts, rolls_left, done, model)
+    if act is not None:
         out["state"] = {"dice": None if counts is None else list(model.faces_of(counts)),
                         "rolls_left": check_rolls_left(model, counts, rolls_left),
                         "scored": [model.names[j] for j in done],

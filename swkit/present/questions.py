@@ -4,7 +4,9 @@ hands the odds engine its inputs (RULES.md §C).
 - :class:`DealQuestion` -- P(K random cards hold a set / a run / either), RULES.md §A4, §C1;
 - :class:`HandQuestion` -- P(scoring within T of my turns) from my view, RULES.md §A6, §C1;
 - :class:`RollQuestion` -- P(a count >= k) or the expected points at the end of my dice turn
-  under the best play, RULES.md §B3, §B4, §C2.
+  under the best play, RULES.md §B3, §B4, §C2;
+- :class:`SoloQuestion` -- the solo game's expected total and best action, RULES.md §B2;
+- :class:`DuelQuestion` -- each choice's chance to win a two-player game, RULES.md §B5.
 
 :func:`swkit.present.answers.solve` answers one exactly, :func:`swkit.present.simulation.simulation`
 estimates it.
@@ -20,7 +22,8 @@ from swkit.dice.faces import CLUBHOUSE
 from swkit.odds import DiceModel, Objective, Position, make_position
 from swkit.present.words import IF_NOBODY_MOVES
 
-__all__ = ["EVENT_WORDS", "MODEL", "DealQuestion", "HandQuestion", "Question", "RollQuestion"]
+__all__ = ["EVENT_WORDS", "MODEL", "DealQuestion", "DuelQuestion", "HandQuestion", "OddsQuestion",
+           "Question", "RollQuestion", "SoloQuestion"]
 
 MODEL = DiceModel()
 """Clubhouse dice: five dice, five characters and the Clubhouse, three rolls (RULES.md §B1)."""
@@ -165,5 +168,70 @@ class RollQuestion:
         return f"{ask}, {self.setting()}"
 
 
+@dataclass(frozen=True)
+class SoloQuestion:
+    """The solo game under the best play (RULES.md §B2): its expected total, each turn's
+    expected points by the characters not yet scored, and with ``dice`` (the faces showing) or
+    ``scored`` (names) the best action in that state, valued as the expected points of the
+    rest of the game; ``rolls_left`` None for the default (RULES.md §B3); ``characters`` and
+    ``wilds`` the dice model's."""
+
+    game: ClassVar[str] = "dice"
+    name: ClassVar[str] = "solo"
+    characters: int = MODEL.characters
+    wilds: int = MODEL.wilds
+    dice: tuple[str, ...] | None = None
+    rolls_left: int | None = None
+    scored: tuple[str, ...] = ()
+
+    def model(self) -> DiceModel:
+        """The dice model asked about: :data:`MODEL` unless ``characters`` / ``wilds`` differ."""
+        return RollQuestion(characters=self.characters, wilds=self.wilds).model()
+
+    def asks_action(self) -> bool:
+        """True when the question asks the best action in a state (``dice`` or ``scored``)."""
+        return self.dice is not None or bool(self.scored)
+
+    def setting(self) -> str:
+        """What the question is asked about, in words: "5 characters, 1 wild die face"."""
+        state = ("" if not self.asks_action() else
+                 f"; {' '.join(self.dice) if self.dice is not None else 'before the roll'}, "
+                 f"scored {', '.join(self.scored) or 'none'}")
+        return (f"{self.characters} characters, {self.wilds} wild die "
+                f"face{'s' if self.wilds != 1 else ''}{state}")
+
+    def text(self) -> str:
+        """The question in words."""
+        return f"solo game: optimal expected total, {self.setting()}"
+
+
+@dataclass(frozen=True)
+class DuelQuestion:
+    """The chance to win (P(win) + 1/2 P(tie), RULES.md §B5) of every keep and score choice of
+    the player to move in a two-player dice game, if they play it and then play their best
+    against the other's best, beside this turn's expected points of the same choice (RULES.md
+    §C2): ``board`` the board notation ("Mickey:3,Goofy:0 / Minnie:5", the mover follows from
+    the token counts), ``dice`` the faces showing, ``rolls_left`` None for the default."""
+
+    game: ClassVar[str] = "dice"
+    name: ClassVar[str] = "duel"
+    board: str = ""
+    dice: tuple[str, ...] = ("Mickey", "Mickey", CLUBHOUSE, "Goofy", "Pluto")
+    rolls_left: int | None = None
+
+    def setting(self) -> str:
+        """What the question is asked about, in words: "board (empty), Mickey Mickey …"."""
+        rolls = "" if self.rolls_left is None else f", {self.rolls_left} roll(s) left"
+        return f"board {self.board.strip() or '(empty)'}, {' '.join(self.dice)}{rolls}"
+
+    def text(self) -> str:
+        """The question in words."""
+        return f"chance to win of each choice, {self.setting()}"
+
+
 Question = DealQuestion | HandQuestion | RollQuestion
+"""A question the odds explorer asks: answered exactly, simulated and charted."""
+
+OddsQuestion = Question | SoloQuestion | DuelQuestion
+"""Every question :func:`swkit.present.answers.solve` answers (``swkit odds`` asks them all)."""
 
