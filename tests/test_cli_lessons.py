@@ -116,8 +116,10 @@ def test_first_copy_copies_lessons_guide_and_solutions_only(source, tmp_path):
 
 def test_no_solutions_leaves_them_out(source, tmp_path):
     report = lessons.copy_lessons(tmp_path / "work", source=source, solutions=False)
-    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "README.md", "RULES.md"]
+    assert report.copied == ["01-a.ipynb", "02-b.ipynb", "RULES.md"]   # nor the guide
+    assert report.left_out == ["README.md"]
     assert not (tmp_path / "work" / "solutions").exists()
+    assert not (tmp_path / "work" / "README.md").exists()
 
 
 def test_a_students_edit_is_never_overwritten(source, tmp_path):

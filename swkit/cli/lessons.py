@@ -15,6 +15,7 @@ import sys
 from swkit.cli.lessons_command import DEFAULT_FOLDER, add_arguments, run
 from swkit.cli.lessons_copy import (
     CELL_FIELDS,
+    GUIDE_NAME,
     LESSON_PATTERNS,
     MANIFEST,
     RULES_NAME,
@@ -54,14 +55,14 @@ from swkit.cli.lessons_launch import (
 from swkit.cli.options import SYSTEM_FOLDERS, folder_option, shell_option, system_folder
 
 __all__ = [
-    "CELL_FIELDS", "DEFAULT_FOLDER", "FIRST_PORT", "KERNEL_TRANSPORT", "LESSON_PATTERNS",
-    "LOG_LEVEL", "MANIFEST", "NEWS_PLUGIN", "READY_WAIT", "RULES_NAME", "SHIM_EXTENSION",
-    "STOP_LINE", "SYSTEM_FOLDERS", "CopyReport", "LessonsError", "add_arguments",
-    "announce_when_ready", "can_open_browser", "copy_lessons", "find_server", "fingerprint",
-    "first_lesson", "folder_option", "free_port", "is_listening", "is_root", "jupyter_command",
-    "kit_bytes", "lab_address", "lab_config", "lesson_files", "lessons_source", "main",
-    "open_lab", "rules_source", "run", "runtime_dir", "shell_option", "system_folder",
-    "trust_notebooks", "wait_for_server", "write_exclusive",
+    "CELL_FIELDS", "DEFAULT_FOLDER", "FIRST_PORT", "GUIDE_NAME", "KERNEL_TRANSPORT",
+    "LESSON_PATTERNS", "LOG_LEVEL", "MANIFEST", "NEWS_PLUGIN", "READY_WAIT", "RULES_NAME",
+    "SHIM_EXTENSION", "STOP_LINE", "SYSTEM_FOLDERS", "CopyReport", "LessonsError",
+    "add_arguments", "announce_when_ready", "can_open_browser", "copy_lessons", "find_server",
+    "fingerprint", "first_lesson", "folder_option", "free_port", "is_listening", "is_root",
+    "jupyter_command", "kit_bytes", "lab_address", "lab_config", "lesson_files",
+    "lessons_source", "main", "open_lab", "rules_source", "run", "runtime_dir", "shell_option",
+    "system_folder", "trust_notebooks", "wait_for_server", "write_exclusive",
 ]
 
 

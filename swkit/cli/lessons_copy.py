@@ -37,6 +37,10 @@ bytes; it is still read)."""
 LESSON_PATTERNS = ("*.ipynb", "README.md")
 """What is copied from the lessons folder (and, with the solutions, from ``solutions/``)."""
 
+GUIDE_NAME = "README.md"
+"""The teacher's guide. It quotes worked answers, so it goes only with the solutions: a
+student's copy (``solutions=False``) leaves it out."""
+
 class LessonsError(SwkitError):
     """The working folder cannot be used (a file, not writable) or the lessons are missing."""
 
@@ -81,10 +85,11 @@ def rules_source() -> Path:
 
 def lesson_files(source: Path, *, solutions: bool = True) -> list[str]:
     """The files to copy, as sorted POSIX paths relative to ``source`` (lessons, the guide and
-    :data:`RULES_NAME`, then solutions). ``RULES.md`` is read from :func:`rules_source`, not
-    from ``source``."""
+    :data:`RULES_NAME`, then solutions; without ``solutions``, neither the solutions nor the
+    guide, :data:`GUIDE_NAME`). ``RULES.md`` is read from :func:`rules_source`, not from
+    ``source``."""
     names = sorted({p.name for pattern in LESSON_PATTERNS for p in source.glob(pattern)
-                    if p.is_file()} | {RULES_NAME})
+                    if p.is_file() and (solutions or p.name != GUIDE_NAME)} | {RULES_NAME})
     if solutions and (source / "solutions").is_dir():
         names += sorted(f"solutions/{p.name}" for p in (source / "solutions").glob("*.ipynb"))
     return names
@@ -135,7 +140,7 @@ class CopyReport:
 
     ``copied``: new in the folder. ``updated``: the kit's newer version replaced a copy nobody
     had changed. ``kept``: the student's changed copy, left alone. ``unchanged``: already the
-    kit's version.
+    kit's version. ``left_out``: the teacher's guide in a student's copy (not copied).
     """
 
     folder: Path
@@ -143,6 +148,7 @@ class CopyReport:
     updated: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
     note: str | None = None
     """Why the folder's manifest was not used, if it was not (see :func:`copy_lessons`)."""
 
@@ -155,6 +161,8 @@ class CopyReport:
         out += [f"  updated    {name} (you had not changed it)" for name in self.updated]
         out += [f"  kept yours {name} (you changed it; to get a fresh copy, rename yours and "
                 f"run swkit lessons again)" for name in self.kept]
+        out += [f"  left out   {name} (the teacher's guide: it shows answers, so it comes only "
+                f"with the worked answers)" for name in self.left_out]
         if self.unchanged:
             out.append(f"  {len(self.unchanged)} file{'' if len(self.unchanged) == 1 else 's'}"
                        f" already up to date")
@@ -265,8 +273,9 @@ def kit_bytes(source: Path, name: str) -> bytes:
 
 def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
                  source: Path | None = None) -> CopyReport:
-    """Copy the lessons (and ``solutions/`` unless ``solutions=False``), with the rules
-    (``RULES.md``, which the lessons cite), into ``folder``.
+    """Copy the lessons (and ``solutions/`` and the teacher's guide unless ``solutions=False``:
+    :func:`lesson_files`), with the rules (``RULES.md``, which the lessons cite), into
+    ``folder``.
 
     A file missing from the folder is copied. A file the student changed (its content differs
     from what swkit last wrote there, per the folder's manifest) is kept. A copy nobody changed
@@ -285,6 +294,8 @@ def copy_lessons(folder: str | os.PathLike[str], *, solutions: bool = True,
     manifest_path = folder / MANIFEST
     written, report.note = _read_manifest(manifest_path)
     names = lesson_files(source, solutions=solutions)
+    if not solutions and (source / GUIDE_NAME).is_file():
+        report.left_out.append(GUIDE_NAME)
     if any(n.startswith("solutions/") for n in names) and _is_link(folder / "solutions"):
         raise LessonsError(f"{folder / 'solutions'} is a symbolic link: swkit never writes "
                            "through a link; remove it, or use --no-solutions")

@@ -254,11 +254,14 @@ def hold_start(where: Path, wait: float = START_LOCK_WAIT) -> Any:
 
 def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: Path,
                         first: str | None, *, wait: float = READY_WAIT, poll: float = 0.5,
-                        out: TextIO | None = None, err: TextIO | None = None) -> bool:
+                        out: TextIO | None = None, err: TextIO | None = None,
+                        browser: bool = True) -> bool:
     """Print the address of the server this launcher started once it answers, read from that
     server's runtime file (its port, URL and token: :func:`wait_for_server`), and return True.
-    When it stops first, or has not answered after ``wait`` seconds, print one line saying so
-    on ``err`` and return False. Never prints another server's address."""
+    ``browser``: whether JupyterLab was asked to open a browser (then the address is for when
+    no page opened; without one, it is the page to open). When the server stops first, or has
+    not answered after ``wait`` seconds, print one line saying so on ``err`` and return False.
+    Never prints another server's address."""
     info = wait_for_server(alive, pid, token, where, wait=wait, poll=poll)
     if info is None:
         why = ("JupyterLab stopped before it was ready (its messages are above)" if not alive()
@@ -268,8 +271,9 @@ def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: 
         return False
     address = lab_address(info["port"], str(info.get("token") or token), first,
                           info.get("url") if isinstance(info.get("url"), str) else None)
-    print(f"\nJupyterLab is ready. Open this address in a browser on this computer "
-          f"if no page opened:\n    {address}\n{STOP_LINE}", file=out or sys.stdout, flush=True)
+    when = " if no page opened" if browser else ""
+    print(f"\nJupyterLab is ready. Open this address in a browser on this computer{when}:"
+          f"\n    {address}\n{STOP_LINE}", file=out or sys.stdout, flush=True)
     return True
 
 
@@ -305,7 +309,7 @@ def open_lab(folder: Path) -> int:
             def announce() -> None:
                 try:
                     announce_when_ready(lambda: child.poll() is None, child.pid, token, where,
-                                        first)
+                                        first, browser=browser)
                 finally:
                     if starting is not None:
                         starting.release()

@@ -6,16 +6,16 @@ The site is plain files: JupyterLab and a Python kernel (Pyodide) that run in th
 teacher publishes the folder on any static host and students open a link (the teacher's
 guide, lessons/README.md, "No install: the lessons in the browser").
 
-What goes in (:func:`site_contents`): every lesson, the solutions unless ``--no-solutions``,
-the teacher's guide ``README.md`` and ``RULES.md``, under a folder named for swkit's version and
-the lessons' content (:func:`swkit.lite.lessons_folder`, e.g. ``v0.1.0-3f2a9c81d0/``: a changed
-lesson gets a new address, which no copy in a student's browser shadows), ``version.json`` at the
-top (:func:`swkit.lite.version_record`), and the class's landing page as the site's
-``index.html`` (:mod:`swkit.cli.landing`). The site carries the pure
-wheels the lessons need (:func:`bundle_wheels`: swkit's own and :data:`swkit.lite.BUNDLED`),
-packed from this Python's installed copies; the kernel's fallback to the package index is off
-and source maps are left out. The site carries Python itself too: a copy of Pyodide (the npm
-package and the kernel's own pure wheels, :mod:`swkit.cli.pyodide`, fetched once and cached) in
+What goes in (:func:`site_contents`): every lesson, the solutions and the teacher's guide
+``README.md`` unless ``--no-solutions``, and ``RULES.md``, under a folder named for swkit's
+version and the lessons' content (:func:`swkit.lite.lessons_folder`, e.g. ``v0.1.0-3f2a9c81d0/``:
+a changed lesson gets a new address, which no copy in a student's browser shadows),
+``version.json`` at the top (:func:`swkit.lite.version_record`), and the class's landing page as
+the site's ``index.html`` (:mod:`swkit.cli.landing`). The site carries the pure wheels the
+lessons need (:func:`bundle_wheels`: swkit's own and :data:`swkit.lite.BUNDLED`), packed from
+this Python's installed copies; the kernel's fallback to the package index is off and source maps
+are left out. The site carries Python itself too: a copy of Pyodide (the npm package and the
+kernel's own pure wheels, :mod:`swkit.cli.pyodide`, fetched once and cached) in
 :data:`PYODIDE_FOLDER`, and the kernel's ``pyodideUrl`` setting points there, so a student's
 browser fetches nothing from elsewhere. ``--pyodide-from-cdn`` leaves it out: the kernel then
 loads Pyodide from :data:`PYODIDE_CDN`. numpy and matplotlib are not on the site (no build of
@@ -50,6 +50,7 @@ from pathlib import Path
 from swkit import __version__
 from swkit.cli.landing import landing_page, lesson_entries, solution_entries
 from swkit.cli.lessons_copy import (
+    GUIDE_NAME,
     RULES_NAME,
     LessonsError,
     lesson_files,
@@ -141,8 +142,8 @@ def rules_file() -> Path:
 
 def site_contents(*, solutions: bool = True, source: Path | None = None) -> dict[str, Path]:
     """The site's lessons folder: relative POSIX path -> the file it is copied from. Every
-    lesson, the teacher's guide README.md, RULES.md, and ``solutions/`` unless
-    ``solutions=False``."""
+    lesson, RULES.md, and, unless ``solutions=False``, ``solutions/`` and the teacher's guide
+    README.md (it quotes answers: :func:`swkit.cli.lessons_copy.lesson_files`)."""
     source = lessons_source() if source is None else source
     files = {name: source / name for name in lesson_files(source, solutions=solutions)}
     files[RULES_NAME] = rules_file()
@@ -359,10 +360,11 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         raise SiteError(f"the site build needs {', '.join(missing)} (not installed): "
                         f"pip install \"swkit[site]\"")
     out = check_out(Path(out), force=force)
+    source = lessons_source() if source is None else source
     contents = site_contents(solutions=solutions, source=source)
     record = version_record({name: path.read_bytes() for name, path in contents.items()})
     current = record["lessons"]
-    landing = landing_page(current, lesson_entries(contents["README.md"], contents),
+    landing = landing_page(current, lesson_entries(source / GUIDE_NAME, contents),
                            solution_entries(contents), version=__version__)
     pyodide = None if pyodide_from_cdn else pyodide_copy(pyodide_cache)
     start = time.perf_counter()
