@@ -639,6 +639,21 @@ def test_the_landing_page_lists_every_lesson_from_the_guides_table():
     assert page.count('href="lab/index.html"') == 1
 
 
+def test_every_worked_answers_title_is_its_lessons_title_and_the_class_page_lists_it():
+    """Each solution's first heading is "Lesson N: <its lesson's title> (worked answers)",
+    and the class page links it under that title."""
+    from swkit.cli import landing
+    page, lessons, solutions = _landing()
+    titles = {f"solutions/{e.notebook.removesuffix('.ipynb')}-solution.ipynb":
+              f"Lesson {e.number}: {e.title} (worked answers)" for e in lessons}
+    assert solutions and all(path in titles for path, _ in solutions)
+    for path, title in solutions:
+        assert title == titles[path]
+        link = f'<a href="notebooks/index.html?path=v9.9.9-0123456789/{path}">' \
+               f'{landing.html.escape(title)}</a>'
+        assert page.count(link) == 1, link
+
+
 def test_the_landing_page_is_accessible_by_construction():
     """WCAG 2.2 AA where it can be read from the HTML: the language, one h1 and headings in
     order, link names that say which lesson, contrast of every text colour on both backgrounds,

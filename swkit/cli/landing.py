@@ -109,7 +109,7 @@ def lesson_entries(guide: Path, notebooks: dict[str, Path]) -> list[LessonEntry]
 
 def solution_entries(notebooks: dict[str, Path]) -> list[tuple[str, str]]:
     """(site path, title) of each worked-answers notebook under ``solutions/``, by name; the
-    title is its whole first heading, e.g. "Lesson 5: worked answers"."""
+    title is its whole first heading, e.g. "Lesson 5: One roll of the dice (worked answers)"."""
     return [(name, notebook_title(path, keep_number=True))
             for name, path in sorted(notebooks.items())
             if name.startswith("solutions/") and name.endswith(".ipynb")]
