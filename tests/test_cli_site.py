@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import io
 import json
+import os
 import re
 import sys
 import zipfile
@@ -491,6 +492,12 @@ def test_a_real_build(tmp_path, capsys, monkeypatch):
     status, text, err = run_cli(capsys, "--out", str(out))
     assert status == 0, err
     assert f"python -m http.server --bind 127.0.0.1 -d {out}" in text and " MB in all" in text
+    # what it is doing, on stderr as it goes (Pyodide is cached here: no "fetching" line)
+    steps = err.splitlines()
+    assert [line.split(" (")[0] for line in steps] == [
+        "packing the Python packages the lessons need", "building the site"], err
+    assert all(line.endswith("...") for line in steps) and "sympy" in steps[0]
+    assert "packing" not in text and "building the site" not in text
     contents = site.site_contents()
     record = lite.version_record({name: path.read_bytes() for name, path in contents.items()})
     folder = out / "files" / record["lessons"]
@@ -762,6 +769,35 @@ def test_no_npm_and_no_cached_pyodide_is_one_line_saying_what_to_install(
     assert_one_line_error(*run_cli(capsys, "--out", str(out)), "install npm",
                           "--pyodide-from-cdn", pyodide.kernel_pyodide_version())
     assert not out.exists() and list((tmp_path / "cache").iterdir()) == []   # nothing half-made
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a stand-in npm as a shell script")
+def test_fetching_pyodide_says_so_on_stderr_first(capsys, monkeypatch, tmp_path):
+    """The first build fetches Pyodide (half a minute or more on a school's network): a line
+    on stderr says what and how much before it starts; stdout stays empty on a failure."""
+    from swkit.cli import pyodide
+    npm = tmp_path / "npm"
+    npm.write_text("#!/bin/sh\necho 'npm error network unreachable' >&2\nexit 1\n")
+    npm.chmod(0o755)
+    monkeypatch.setenv("SWKIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(pyodide.shutil, "which", lambda name: str(npm) if name == "npm" else None)
+    status, out, err = run_cli(capsys, "--out", str(tmp_path / "s"))
+    version = pyodide.kernel_pyodide_version()
+    assert status == 2 and out == "", err
+    fetching, error = err.splitlines()
+    assert fetching.startswith(f"fetching Pyodide {version} with npm and pip (Python for the "
+                               f"browser, about {pyodide.PYODIDE_MB} MB; only this once")
+    assert fetching.endswith(f"then kept in {tmp_path / 'cache'})...")
+    assert error.startswith("swkit site: error: npm pack") and "network unreachable" in error
+
+
+def test_the_size_said_while_fetching_pyodide_is_the_copys():
+    from swkit.cli import pyodide
+    copy = ROOT / "build" / "pyodide-cache" / f"pyodide-{pyodide.kernel_pyodide_version()}"
+    if not (copy / pyodide.COMPLETE).is_file():
+        pytest.skip("no cached copy of Pyodide (the real build test makes one)")
+    size = sum(p.stat().st_size for p in copy.rglob("*") if p.is_file()) / 1e6
+    assert 0.75 * pyodide.PYODIDE_MB <= size <= 1.25 * pyodide.PYODIDE_MB, size
 
 
 def test_a_cached_copy_is_used_without_npm_or_network(monkeypatch, tmp_path):

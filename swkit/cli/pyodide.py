@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,10 @@ build checks it against the installed kernel (:func:`kernel_pyodide_version`).""
 KERNEL_PACKAGES = ("micropip", "ipython", "jedi")
 """What the Lite kernel loads from Pyodide's lock as it starts (micropip, then ipython and jedi
 through piplite); comm comes from the site's own wheels (it is not in the lock)."""
+
+PYODIDE_MB = 18
+"""About how large the copy is, in megabytes (the npm package unpacked and the kernel's
+wheels), said while it is fetched; a test checks it against a cached copy."""
 
 COMPLETE = ".complete"
 """In a finished copy: the lock names of the packages it serves (JSON list)."""
@@ -111,13 +116,17 @@ def served_lock(lock: dict[str, Any], folder: Path, names: tuple[str, ...] = KER
     return {**lock, "packages": packages}
 
 
-def _npm_pack(version: str, folder: Path) -> None:
-    """Unpack the npm package ``pyodide@version`` into ``folder`` (through ``npm pack``)."""
+def _npm_pack(version: str, folder: Path, progress: Callable[[str], None] | None) -> None:
+    """Unpack the npm package ``pyodide@version`` into ``folder`` (through ``npm pack``),
+    saying so to ``progress`` first."""
     npm = shutil.which("npm")
     if npm is None:
         raise PyodideError(f"the site needs Pyodide {version} (Python for the browser) and it "
                            f"is not cached yet: install npm (e.g. apt-get install npm) and build "
                            f"once with the internet, or build with --pyodide-from-cdn")
+    if progress is not None:
+        progress(f"fetching Pyodide {version} with npm and pip (Python for the browser, "
+                 f"about {PYODIDE_MB} MB; only this once, then kept in {folder.parent})...")
     with tempfile.TemporaryDirectory() as temp:
         packed = subprocess.run([npm, "pack", f"pyodide@{version}", "--silent",
                                  "--pack-destination", temp], capture_output=True, text=True)
@@ -150,10 +159,12 @@ def _pip_download(lock: dict[str, Any], folder: Path) -> None:
                            f"--pyodide-from-cdn")
 
 
-def pyodide_copy(cache: Path | None = None, version: str | None = None) -> Path:
+def pyodide_copy(cache: Path | None = None, version: str | None = None,
+                 progress: Callable[[str], None] | None = None) -> Path:
     """The folder holding the site's copy of Pyodide ``version`` (default: the installed
     kernel's, :func:`kernel_pyodide_version`), made in ``cache`` (default
     :func:`cache_folder`) on first use and reused after (see the module docstring).
+    ``progress``: called with one line (no newline) when the copy is fetched.
 
     Raises :class:`PyodideError`, in one line saying what to do, when it is not cached and npm,
     the network or a download fails. A half-made copy is never used.
@@ -170,7 +181,7 @@ def pyodide_copy(cache: Path | None = None, version: str | None = None) -> Path:
         raise PyodideError(f"cannot write the Pyodide cache {cache} ({exc.strerror}): set "
                            f"SWKIT_CACHE_DIR to a folder you can write to") from None
     try:
-        _npm_pack(version, work)
+        _npm_pack(version, work, progress)
         lock_path = work / "pyodide-lock.json"
         lock = json.loads(lock_path.read_text(encoding="utf-8"))
         _pip_download(lock, work)

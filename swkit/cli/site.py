@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -243,12 +244,14 @@ def pack_wheel(name: str, dest: Path, work: Path) -> Path:
     return pack_staged(stage_wheel(name, work), dest)
 
 
-def bundle_wheels(dest: Path, work: Path, pyodide: Path | None = None) -> bool:
+def bundle_wheels(dest: Path, work: Path, pyodide: Path | None = None,
+                  progress: Callable[[str], None] | None = None) -> bool:
     """The site's wheels in ``dest``: swkit's own and each of :data:`swkit.lite.BUNDLED`. With
     ``pyodide`` (the site's cached copy of it), their modules are compiled to bytecode for the
     site's Python first (:func:`swkit.cli.pyodide.precompile`; swkit keeps its source beside,
     the others ship the bytecode alone), and the others' compiled wheels are cached beside that
-    copy (``compiled-wheels/``) for the next build. Returns whether they were compiled."""
+    copy (``compiled-wheels/``) for the next build. Returns whether they were compiled.
+    ``progress``: called with one line (no newline) saying what is done."""
     names = ("swkit", *BUNDLED)
     cache = None if pyodide is None else pyodide.parent / f"compiled-wheels-{pyodide.name}"
     cached = {}
@@ -258,6 +261,10 @@ def bundle_wheels(dest: Path, work: Path, pyodide: Path | None = None) -> bool:
             cached[name] = wheel
     roots = [stage_wheel(name, work) for name in names if name not in cached]
     keep = {root.name: root.name.startswith("swkit-") for root in roots}  # swkit shows its lines
+    if progress is not None:
+        compiling = ", compiling them for the browser's Python" if pyodide and roots else ""
+        progress(f"packing the Python packages the lessons need ({', '.join(names)})"
+                 f"{compiling}...")
     compiled = pyodide is not None and precompile(work, pyodide, keep)
     dest.mkdir(parents=True, exist_ok=True)
     for root in roots:
@@ -342,7 +349,8 @@ def pyodide_url(site: Path) -> str | None:
 
 def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = True,
                force: bool = False, log: Path | None = None, pyodide_from_cdn: bool = False,
-               pyodide_cache: Path | None = None, source: Path | None = None) -> SiteReport:
+               pyodide_cache: Path | None = None, source: Path | None = None,
+               progress: Callable[[str], None] | None = None) -> SiteReport:
     """Build the site into ``out`` (see the module docstring) and return a :class:`SiteReport`.
 
     ``pyodide_from_cdn``: leave Pyodide out (the kernel then loads it from :data:`PYODIDE_CDN`);
@@ -353,7 +361,8 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     :class:`swkit.cli.pyodide.PyodideError` when Pyodide is neither cached nor can be fetched.
     ``log``: where to keep the build tool's output (default: dropped unless it fails).
     ``source``: the lessons folder to publish (default: the kit's own,
-    :func:`swkit.cli.lessons_copy.lessons_source`).
+    :func:`swkit.cli.lessons_copy.lessons_source`). ``progress``: called with one line (no
+    newline) at each long step (fetching Pyodide, packing the wheels, building).
     """
     missing = missing_tools()
     if missing:
@@ -366,7 +375,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     current = record["lessons"]
     landing = landing_page(current, lesson_entries(source / GUIDE_NAME, contents),
                            solution_entries(contents), version=__version__)
-    pyodide = None if pyodide_from_cdn else pyodide_copy(pyodide_cache)
+    pyodide = None if pyodide_from_cdn else pyodide_copy(pyodide_cache, progress=progress)
     start = time.perf_counter()
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -380,7 +389,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
     with holder as temp:
         work = Path(temp)
         wheels = work / "wheels"
-        compiled = bundle_wheels(wheels, work / "pack", pyodide)
+        compiled = bundle_wheels(wheels, work / "pack", pyodide, progress)
         folder = work / "contents" / current
         for name, path in contents.items():
             (folder / name).parent.mkdir(parents=True, exist_ok=True)
@@ -399,6 +408,8 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--no-sourcemaps",
                    f"--lite-dir={lite}", f"--contents={work / 'contents'}",
                    f"--output-dir={built}", f"--piplite-wheels={wheels}"]
+        if progress is not None:
+            progress("building the site (JupyterLab and the lessons, jupyter lite build)...")
         run = subprocess.run(command, cwd=lite, capture_output=True, text=True)
         if log is not None:
             log.write_text(run.stdout + run.stderr)
@@ -437,11 +448,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replace --out even when it holds files that are not a swkit site")
 
 
+def say(line: str) -> None:
+    """Print one progress line on stderr (stdout keeps the final report alone)."""
+    print(line, file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace, prog: str = "swkit site") -> int:
-    """Carry out ``swkit site`` for parsed ``args``; return the exit status (2: refused)."""
+    """Carry out ``swkit site`` for parsed ``args``; return the exit status (2: refused). What
+    it is doing goes to stderr as it goes (:func:`say`), the report to stdout at the end."""
     try:
         report = build_site(args.out, solutions=not args.no_solutions, force=args.force,
-                            pyodide_from_cdn=args.pyodide_from_cdn)
+                            pyodide_from_cdn=args.pyodide_from_cdn, progress=say)
     except SwkitError as exc:
         print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
         return 2
