@@ -14,20 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_cli_lessons import own_jupyter_data  # noqa: F401  (autouse: a fresh Jupyter data folder)
 
 from swkit.cli import lessons, lessons_command, lessons_launch, main
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
-
-
-@pytest.fixture(autouse=True)
-def own_jupyter_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``swkit lessons`` marks the lessons it copies as trusted in Jupyter's data folder: every
-    test here gets a fresh one, never the user's."""
-    data = tmp_path / "jupyter-data"
-    monkeypatch.setenv("JUPYTER_DATA_DIR", str(data))
-    return data
 
 
 def shell_words(command: str) -> list[str]:
