@@ -141,7 +141,7 @@ def test_the_guides_html_export_runs_as_printed(tmp_path):
     """The copy, then both nbconvert lines exactly as printed, on a fresh copy whose
     notebooks are replaced by one small notebook in each folder (the lessons themselves run in
     the notebooks tier). Over IPC the kernel makes its socket files in the notebook's folder:
-    run from elsewhere, nbconvert waited 60 s and failed, leaving ``kernel-ipc-*`` behind."""
+    run from another folder, nbconvert gave up waiting for the kernel and left its files."""
     import nbformat
     first, *export = guide_block("No computers for the students: an HTML export")
     assert first == "swkit lessons --no-open --dir swkit-lessons && cd swkit-lessons"

@@ -646,6 +646,17 @@ def test_the_landing_page_lists_every_lesson_from_the_guides_table():
     assert page.count('href="lab/index.html"') == 1
 
 
+def test_a_class_page_without_the_worked_answers_does_not_promise_the_guide():
+    """The guide goes only with the worked answers (it quotes them): a site built with
+    --no-solutions has neither, and its page names neither."""
+    from swkit.cli import landing
+    page, lessons, solutions = _landing()
+    assert "every lesson, the teacher's guide and the rules" in page
+    student = landing.landing_page("v9.9.9-0123456789", lessons, [], version="9.9.9")
+    assert "teacher's guide" not in student and "Worked answers" not in student
+    assert "Open JupyterLab with every lesson and the rules" in student
+
+
 def test_every_worked_answers_title_is_its_lessons_title_and_the_class_page_lists_it():
     """Each solution's first heading is "Lesson N: <its lesson's title> (worked answers)",
     and the class page links it under that title."""

@@ -173,6 +173,9 @@ def landing_page(folder: str, lessons: list[LessonEntry], solutions: list[tuple[
         links = "\n".join(f'<li><a href="{e(notebook_link(folder, path))}">{e(title)}</a></li>'
                           for path, title in solutions)
         answers = (f"<h2>Worked answers, for the teacher</h2>\n<ul>\n{links}\n</ul>\n")
+    # the teacher's guide travels with the worked answers (it quotes them)
+    everything = ("every lesson, the teacher's guide and the rules" if solutions
+                  else "every lesson and the rules")
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -197,8 +200,8 @@ kept in this browser, on this computer.</p>
 </ol>
 {answers}<h2>Everything in one place</h2>
 <ul>
-<li><a href="lab/index.html">Open JupyterLab with every lesson, the teacher's guide and the
-rules (for older students: it opens again the tabs you had)</a></li>
+<li><a href="lab/index.html">Open JupyterLab with {everything} (for older students: it opens
+again the tabs you had)</a></li>
 </ul>
 <p class="muted">swkit {e(version)}, lessons folder {e(folder)}.</p>
 </main>
