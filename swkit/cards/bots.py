@@ -19,6 +19,7 @@ from typing import Any
 
 from swkit.cards.game import Action, CardGame
 from swkit.cards.notation import ALL_CARDS, Card
+from swkit.cards.state import Phase
 from swkit.cards.triples import has_triple
 from swkit.state import substream_seed
 
@@ -72,10 +73,10 @@ class RandomBot(Bot):
 
     def choose(self, game: CardGame) -> Action:
         """A uniformly random legal action (the preferred figure at a figure choice)."""
-        if game.phase == "figure":
+        if game.phase == Phase.FIGURE:
             return preferred_figure(game)
         actions = game.legal_actions()
-        if game.phase == "discard":
+        if game.phase == Phase.DISCARD:
             actions = sorted_discards(game, actions)
         return self.rng.choice(actions)
 
@@ -125,7 +126,7 @@ class GreedyBot(Bot):
         moves = game._moves()
         actions = game.legal_actions() if len(moves) > 1 else list(moves)
         phase = game.phase
-        if phase == "discard":  # one action per choice of cards, in sorted notation (§A3)
+        if phase == Phase.DISCARD:  # one action per choice of cards, in sorted notation (§A3)
             actions = sorted_discards(game, actions)
         me = game.current_player()
         scorer = getattr(self, "_value_" + phase)

@@ -14,9 +14,14 @@ from typing import Any
 
 from swkit.cards.editions import Edition
 from swkit.cards.notation import ALL_CARDS, Card, format_cards
-from swkit.cards.phases import TABLEAU_LIMIT, WIN_POWERS
+from swkit.cards.phases import POWER_STEPS, TABLEAU_LIMIT, WIN_POWERS
+from swkit.cards.state import Phase
 
 __all__ = ["conservation_problems", "extra_copy", "position_problems", "tableau_most"]
+
+_POWER_USED = {Phase.DRAW: False, Phase.PLAY: False, Phase.FIGURE: False, Phase.POWER: False,
+               **dict.fromkeys(POWER_STEPS, True)}
+"""Whether a Power has been used this turn, for each phase that decides it (RULES.md §A3)."""
 
 
 def tableau_most(editions: Sequence[Edition]) -> int:
@@ -101,7 +106,7 @@ def position_problems(game: Any) -> tuple[str, str] | None:
             + ("; ..." if len(problems) > 4 else ""))
     n, phase, me = game.players, game.phase, game.turn % game.players
     limit = game.round_limit * n
-    over = phase == "over"
+    over = phase == Phase.OVER
     if game.turn > limit or (game.turn == limit and not over):
         return "turn", (f"is {game.turn}, past the round limit ({game.round_limit} rounds "
                         f"of {n} turns end at turn {limit}, RULES.md §A5)")
@@ -110,7 +115,7 @@ def position_problems(game: Any) -> tuple[str, str] | None:
             return f"hands[{s}]", "is not in sorted order, as the game keeps hands"
     most = tableau_most(game.editions)
     for s, t in enumerate(game.tableaux):
-        mover = s == me and phase not in ("draw", "play")
+        mover = s == me and phase not in (Phase.DRAW, Phase.PLAY)
         if len(t) > (most if mover else TABLEAU_LIMIT):
             return f"tableaux[{s}]", (
                 f"holds {len(t)} cards; a tableau is brought down to {TABLEAU_LIMIT} at the "
@@ -138,21 +143,20 @@ def position_problems(game: Any) -> tuple[str, str] | None:
     elif game.winner is not None or game.end_reason:
         field_ = "winner" if game.winner is not None else "end_reason"
         return field_, f"is set at phase {phase!r}; only a game that is over has one"
-    used = {"draw": False, "play": False, "figure": False, "power": False, "pass": True,
-            "power_play": True, "power_discard": True, "power_draw": True,
-            "power_swap": True}.get(phase)
+    used = _POWER_USED.get(phase)
     if used is not None and game.power_used != used:
         return "power_used", (f"is {json.dumps(game.power_used)} at phase {phase!r}; a "
                               "Power is used in step 4 (RULES.md §A3)")
-    if game.wilds and (phase not in ("score", "discard", "over") or not game.power_used):
+    if game.wilds and (phase not in (Phase.SCORE, Phase.DISCARD, Phase.OVER)
+                       or not game.power_used):
         return "wilds", (f"are {game.wilds} at phase {phase!r}; wilds come from a Power "
                          "used in step 4 and last until Score (RULES.md §A3, §A7)")
-    if game.played is not None and phase in ("draw", "play"):
+    if game.played is not None and phase in (Phase.DRAW, Phase.PLAY):
         return "played", f"is {game.played} before the card of step 2 is played (§A3)"
-    if phase == "figure" and game.played not in game.tableaux[me]:
+    if phase == Phase.FIGURE and game.played not in game.tableaux[me]:
         return "played", (f"is {game.played}, not in seat {me}'s tableau; the figure is "
                           "taken by the card played in step 2 (RULES.md §A3 step 3)")
-    if phase == "pass":
+    if phase == Phase.PASS:
         if not game.pass_order or game.pass_count < 1:
             return "pass_order", "is empty during a Pass (RULES.md §A7)"
         for s, cards in game.pass_choices.items():
@@ -175,7 +179,7 @@ def position_problems(game: Any) -> tuple[str, str] | None:
         return "log", f"does not end with the record of turn {game.turn}, the current turn"
     if over and (not turns or turns[-1] not in (game.turn, game.turn - 1)):
         return "log", f"does not end with the record of turn {game.turn} or the one before"
-    if phase in ("power_play", "power_discard", "power_draw", "power_swap", "pass") and (
+    if phase in POWER_STEPS and (
             game.log[-1]["power"] is None):
         return f"log[{len(turns) - 1}].power", (f"is null at phase {phase!r}; the turn "
                                                 "record names the Power used")

@@ -52,10 +52,12 @@ from swkit.cards.notation import (
     parse_card,
 )
 from swkit.cards.phases import (
+    CHANCE_PHASES,
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHASES,
+    SKIP_TO,
     STEP_WORDS,
     TABLEAU_LIMIT,
     TURN_EVENTS,
@@ -64,6 +66,7 @@ from swkit.cards.phases import (
 from swkit.cards.powers import extra_draw, passing
 from swkit.cards.saves import load_checked
 from swkit.cards.setup import place, whole_field
+from swkit.cards.state import Phase
 from swkit.cards.triples import NO_WILDS, Wilds, has_triple, triple_kind
 from swkit.cards.view import CardView
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
@@ -73,7 +76,7 @@ from swkit.whole import as_whole
 
 __all__ = [
     "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "TABLEAU_LIMIT", "TERMINAL",
-    "TURN_EVENTS", "WIN_POWERS", "Action", "CardGame", "CardView",
+    "TURN_EVENTS", "WIN_POWERS", "Action", "CardGame", "CardView", "Phase",
 ]
 
 class Action(str):
@@ -182,7 +185,7 @@ class CardGame:
         self.figures: list[int | None] = [None] * n_ed
         self.scored: list[list[tuple[int, Power]]] = [[] for _ in range(players)]
         self.turn = 0
-        self.phase = "draw"
+        self.phase = Phase.DRAW
         self.wilds: Wilds = NO_WILDS
         self.power_used = False
         self.played: Card | None = None
@@ -206,7 +209,7 @@ class CardGame:
         piles: Sequence[Sequence[str | int]] | None = None,
         figures: Sequence[int | None] | None = None,
         scored: Sequence[Sequence[str | tuple[int, str | int]]] | None = None,
-        player: int = 0, phase: str = "play", turn: int | None = None,
+        player: int = 0, phase: Phase | str = Phase.PLAY, turn: int | None = None,
         editions: int | Sequence[Edition | str | Path] = 1, seed: int = 0,
         round_limit: int = 200, wilds: Wilds = NO_WILDS, power_used: bool = False,
         played: str | Card | None = None, exact_deck: bool = False,
@@ -252,7 +255,7 @@ class CardGame:
               phase=phase, turn=turn, wilds=wilds, power_used=power_used, played=played,
               exact_deck=exact_deck)
         game._new_log()
-        if phase == "draw":
+        if phase == Phase.DRAW:
             game._start_turn()
             game._advance()
         else:
@@ -263,6 +266,17 @@ class CardGame:
         return game
 
     # -- the state contract ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The turn's phase (RULES.md §A3): a :class:`~swkit.cards.state.Phase`, equal to its
+        text (``game.phase == "play"``). Set it to a Phase or a phase's text (ValueError for a
+        text that is no phase)."""
+        return self._phase
+
+    @phase.setter
+    def phase(self, value: Phase | str) -> None:
+        self._phase = value if type(value) is Phase else Phase(value)
 
     @property
     def turn_player(self) -> int:
@@ -278,17 +292,17 @@ class CardGame:
         """The seat to move, CHANCE (a draw) or TERMINAL. During a Pass (Power 10) the seat
         choosing is not always the turn's owner (RULES.md §A7)."""
         phase = self.phase
-        if phase == "over":
+        if phase is Phase.OVER:
             return TERMINAL
-        if phase in ("draw", "power_draw"):
+        if phase is Phase.DRAW or phase is Phase.POWER_DRAW:
             return CHANCE
-        if phase == "pass":
+        if phase is Phase.PASS:
             return self.pass_order[0]
         return self.turn % self.players
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of the player to move, in natural sorted order (empty at a chance
@@ -298,7 +312,7 @@ class CardGame:
             self._check_seat(seat)
             if seat != self.current_player():
                 return []
-        if self.phase in ("draw", "power_draw", "over"):
+        if self.phase in CHANCE_PHASES or self.phase is Phase.OVER:
             return []
         if len(self.editions) < 10:  # every number in an action is one digit
             return [Action(a) for a in sorted(self._moves())]
@@ -317,7 +331,7 @@ class CardGame:
             return "the game is over"
         if who == CHANCE:
             return "chance moves next (a card is drawn, RULES.md §A3); call apply_chance()"
-        if self.phase == "pass":
+        if self.phase is Phase.PASS:
             return (f"it is seat {who}'s move (their blind Pass choice in seat "
                     f"{self.turn_player}'s turn, RULES.md §A7)")
         return f"it is seat {who}'s move ({STEP_WORDS[self.phase]}, RULES.md §A3)"
@@ -337,10 +351,10 @@ class CardGame:
             if seat != self.current_player():
                 raise IllegalActionError(f"seat {seat} cannot {str(action)!r} now: "
                                          f"{self.whose_move()}")
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             raise IllegalActionError(f"cannot {action!r}: the game is over "
                                      f"({self.outcome().reason})")
-        if self.phase in ("draw", "power_draw"):
+        if self.phase in CHANCE_PHASES:
             raise IllegalActionError(
                 f"cannot {action!r}: chance moves next (a card is drawn, RULES.md §A3); "
                 "call apply_chance()")
@@ -372,7 +386,7 @@ class CardGame:
         §A6). A player's odds use the unseen-cards model of RULES.md §C1, in which every card
         the player cannot see (the deck and the other hands) is equally likely: see
         :mod:`swkit.odds`."""
-        if self.phase not in ("draw", "power_draw"):
+        if self.phase not in CHANCE_PHASES:
             raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
                                      "(RULES.md §A3)")
         counts = Counter(self.deck)
@@ -389,7 +403,7 @@ class CardGame:
         (``'Z9'``: the message names it and the accepted forms) or when that card is not in
         the deck.
         """
-        if self.phase not in ("draw", "power_draw"):
+        if self.phase not in CHANCE_PHASES:
             raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
                                      "(RULES.md §A3)")
         deck = self.deck
@@ -409,11 +423,11 @@ class CardGame:
                                          "(RULES.md §A3 step 1)")
         self._history.append((CHANCE, f"draw {card}"))
         self._moves_cache = None
-        if self.phase == "draw":
+        if self.phase is Phase.DRAW:
             insort(self.hands[self.turn % self.players], card)
             self.log[-1]["draw"] = str(card)
             self.record_event("draw", card=str(card))
-            self.phase = "play"
+            self.phase = Phase.PLAY
         else:
             extra_draw.draw(self, card)
         self._advance()
@@ -421,7 +435,7 @@ class CardGame:
 
     def outcome(self) -> Outcome | None:
         """How the game ended (a win at three Powers or the round limit), or None."""
-        if self.phase != "over":
+        if self.phase is not Phase.OVER:
             return None
         scores = tuple(len(s) for s in self.scored)
         winners = () if self.winner is None else (self.winner,)
@@ -484,7 +498,7 @@ class CardGame:
             "centers": [None if c is None else c.number for c in self.centers],
             "figures": list(self.figures),
             "scored": [[pref(e, p) for e, p in row] for row in self.scored],
-            "turn": self.turn, "phase": self.phase,
+            "turn": self.turn, "phase": self.phase.value,
             "wilds": [sorted(self.wilds.colors), sorted(self.wilds.numbers)],
             "power_used": self.power_used,
             "played": None if self.played is None else str(self.played),
@@ -577,7 +591,7 @@ class CardGame:
         end (§A5), turns against the round limit, and that every step with no choice has
         been run (the mover has at least two legal actions, or chance has a card to draw)."""
         bad = checks.position_problems(self)
-        if bad is not None or self.phase == "over":
+        if bad is not None or self.phase is Phase.OVER:
             return bad
         rest = CardGame.from_snapshot(self.snapshot())
         rest._advance()
@@ -652,7 +666,7 @@ class CardGame:
     def _start_turn(self) -> None:
         self._moves_cache = None
         if self.turn >= self.round_limit * self.players:
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.end_reason = (f"round limit: {self.round_limit} rounds with no winner "
                                "(RULES.md §A5)")
             return
@@ -661,7 +675,7 @@ class CardGame:
         self.played = None
         if not self.log or self.log[-1]["turn"] != self.turn:
             self._new_log()
-        self.phase = "draw"
+        self.phase = Phase.DRAW
 
     def refill_deck(self) -> bool:
         """Before a draw: shuffle the discard pile into an empty deck (by the game's stream,
@@ -684,18 +698,18 @@ class CardGame:
         while True:
             phase = self.phase
             self._moves_cache = None
-            if phase == "over":
+            if phase is Phase.OVER:
                 return
-            if phase == "draw":
+            if phase is Phase.DRAW:
                 if self.refill_deck():
                     return
-                self.phase = "play"
+                self.phase = Phase.PLAY
                 continue
-            if phase == extra_draw.PHASE:
+            if phase is Phase.POWER_DRAW:
                 if extra_draw.waits_for_chance(self):
                     return
                 continue
-            if phase == "discard" and len(self.tableaux[self.turn % self.players]) <= \
+            if phase is Phase.DISCARD and len(self.tableaux[self.turn % self.players]) <= \
                     TABLEAU_LIMIT:
                 self.turn += 1
                 self._start_turn()
@@ -708,9 +722,9 @@ class CardGame:
                 self._do(move)
                 continue
             # no legal action: the step is impossible and skipped (RULES.md §A3 decisions)
-            if phase == passing.PHASE:
+            if phase is Phase.PASS:
                 passing.resolve(self)
-            self.phase = _SKIP_TO[phase]
+            self.phase = SKIP_TO[phase]
 
     # -- legal moves -----------------------------------------------------------------------------
 
@@ -736,7 +750,7 @@ class CardGame:
         """The Powers the turn's owner may use now, as ``(edition index, Power)``, one per key
         (RULES.md §A3 step 4, §A7 decisions: held figure, once per turn, can change something)."""
         me = self.turn % self.players
-        if self.power_used or self.phase == "over":
+        if self.power_used or self.phase is Phase.OVER:
             return []
         found: dict[str, tuple[int, Power]] = {}
         table = self.power_table()
@@ -822,15 +836,15 @@ class CardGame:
             self.played = card
             entry["play"] = str(card)
             self.record_event("play", card=str(card))
-            self.phase = "figure"
+            self.phase = Phase.FIGURE
         elif kind == "figure":
             entry["figure_from"] = self.figures[move[1]]
             self.figures[move[1]] = me
             entry["figure"] = move[1] + 1
             self.record_event("figure", edition=move[1] + 1, holder=entry["figure_from"])
-            self.phase = "power"
+            self.phase = Phase.POWER
         elif kind == "skip":
-            self.phase = "score"
+            self.phase = Phase.SCORE
         elif kind == "use":
             self._use_power(move[1], move[2])
         elif kind in powers.BY_MOVE:
@@ -853,12 +867,12 @@ class CardGame:
             self.record_event("score", cards=format_cards(cards), power=power.key)
             self.wilds = NO_WILDS
             if len(self.scored[me]) >= WIN_POWERS:
-                self.phase = "over"
+                self.phase = Phase.OVER
                 self.winner = me
                 self.end_reason = (f"seat {me} holds {WIN_POWERS} Powers and wins "
                                    "(RULES.md §A5)")
             else:
-                self.phase = "discard"
+                self.phase = Phase.DISCARD
         elif kind == "discard":
             tab = self.tableaux[me]
             for c in move[1]:
@@ -878,14 +892,9 @@ class CardGame:
         powers.use(self, p)
 
 
-_SKIP_TO = {
-    "play": "figure", "figure": "power", "power": "score", "power_play": "score",
-    "power_discard": "score", "power_swap": "score", "pass": "score", "score": "discard",
-}
-
-_MOVES = {"play": CardGame._moves_play, "figure": CardGame._moves_figure,
-          "power": CardGame._moves_power, "score": CardGame._moves_score,
-          "discard": CardGame._moves_discard,
-          **{phase: module.moves for phase, module in powers.BY_PHASE.items()
+_MOVES = {Phase.PLAY: CardGame._moves_play, Phase.FIGURE: CardGame._moves_figure,
+          Phase.POWER: CardGame._moves_power, Phase.SCORE: CardGame._moves_score,
+          Phase.DISCARD: CardGame._moves_discard,
+          **{Phase(phase): module.moves for phase, module in powers.BY_PHASE.items()
              if hasattr(module, "moves")}}
 """Each phase where a player moves -> its legal moves (text -> move) in a game."""

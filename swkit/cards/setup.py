@@ -16,11 +16,15 @@ from swkit.cards.checks import tableau_most
 from swkit.cards.editions import Power, lookup_power
 from swkit.cards.notation import ALL_CARDS, Card, format_cards, parse_card, parse_cards
 from swkit.cards.phases import TABLEAU_LIMIT, WIN_POWERS
+from swkit.cards.state import Phase
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError, NotationError
 from swkit.whole import as_whole
 
 __all__ = ["card_list", "place", "whole_field"]
+
+_START_PHASES = (Phase.DRAW, Phase.PLAY, Phase.POWER, Phase.SCORE, Phase.DISCARD)
+"""The phases a position may be built at (``CardGame.from_position``)."""
 
 
 def whole_field(name: str, value: Any, low: int | None = None, high: int | None = None,
@@ -67,7 +71,7 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
           centers: Sequence[str | int | None] | None, piles: Sequence[Sequence[str | int]] | None,
           figures: Sequence[int | None] | None,
           scored: Sequence[Sequence[str | tuple[int, str | int]]] | None, player: int,
-          phase: str, turn: int | None, wilds: Wilds, power_used: bool,
+          phase: Phase | str, turn: int | None, wilds: Wilds, power_used: bool,
           played: str | Card | None, exact_deck: bool) -> None:
     """Check the fields of ``CardGame.from_position`` (its docstring says what each means) and
     place the cards and Powers they give into ``game``, a game just configured with the
@@ -76,7 +80,7 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
     ``power_used`` and ``played``. Raises ConfigurationError naming the field, NotationError
     for unreadable card text (RULES.md §A2-§A9)."""
     players, n_ed = game.players, len(game.editions)
-    if phase not in ("draw", "play", "power", "score", "discard"):
+    if phase not in _START_PHASES:
         raise ConfigurationError(f"phase is {phase!r}; accepted: draw, play, power, score, "
                                  "discard")
     player = whole_field("player", player, 0, players - 1)
@@ -100,7 +104,7 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
     most = tableau_most(game.editions)
     for seat, t in enumerate(game.tableaux):
         mover = seat == player
-        if len(t) > TABLEAU_LIMIT and (not mover or phase in ("draw", "play")):
+        if len(t) > TABLEAU_LIMIT and (not mover or phase in (Phase.DRAW, Phase.PLAY)):
             when = (f"at phase {phase!r}" if mover else "outside their own turn")
             raise ConfigurationError(
                 f"tableaux[{seat}] holds {len(t)} cards {when}; a tableau is brought down to "
@@ -111,7 +115,7 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
                 f"turn a tableau holds at most {most}: {TABLEAU_LIMIT} after the last "
                 "Discard, the card of step 2 and the most a Power of these editions adds "
                 "(RULES.md §A3, §A7)")
-    if power_used and phase not in ("score", "discard"):
+    if power_used and phase not in (Phase.SCORE, Phase.DISCARD):
         raise ConfigurationError(
             f"power_used is True at phase {phase!r}; a Power is used in step 4, so it can "
             "be True only at phase 'score' or 'discard' (RULES.md §A3)")
@@ -235,7 +239,7 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
             card = played if isinstance(played, Card) else parse_card(played)
         except NotationError as exc:
             raise NotationError(f"played: {exc}") from None
-        if phase in ("draw", "play"):
+        if phase in (Phase.DRAW, Phase.PLAY):
             raise ConfigurationError(
                 f"played is {card} at phase {phase!r}: the card of step 2 is not played yet; "
                 "give played only at phase 'power', 'score' or 'discard' (RULES.md §A3)")

@@ -82,7 +82,7 @@ class CardView:
             "centers": list(self.centers), "figures": list(self.figures),
             "discard": [str(c) for c in self.discard], "deck_size": self.deck_size,
             "hand_sizes": list(self.hand_sizes), "pile_sizes": list(self.pile_sizes),
-            "turn_player": self.turn_player, "to_move": self.to_move, "phase": self.phase,
+            "turn_player": self.turn_player, "to_move": self.to_move, "phase": str(self.phase),
             "wilds": str(self.wilds), "power_used": self.power_used,
             "my_pass": None if self.my_pass is None else [str(c) for c in self.my_pass],
         }

@@ -1,0 +1,63 @@
+"""The card game's state: the phase as an enum that reads as its text (swkit.cards.state)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+
+from swkit.cards import powers
+from swkit.cards.game import CardGame
+from swkit.cards.phases import CHANCE_PHASES, PHASES, POWER_STEPS, SKIP_TO, STEP_WORDS
+from swkit.cards.state import Phase
+from swkit.state import CHANCE
+
+
+def test_the_phases_in_order_are_the_texts_saves_hold() -> None:
+    assert [p.value for p in PHASES] == [
+        "draw", "play", "figure", "power", "power_play", "power_discard", "power_draw",
+        "power_swap", "pass", "score", "discard", "over"]
+    assert tuple(powers.BY_PHASE) == POWER_STEPS  # each Power's step is its module's PHASE
+    assert set(STEP_WORDS) == set(PHASES)
+    assert {"draw", "power_draw"} == CHANCE_PHASES
+    assert set(SKIP_TO) == set(PHASES) - CHANCE_PHASES - {Phase.DISCARD, Phase.OVER}
+
+
+@pytest.mark.parametrize("phase", list(Phase))
+def test_a_phase_reads_as_its_text(phase: Phase) -> None:
+    text = phase.value
+    assert phase == text and hash(phase) == hash(text)
+    assert str(phase) == f"{phase}" == text and type(str(phase)) is str
+    assert repr(phase) == repr(text)
+    assert json.dumps({"phase": phase}) == json.dumps({"phase": text})
+    assert Phase(text) is phase
+    assert pickle.loads(pickle.dumps(phase)) is phase
+
+
+def test_the_game_keeps_a_phase_member_that_saves_as_text() -> None:
+    game = CardGame(players=3, seed=4)
+    seen = set()
+    while not game.is_terminal():
+        assert type(game.phase) is Phase
+        assert type(game.snapshot()["phase"]) is str
+        assert type(game.view(0).to_dict()["phase"]) is str
+        seen.add(game.phase)
+        if game.current_player() == CHANCE:
+            game.apply_chance()
+        else:
+            game.apply(game.legal_actions()[0])
+    assert game.phase is Phase.OVER and {Phase.DRAW, Phase.PLAY} <= seen
+    assert CardGame.from_json(game.to_json()).phase is Phase.OVER
+
+
+def test_the_phase_is_set_by_member_or_text_and_refuses_other_text() -> None:
+    game = CardGame(players=2, seed=1)
+    game.phase = "score"
+    assert game.phase is Phase.SCORE
+    with pytest.raises(ValueError, match="'scoring' is not a valid Phase"):
+        game.phase = "scoring"
+    assert game.phase is Phase.SCORE
+    position = CardGame.from_position(hands=["R1 R2", "B1"], phase=Phase.DRAW)
+    assert position.phase is Phase.DRAW
+    assert CardGame.from_position(hands=["R1 R2", "B1"], phase="draw") == position
