@@ -1,8 +1,9 @@
 """A card game built at a chosen position: the checks of ``CardGame.from_position``.
 
 :func:`place` checks every field a caller gives (``hands``, ``tableaux``, ``deck``, ...) and
-puts the cards and Powers into a game just configured (:mod:`swkit.cards.game`); a position no
-game reaches is refused with a ConfigurationError naming the field (RULES.md §A2-§A9).
+puts the cards and Powers into the state (:class:`~swkit.cards.state.CardState`) of a game just
+configured (:mod:`swkit.cards.game`); a position no game reaches is refused with a
+ConfigurationError naming the field (RULES.md §A2-§A9).
 :func:`whole_field` and :func:`card_list` read one field.
 """
 
@@ -16,7 +17,7 @@ from swkit.cards.checks import tableau_most
 from swkit.cards.editions import Power, lookup_power
 from swkit.cards.notation import ALL_CARDS, Card, format_cards, parse_card, parse_cards
 from swkit.cards.phases import TABLEAU_LIMIT, WIN_POWERS
-from swkit.cards.state import Phase
+from swkit.cards.state import CardState, Phase
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError, NotationError
 from swkit.whole import as_whole
@@ -65,7 +66,7 @@ def card_list(value: str | Iterable[str | Card] | None, name: str = "cards") -> 
         raise NotationError(f"{name}: {exc}") from None
 
 
-def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
+def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
           tableaux: Sequence[str | Iterable[str | Card]] | None,
           deck: str | Iterable[str | Card] | None, discard: str | Iterable[str | Card],
           centers: Sequence[str | int | None] | None, piles: Sequence[Sequence[str | int]] | None,
@@ -74,8 +75,8 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
           phase: Phase | str, turn: int | None, wilds: Wilds, power_used: bool,
           played: str | Card | None, exact_deck: bool) -> None:
     """Check the fields of ``CardGame.from_position`` (its docstring says what each means) and
-    place the cards and Powers they give into ``game``, a game just configured with the
-    editions, the players and the stream: hands, tableaux, discard pile, deck (the cards
+    place the cards and Powers they give into ``game``, the state of a game just configured
+    with the editions, the players and the stream: hands, tableaux, discard pile, deck (the cards
     placed nowhere shuffled by the game's stream under the given top), Powers, figures, turn,
     ``power_used`` and ``played``. Raises ConfigurationError naming the field, NotationError
     for unreadable card text (RULES.md §A2-§A9)."""
