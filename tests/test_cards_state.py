@@ -10,7 +10,7 @@ import pytest
 from swkit.cards import powers
 from swkit.cards.game import CardGame
 from swkit.cards.phases import CHANCE_PHASES, PHASES, POWER_STEPS, SKIP_TO, STEP_WORDS
-from swkit.cards.state import Phase
+from swkit.cards.state import CardState, Phase
 from swkit.state import CHANCE
 
 
@@ -35,19 +35,21 @@ def test_a_phase_reads_as_its_text(phase: Phase) -> None:
     assert pickle.loads(pickle.dumps(phase)) is phase
 
 
-def test_the_game_keeps_a_phase_member_that_saves_as_text() -> None:
-    game = CardGame(players=3, seed=4)
+@pytest.mark.parametrize("seed", [1, 7, 13])
+def test_the_game_keeps_a_phase_member_that_saves_as_text(seed: int) -> None:
+    game = CardGame(players=3, seed=seed)
     seen = set()
-    while not game.is_terminal():
-        assert type(game.phase) is Phase
+    while not game.is_terminal():  # the last action: "use Power ..." sorts after "skip Power"
+        assert type(game.phase) is Phase  # also after a Power's rule set its step's text
         assert type(game.snapshot()["phase"]) is str
         assert type(game.view(0).to_dict()["phase"]) is str
         seen.add(game.phase)
         if game.current_player() == CHANCE:
             game.apply_chance()
         else:
-            game.apply(game.legal_actions()[0])
+            game.apply(game.legal_actions()[-1])
     assert game.phase is Phase.OVER and {Phase.DRAW, Phase.PLAY} <= seen
+    assert seen & set(POWER_STEPS), seen
     assert CardGame.from_json(game.to_json()).phase is Phase.OVER
 
 
@@ -61,3 +63,43 @@ def test_the_phase_is_set_by_member_or_text_and_refuses_other_text() -> None:
     position = CardGame.from_position(hands=["R1 R2", "B1"], phase=Phase.DRAW)
     assert position.phase is Phase.DRAW
     assert CardGame.from_position(hands=["R1 R2", "B1"], phase="draw") == position
+
+
+def test_the_game_holds_its_state_and_each_field_is_the_states() -> None:
+    game = CardGame(players=3, seed=8, editions=2)
+    state = game.state
+    assert isinstance(state, CardState)
+    for name in CardState.__slots__:
+        assert getattr(game, name) is getattr(state, name), name
+    game.hands = [["R1"], [], []]
+    assert state.hands == [["R1"], [], []]
+    assert not hasattr(state, "__dict__")  # a state holds its fields and nothing else
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_a_state_writes_and_reads_its_snapshot(seed: int) -> None:
+    game = CardGame(players=4, seed=seed, editions=2)
+    for _ in range(60):
+        if game.is_terminal():
+            break
+        if game.current_player() == CHANCE:
+            game.apply_chance()
+        else:
+            game.apply(game.legal_actions()[-1])
+    snap = game.snapshot()
+    again = CardState.from_snapshot(snap)
+    assert again.snapshot() == snap
+    assert json.dumps(again.snapshot()) == json.dumps(snap)
+    assert again.phase is Phase(snap["phase"])
+
+
+def test_legal_moves_are_the_legal_actions_read_only() -> None:
+    game = CardGame(players=2, seed=3)
+    assert game.current_player() == CHANCE
+    assert dict(game.legal_moves()) == {}
+    game.apply_chance()
+    moves = game.legal_moves()
+    assert sorted(moves) == game.legal_actions()
+    assert all(move[0] == "play" and f"play {move[1]}" == text for text, move in moves.items())
+    with pytest.raises(TypeError):
+        moves["play R1"] = ("play",)  # type: ignore[index]
