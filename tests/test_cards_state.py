@@ -8,6 +8,7 @@ import pickle
 import pytest
 
 from swkit.cards import powers
+from swkit.cards.checks import Problem
 from swkit.cards.game import CardGame
 from swkit.cards.phases import CHANCE_PHASES, PHASES, POWER_STEPS, SKIP_TO, STEP_WORDS
 from swkit.cards.state import CardState, Phase
@@ -103,3 +104,38 @@ def test_legal_moves_are_the_legal_actions_read_only() -> None:
     assert all(move[0] == "play" and f"play {move[1]}" == text for text, move in moves.items())
     with pytest.raises(TypeError):
         moves["play R1"] = ("play",)  # type: ignore[index]
+
+
+def _at_rest(**changes: object) -> CardGame:
+    game = CardGame(players=2, seed=11)
+    game.apply_chance()
+    snap = {**game.snapshot(), **changes}
+    return CardGame.from_snapshot(snap)
+
+
+@pytest.mark.parametrize(("changes", "kind", "path", "words"), [
+    ({"winner": 1}, Problem.END_BEFORE_OVER, "winner",
+     "is set at phase 'play'; only a game that is over has one"),
+    ({"power_used": True}, Problem.POWER_USED, "power_used",
+     "is true at phase 'play'; a Power is used in step 4 (RULES.md §A3)"),
+    ({"played": "B5"}, Problem.PLAYED_TOO_EARLY, "played",
+     "is B5 before the card of step 2 is played (§A3)"),
+    ({"pass_count": 1}, Problem.PASS_OUT_OF_STEP, "pass_order",
+     "a Pass is under way at phase 'play' (RULES.md §A7)"),
+    ({"turn": 400}, Problem.PAST_ROUND_LIMIT, "turn",
+     "is 400, past the round limit (200 rounds of 2 turns end at turn 400, RULES.md §A5)"),
+    ({"phase": "score"}, Problem.NOT_AT_REST, "phase",
+     "is 'score', a step the game would not stop at here (the step has one or no legal "
+     "choice, so it is made at once, RULES.md §A3 decisions)"),
+])
+def test_a_position_problem_is_typed_and_its_words_are_made_from_it(
+        changes: dict[str, object], kind: Problem, path: str, words: str) -> None:
+    problem = _at_rest(**changes).check_position()
+    assert problem is not None
+    assert (problem.kind, problem.path, problem.words) == (kind, path, words)
+    with pytest.warns(DeprecationWarning, match="check_position"):
+        assert _at_rest(**changes).position_problems() == (path, words)
+
+
+def test_a_position_at_rest_has_no_problem() -> None:
+    assert _at_rest().check_position() is None

@@ -27,6 +27,7 @@ import json
 import random
 import re
 import secrets
+import warnings
 from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -537,7 +538,7 @@ class CardGame:
         field's type, range and length against :data:`swkit.cards.saves.SAVE_FIELDS` (seats
         below the player
         count, cards in notation, Power numbers of their edition, a turn within the round
-        limit); the start as a position at rest (:meth:`position_problems`: RULES.md §A8
+        limit); the start as a position at rest (:meth:`check_position`: RULES.md §A8
         conservation, the phase's fields, tableau sizes, scores and the end, the turn
         records); then the history, replayed from the start: each entry must be legal where
         it stands, and the replay must end in the saved state, field by field, stream
@@ -559,22 +560,31 @@ class CardGame:
             return game
         return load_checked(cls, text)
 
-    def position_problems(self) -> tuple[str, str] | None:
-        """The first reason why this state is not a position of a game at rest, as (JSON path,
-        problem), or None. Checked: card conservation (RULES.md §A8), the phase's fields (who
-        moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores and the
-        end (§A5), turns against the round limit, and that every step with no choice has
-        been run (the mover has at least two legal actions, or chance has a card to draw)."""
-        bad = checks.position_problems(self)
+    def check_position(self) -> checks.PositionProblem | None:
+        """The first reason why this state is not a position of a game at rest, typed
+        (:class:`~swkit.cards.checks.PositionProblem`: its kind, the JSON path of the field, and
+        its ``words``), or None. Checked: card conservation (RULES.md §A8), the phase's fields
+        (who moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores
+        and the end (§A5), turns against the round limit, and that every step with no choice
+        has been run (the mover has at least two legal actions, or chance has a card to
+        draw)."""
+        bad = checks.first_problem(self)
         if bad is not None or self.state.phase is _OVER:
             return bad
         rest = CardGame.from_snapshot(self.snapshot())
         rest._advance()
         if rest.snapshot() != self.snapshot():
-            return "phase", (f"is {self.state.phase!r}, a step the game would not stop at here "
-                             "(the step has one or no legal choice, so it is made at once, "
-                             "RULES.md §A3 decisions)")
+            return checks.not_at_rest(self.state.phase)
         return None
+
+    def position_problems(self) -> tuple[str, str] | None:
+        """Deprecated (warns): use :meth:`check_position`, whose typed problem has ``path``
+        and ``words``. The first problem as ``(JSON path, words)``, or None."""
+        warnings.warn("CardGame.position_problems() is deprecated: use check_position(), "
+                      "whose PositionProblem has path and words", DeprecationWarning,
+                      stacklevel=2)
+        bad = self.check_position()
+        return None if bad is None else (bad.path, bad.words)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
