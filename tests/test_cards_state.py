@@ -8,10 +8,11 @@ import pickle
 import pytest
 
 from swkit.cards import powers
-from swkit.cards.checks import Problem
+from swkit.cards.checks import PositionError, Problem
 from swkit.cards.game import CardGame
 from swkit.cards.phases import CHANCE_PHASES, PHASES, POWER_STEPS, SKIP_TO, STEP_WORDS
 from swkit.cards.state import CardState, Phase
+from swkit.errors import ConfigurationError
 from swkit.state import CHANCE
 
 
@@ -139,3 +140,31 @@ def test_a_position_problem_is_typed_and_its_words_are_made_from_it(
 
 def test_a_position_at_rest_has_no_problem() -> None:
     assert _at_rest().check_position() is None
+
+
+@pytest.mark.parametrize(("kwargs", "kind", "path", "words"), [
+    ({"hands": ["R1 R2", "B1"], "power_used": True, "phase": "draw"},
+     Problem.POWER_USED_TOO_EARLY, "power_used",
+     "power_used is True at phase 'draw'; a Power is used in step 4, so it can be True only "
+     "at phase 'score' or 'discard' (RULES.md §A3)"),
+    ({"hands": ["R1 R2", "B1"], "tableaux": ["", "R4 R5 R6 R7 R8 R9"]},
+     Problem.TABLEAU_ABOVE_LIMIT, "tableaux[1]",
+     "tableaux[1] holds 6 cards outside their own turn; a tableau is brought down to 5 at the "
+     "end of each turn (RULES.md §A3 step 6)"),
+    ({"hands": ["R1 R2", "B1"], "turn": 1}, Problem.TURN_OF_ANOTHER_SEAT, "turn",
+     "turn 1 is seat 1's turn, not seat 0's"),
+    ({"hands": ["R1 R2", "B1"], "phase": "score", "played": "Y9"},
+     Problem.PLAYED_OUTSIDE_TABLEAU, "played",
+     "played is Y9, which is not in seat 0's tableau (empty); the card played in step 2 stays "
+     "in the tableau (RULES.md §A3 step 2)"),
+    ({"hands": ["R1 R2", "B1"], "deck": "R1 R1"}, Problem.TOO_MANY_COPIES, "",
+     "more copies than 1 edition(s) hold: R1 x3 (RULES.md §A8)"),
+])
+def test_from_position_refuses_a_position_with_a_typed_problem(
+        kwargs: dict[str, object], kind: Problem, path: str, words: str) -> None:
+    with pytest.raises(ConfigurationError) as caught:
+        CardGame.from_position(**kwargs)  # type: ignore[arg-type]
+    assert isinstance(caught.value, PositionError)
+    problem = caught.value.problem
+    assert (problem.kind, problem.path, problem.words, str(caught.value)) == (
+        kind, path, words, words)

@@ -20,9 +20,10 @@ from swkit.cards.editions import Edition
 from swkit.cards.notation import ALL_CARDS, Card, format_cards
 from swkit.cards.phases import POWER_STEPS, TABLEAU_LIMIT, WIN_POWERS
 from swkit.cards.state import Phase
+from swkit.errors import ConfigurationError
 
-__all__ = ["PositionProblem", "Problem", "conservation_problems", "extra_copy", "first_problem",
-           "not_at_rest", "position_problems", "tableau_most"]
+__all__ = ["PositionError", "PositionProblem", "Problem", "conservation_problems", "extra_copy",
+           "first_problem", "not_at_rest", "position_problems", "tableau_most"]
 
 _POWER_USED = {Phase.DRAW: False, Phase.PLAY: False, Phase.FIGURE: False, Phase.POWER: False,
                **dict.fromkeys(POWER_STEPS, True)}
@@ -99,8 +100,9 @@ def extra_copy(game: Any) -> str:
 
 class Problem(Enum):
     """A kind of problem that makes a state one no game at rest reaches. The value is the
-    problem's words after the field's JSON path; :class:`PositionProblem` fills in the
-    ``{facts}`` (RULES.md sections named)."""
+    problem's words, said after the field's JSON path (a save's check) or naming the field
+    itself (the positions ``CardGame.from_position`` refuses); :class:`PositionProblem` fills
+    in the ``{facts}`` (RULES.md sections named)."""
 
     CONSERVATION = "card conservation broken (RULES.md §A8): {breaches}"
     PAST_ROUND_LIMIT = ("is {turn}, past the round limit ({round_limit} rounds of {players} "
@@ -135,6 +137,32 @@ class Problem(Enum):
     LOG_WITHOUT_POWER = "is null at phase {phase!r}; the turn record names the Power used"
     NOT_AT_REST = ("is {phase!r}, a step the game would not stop at here (the step has one or "
                    "no legal choice, so it is made at once, RULES.md §A3 decisions)")
+    # the positions ``CardGame.from_position`` refuses: the words name the field themselves
+    TABLEAU_ABOVE_LIMIT = ("tableaux[{seat}] holds {cards} cards {when}; a tableau is brought "
+                           "down to {limit} at the end of each turn (RULES.md §A3 step 6)")
+    TABLEAU_ABOVE_MOST = ("tableaux[{seat}] holds {cards} cards at phase {phase!r}; in its "
+                          "owner's turn a tableau holds at most {most}: {limit} after the last "
+                          "Discard, the card of step 2 and the most a Power of these editions "
+                          "adds (RULES.md §A3, §A7)")
+    POWER_USED_TOO_EARLY = ("power_used is True at phase {phase!r}; a Power is used in step 4, "
+                            "so it can be True only at phase 'score' or 'discard' (RULES.md §A3)")
+    WILDS_WITHOUT_POWER = ("wilds ({wilds}) given without a Power used this turn: wilds come "
+                           "from a Power used in step 4; give power_used=True with phase "
+                           "'score' or 'discard' (RULES.md §A3 step 4, §A7)")
+    POWER_PLACED_TWICE = "Power {key} of edition {edition} is placed twice (RULES.md §A8)"
+    POWERS_PLACED_NOWHERE = "Powers not placed anywhere: {powers} (RULES.md §A8)"
+    CENTER_EMPTY_BEFORE_PILE = ("edition {edition} has no center Power but {pile} Powers in its "
+                                "pile; a center is empty only when its pile is (RULES.md §A5)")
+    GAME_WON = "a seat already holds {win} Powers: the game would be over (RULES.md §A5)"
+    TOO_MANY_COPIES = "more copies than {editions} edition(s) hold: {copies} (RULES.md §A8)"
+    CARDS_PLACED_NOWHERE = "cards placed nowhere (exact_deck=True): {cards} (RULES.md §A8)"
+    TURN_OF_ANOTHER_SEAT = "turn {turn} is seat {owner}'s turn, not seat {player}'s"
+    PLAYED_BEFORE_PLAY = ("played is {played} at phase {phase!r}: the card of step 2 is not "
+                          "played yet; give played only at phase 'power', 'score' or "
+                          "'discard' (RULES.md §A3)")
+    PLAYED_OUTSIDE_TABLEAU = ("played is {played}, which is not in seat {seat}'s tableau "
+                              "({tableau}); the card played in step 2 stays in the tableau "
+                              "(RULES.md §A3 step 2)")
 
 
 @dataclass(frozen=True)
@@ -156,6 +184,15 @@ class PositionProblem:
 
 def _problem(kind: Problem, path: str, **facts: Any) -> PositionProblem:
     return PositionProblem(kind, path, tuple(facts.items()))
+
+
+class PositionError(ConfigurationError):
+    """A position that no game reaches, refused by ``CardGame.from_position``: ``problem`` (a
+    :class:`PositionProblem`) says why; the message is its words."""
+
+    def __init__(self, kind: Problem, path: str, **facts: Any) -> None:
+        self.problem = _problem(kind, path, **facts)
+        super().__init__(self.problem.words)
 
 
 def first_problem(game: Any) -> PositionProblem | None:
