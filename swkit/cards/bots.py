@@ -27,6 +27,9 @@ __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_factory", "make_bot", "
            "preferred_figure", "sorted_discards"]
 
 
+_FIGURE, _DISCARD = Phase.FIGURE, Phase.DISCARD  # as module names, read faster than a class's
+
+
 class Bot:
     """Base class: a seat's policy with its own random stream.
 
@@ -74,10 +77,11 @@ class RandomBot(Bot):
 
     def choose(self, game: CardGame) -> Action:
         """A uniformly random legal action (the preferred figure at a figure choice)."""
-        if game.phase == Phase.FIGURE:
+        phase = game.state.phase
+        if phase is _FIGURE:
             return preferred_figure(game)
         actions = game.legal_actions()
-        if game.phase == Phase.DISCARD:
+        if phase is _DISCARD:
             actions = sorted_discards(game, actions)
         return self.rng.choice(actions)
 
@@ -128,7 +132,7 @@ class GreedyBot(Bot):
         actions = game.legal_actions() if len(moves) > 1 else list(moves)
         state = game.state
         phase = state.phase
-        if phase == Phase.DISCARD:  # one action per choice of cards, in sorted notation (§A3)
+        if phase is _DISCARD:  # one action per choice of cards, in sorted notation (§A3)
             actions = sorted_discards(game, actions)
         me = game.current_player()
         scorer = _SCORERS[phase]

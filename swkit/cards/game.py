@@ -299,14 +299,15 @@ class CardGame:
     def current_player(self) -> int:
         """The seat to move, CHANCE (a draw) or TERMINAL. During a Pass (Power 10) the seat
         choosing is not always the turn's owner (RULES.md §A7)."""
-        phase = self.state.phase
+        state = self.state
+        phase = state.phase
         if phase is _OVER:
             return TERMINAL
         if phase is _DRAW or phase is _POWER_DRAW:
             return CHANCE
         if phase is _PASS:
-            return self.state.pass_order[0]
-        return self.state.turn % self.state.players
+            return state.pass_order[0]
+        return state.turn % state.players
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
@@ -320,9 +321,10 @@ class CardGame:
             self._check_seat(seat)
             if seat != self.current_player():
                 return []
-        if self.state.phase in CHANCE_PHASES or self.state.phase is _OVER:
+        state = self.state
+        if state.phase in CHANCE_PHASES or state.phase is _OVER:
             return []
-        if len(self.state.editions) < 10:  # every number in an action is one digit
+        if len(state.editions) < 10:  # every number in an action is one digit
             return [Action(a) for a in sorted(self._moves())]
         return [Action(a) for a in sorted(self._moves(), key=_natural)]
 
@@ -371,10 +373,11 @@ class CardGame:
             if seat != self.current_player():
                 raise IllegalActionError(f"seat {seat} cannot {str(action)!r} now: "
                                          f"{self.whose_move()}")
-        if self.state.phase is _OVER:
+        phase = self.state.phase
+        if phase is _OVER:
             raise IllegalActionError(f"cannot {action!r}: the game is over "
                                      f"({self.outcome().reason})")
-        if self.state.phase in CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             raise IllegalActionError(
                 f"cannot {action!r}: chance moves next (a card is drawn, RULES.md §A3); "
                 "call apply_chance()")
