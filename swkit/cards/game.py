@@ -1,7 +1,9 @@
 """Something Wild! as a game state (RULES.md section A), implementing the swkit.state contract.
 
-A turn (RULES.md §A3) walks through phases (:mod:`swkit.cards.phases` lists them, with who
-moves and the actions of each); every choice is an action of the seat that makes it.
+:class:`CardGame` is the turn machine: it holds a :class:`~swkit.cards.state.CardState` (the
+piles, hands, tableaux, figures, scores and phase, with no rules in it) and changes it by the
+rules. A turn (RULES.md §A3) walks through phases (:mod:`swkit.cards.phases` lists them, with
+who moves and the actions of each); every choice is an action of the seat that makes it.
 
 A decision with exactly one legal action is made at once, without asking (it is still written
 in the turn record): e.g. the figure when only one center matches, the only triple, the only
@@ -47,9 +49,6 @@ from swkit.cards.editions import (
 from swkit.cards.notation import (
     ALL_CARDS,
     Card,
-    DiscardPile,
-    Hand,
-    Tableau,
     format_cards,
     parse_card,
 )
@@ -70,7 +69,7 @@ from swkit.cards.saves import load_checked
 from swkit.cards.setup import place, whole_field
 from swkit.cards.state import CardState, Phase, state_property
 from swkit.cards.triples import NO_WILDS, Wilds, has_triple, triple_kind
-from swkit.cards.view import CardView
+from swkit.cards.view import CardView, view_of
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome, substream_seed
@@ -476,19 +475,7 @@ class CardGame:
         state = self.state
         if as_whole(player) is None or not 0 <= player < state.players:
             raise ConfigurationError(f"player is {player!r}; accepted: 0 to {state.players - 1}")
-        player = as_whole(player)
-        mine = state.pass_choices.get(player)
-        return CardView(
-            player=player, hand=Hand(state.hands[player]),
-            tableaux=tuple(Tableau(t) for t in state.tableaux),
-            scored=tuple(tuple((e + 1, p.key) for e, p in row) for row in state.scored),
-            centers=tuple(None if c is None else c.key for c in state.centers),
-            figures=tuple(state.figures), discard=DiscardPile(state.discard),
-            deck_size=len(state.deck), hand_sizes=tuple(len(h) for h in state.hands),
-            pile_sizes=tuple(len(p) for p in state.piles), turn_player=self.turn_player,
-            to_move=self.current_player(), phase=state.phase, wilds=state.wilds,
-            power_used=state.power_used, my_pass=None if mine is None else tuple(mine),
-            editions=state.editions)
+        return view_of(state, as_whole(player), self.current_player())
 
     # -- conservation (RULES.md §A8) -------------------------------------------------------------
 
