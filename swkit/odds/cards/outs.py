@@ -9,7 +9,7 @@ x a triple); else the outs are D plus, with an extra play, plus(q) for each q of
 With two or more extra plays, ``can_score`` is asked for every type. A swap's part comes from
 per-other-tableaux pair rows (``_swap_union``). P(scoring this turn) = the unseen copies of
 the outs over the unseen cards (RULES.md §C1). Checked against plain enumeration (``can_score``
-per drawn card): ``tests/test_odds_cards_worst.py::test_fast_outs_match_the_plain_search``;
+per drawn card): ``tests/test_odds_cards_fast_paths.py::test_fast_outs_match_the_plain_search``;
 against the game tree: ``tests/test_odds_cards.py::test_outs_match_the_game_tree``.
 """
 
