@@ -1,9 +1,10 @@
 """Whether a card game's state is one a game reaches (RULES.md §A3, §A5, §A8): the checks that
 ``CardGame.from_json`` (through :mod:`swkit.cards.saves`) and ``CardGame.check_position`` run.
 
-Each check takes the game (:class:`swkit.cards.game.CardGame`) as it stands and reads its
-public state. A problem is typed (:class:`PositionProblem`: a :class:`Problem`, the JSON path of
-the field it is in and the facts it names), and its words are made from it.
+Each check takes a game's state (:class:`swkit.cards.state.CardState`, or the game itself,
+whose fields are its state's) as it stands. A problem is typed (:class:`PositionProblem`: a
+:class:`Problem`, the JSON path of the field it is in and the facts it names), and its words
+are made from it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from swkit.cards.editions import Edition
 from swkit.cards.notation import ALL_CARDS, Card, format_cards
 from swkit.cards.phases import POWER_STEPS, TABLEAU_LIMIT, WIN_POWERS
-from swkit.cards.state import Phase
+from swkit.cards.state import CardState, Phase
 from swkit.errors import ConfigurationError
 
 __all__ = ["PositionError", "PositionProblem", "Problem", "conservation_problems", "extra_copy",
@@ -39,7 +40,7 @@ def tableau_most(editions: Sequence[Edition]) -> int:
                                         "extra_play", "play_from_discard")), default=0)
 
 
-def conservation_problems(game: Any) -> list[str]:
+def conservation_problems(game: CardState) -> list[str]:
     """Every breach of RULES.md §A8, in words (empty when each character card and each
     Power is in exactly one place)."""
     n_ed = len(game.editions)
@@ -70,7 +71,7 @@ def conservation_problems(game: Any) -> list[str]:
     return problems
 
 
-def extra_copy(game: Any) -> str:
+def extra_copy(game: CardState) -> str:
     """The JSON path of the first copy of a card beyond the editions' count (deck,
     discard pile, hands, tableaux, in that order), or of the first Power placed twice;
     ``""`` when copies are only missing."""
@@ -195,7 +196,7 @@ class PositionError(ConfigurationError):
         super().__init__(self.problem.words)
 
 
-def first_problem(game: Any) -> PositionProblem | None:
+def first_problem(game: CardState) -> PositionProblem | None:
     """The first reason why this state is not a position of a game at rest, or None.
     Checked: card conservation (RULES.md §A8), the phase's fields (who moves, wilds, the
     Power used, Pass choices), tableau sizes (§A3 step 6), scores and the end (§A5), turns
@@ -283,7 +284,7 @@ def not_at_rest(phase: Phase) -> PositionProblem:
     return _problem(Problem.NOT_AT_REST, "phase", phase=phase)
 
 
-def position_problems(game: Any) -> tuple[str, str] | None:
+def position_problems(game: CardState) -> tuple[str, str] | None:
     """Deprecated (warns): use :func:`first_problem`, whose typed problem has ``path`` and
     ``words``. The first problem as ``(JSON path, words)``, or None."""
     warnings.warn("swkit.cards.checks.position_problems is deprecated: use first_problem, "

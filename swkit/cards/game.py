@@ -482,7 +482,7 @@ class CardGame:
     def conservation_problems(self) -> list[str]:
         """Every breach of RULES.md §A8, in words (empty when each character card and each
         Power is in exactly one place)."""
-        return checks.conservation_problems(self)
+        return checks.conservation_problems(self.state)
 
     def check_conservation(self) -> None:
         """Raise SwkitError listing every breach of RULES.md §A8 (see conservation_problems)."""
@@ -558,7 +558,7 @@ class CardGame:
         and the end (§A5), turns against the round limit, and that every step with no choice
         has been run (the mover has at least two legal actions, or chance has a card to
         draw)."""
-        bad = checks.first_problem(self)
+        bad = checks.first_problem(self.state)
         if bad is not None or self.state.phase is _OVER:
             return bad
         rest = CardGame.from_snapshot(self.snapshot())
