@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from swkit.cards import powers
+from swkit.cards import moves, powers
 from swkit.cards.checks import PositionError, Problem
 from swkit.cards.game import CardGame
 from swkit.cards.phases import CHANCE_PHASES, PHASES, POWER_STEPS, SKIP_TO, STEP_WORDS
@@ -168,3 +168,19 @@ def test_from_position_refuses_a_position_with_a_typed_problem(
     problem = caught.value.problem
     assert (problem.kind, problem.path, problem.words, str(caught.value)) == (
         kind, path, words, words)
+
+
+def test_the_turn_machines_own_steps_read_their_moves_from_the_state() -> None:
+    assert set(moves.BY_PHASE) | set(POWER_STEPS) == set(SKIP_TO) | CHANCE_PHASES \
+        - {Phase.DRAW} | {Phase.DISCARD}
+    game = CardGame(players=3, seed=13)
+    seen = set()
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply_chance()
+            continue
+        if game.phase in moves.BY_PHASE:
+            seen.add(game.phase)
+            assert moves.BY_PHASE[game.phase](game.state) == dict(game.legal_moves())
+        game.apply(game.legal_actions()[-1])
+    assert {Phase.PLAY, Phase.POWER, Phase.DISCARD} <= seen, seen

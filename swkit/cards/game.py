@@ -34,12 +34,12 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from itertools import combinations, permutations
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from swkit.cards import actions, checks, powers
+from swkit.cards import moves as turn_moves
 from swkit.cards.editions import (
     Edition,
     Power,
@@ -68,7 +68,7 @@ from swkit.cards.powers import extra_draw, passing
 from swkit.cards.saves import load_checked
 from swkit.cards.setup import place, whole_field
 from swkit.cards.state import CardState, Phase, state_property
-from swkit.cards.triples import NO_WILDS, Wilds, has_triple, triple_kind
+from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.cards.view import CardView, view_of
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
@@ -714,96 +714,21 @@ class CardGame:
             cache = self._moves_cache = _MOVES[self.state.phase](self)
         return cache
 
-    def _moves_play(self) -> dict[str, tuple[Any, ...]]:
-        state = self.state
-        return {f"play {c}": ("play", c) for c in state.hands[state.turn % state.players]}
-
-    def _moves_figure(self) -> dict[str, tuple[Any, ...]]:
-        played = self.state.played
-        if played is None:
-            return {}
-        return {f"take figure {e + 1}": ("figure", e) for e, c in enumerate(self.state.centers)
-                if c is not None and c.color == played.color}
-
     def usable_powers(self) -> list[tuple[int, Power]]:
         """The Powers the turn's owner may use now, as ``(edition index, Power)``, one per key
-        (RULES.md §A3 step 4, §A7 decisions: held figure, once per turn, can change something)."""
-        state = self.state
-        me = state.turn % state.players
-        if state.power_used or state.phase is _OVER:
-            return []
-        found: dict[str, tuple[int, Power]] = {}
-        table = self.power_table()
-        for e, holder in enumerate(state.figures):
-            if holder != me:
-                continue
-            center = state.centers[e]
-            if center is not None and center.key not in found and \
-                    powers.refusal(center, table) is None:
-                found[center.key] = (e, center)
-            for se, p in state.scored[me]:
-                if se == e and p.key not in found and powers.refusal(p, table) is None:
-                    found[p.key] = (e, p)
-        return [found[k] for k in sorted(found)]
+        (RULES.md §A3 step 4, §A7 decisions: held figure, once per turn, can change something;
+        :func:`swkit.cards.moves.usable_powers`)."""
+        return turn_moves.usable_powers(self.state)
 
     def power_table(self) -> powers.Table:
         """What a Power's use depends on now, seen from the turn's owner
         (:class:`swkit.cards.powers.Table`)."""
-        state = self.state
-        me = state.turn % state.players
-        tab = state.tableaux[me]
-        return powers.Table(
-            hand=len(state.hands[me]), tableau=len(tab), numbers={c.number for c in tab},
-            discard=len(state.discard), deck=len(state.deck),
-            others=sum(len(t) for s, t in enumerate(state.tableaux) if s != me))
-
-    def _moves_power(self) -> dict[str, tuple[Any, ...]]:
-        usable = self.usable_powers()
-        if not usable:
-            return {}
-        moves: dict[str, tuple[Any, ...]] = {"skip Power": ("skip",)}
-        for e, p in usable:
-            moves[f"use Power {p.key}"] = ("use", e, p)
-        return moves
+        return turn_moves.power_table(self.state)
 
     def score_options(self) -> list[tuple[tuple[Card, Card, Card], str]]:
         """The distinct triples of the owner's tableau under this turn's wilds, as
         ``((a, b, c) sorted, kind)``, sorted (RULES.md §A3 step 5, §A4)."""
-        state = self.state
-        tab = state.tableaux[state.turn % state.players]
-        wilds = state.wilds
-        if len(tab) < 3 or not has_triple(tab, wilds):
-            return []
-        seen: dict[tuple[Card, Card, Card], str] = {}
-        for three in combinations(sorted(tab), 3):
-            if three not in seen:
-                kind = triple_kind(three, wilds)
-                if kind is not None:
-                    seen[three] = kind
-        return sorted(seen.items())
-
-    def _moves_score(self) -> dict[str, tuple[Any, ...]]:
-        options = self.score_options()
-        if not options:
-            return {}
-        centers = [e for e, c in enumerate(self.state.centers) if c is not None]
-        several = len(self.state.editions) > 1
-        moves: dict[str, tuple[Any, ...]] = {}
-        for cards, kind in options:
-            text = "score " + format_cards(cards)
-            for e in centers:
-                moves[f"{text} center {e + 1}" if several else text] = ("score", cards, e, kind)
-        return moves
-
-    def _moves_discard(self) -> dict[str, tuple[Any, ...]]:
-        state = self.state
-        tab = state.tableaux[state.turn % state.players]
-        need = len(tab) - TABLEAU_LIMIT
-        if need <= 0:
-            return {}
-        if need == 1:
-            return {f"discard {c}": ("discard", (c,)) for c in tab}
-        return {"discard " + format_cards(cs): ("discard", cs) for cs in permutations(tab, need)}
+        return turn_moves.score_options(self.state)
 
     # -- doing moves -----------------------------------------------------------------------------
 
@@ -879,9 +804,8 @@ class CardGame:
 for _name in CardState.__slots__:
     setattr(CardGame, _name, state_property(_name))
 
-_MOVES = {_PLAY: CardGame._moves_play, _FIGURE: CardGame._moves_figure,
-          _POWER: CardGame._moves_power, _SCORE: CardGame._moves_score,
-          _DISCARD: CardGame._moves_discard,
+_MOVES = {**{phase: (lambda game, rule=rule: rule(game.state))
+             for phase, rule in turn_moves.BY_PHASE.items()},
           **{Phase(phase): module.moves for phase, module in powers.BY_PHASE.items()
              if hasattr(module, "moves")}}
 """Each phase where a player moves -> its legal moves (text -> move) in a game."""
