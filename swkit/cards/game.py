@@ -711,7 +711,10 @@ class CardGame:
     def _moves(self) -> dict[str, tuple[Any, ...]]:
         cache = self._moves_cache
         if cache is None:
-            cache = self._moves_cache = _MOVES[self.state.phase](self)
+            state = self.state
+            rule = _STATE_MOVES.get(state.phase)
+            cache = self._moves_cache = (_POWER_MOVES[state.phase](self) if rule is None
+                                         else rule(state))
         return cache
 
     def usable_powers(self) -> list[tuple[int, Power]]:
@@ -804,8 +807,9 @@ class CardGame:
 for _name in CardState.__slots__:
     setattr(CardGame, _name, state_property(_name))
 
-_MOVES = {**{phase: (lambda game, rule=rule: rule(game.state))
-             for phase, rule in turn_moves.BY_PHASE.items()},
-          **{Phase(phase): module.moves for phase, module in powers.BY_PHASE.items()
-             if hasattr(module, "moves")}}
-"""Each phase where a player moves -> its legal moves (text -> move) in a game."""
+_STATE_MOVES = turn_moves.BY_PHASE
+"""The turn machine's own steps -> their legal moves (text -> move), read from the state."""
+
+_POWER_MOVES = {Phase(phase): module.moves for phase, module in powers.BY_PHASE.items()
+                if hasattr(module, "moves")}
+"""A Power's own step where a player moves -> its legal moves, read from the game."""
