@@ -85,7 +85,8 @@ class View(Protocol):
     to_move: int
     """``current_player()`` of the game: a seat, CHANCE or TERMINAL."""
     phase: str
-    """The game's phase (``"draw"``, ``"play"``, ... for cards; ``"roll"``, ``"decide"``,
+    """The game's phase (``"draw"``, ``"play"``, ... for cards, a
+    :class:`swkit.cards.state.Phase` equal to its text; ``"roll"``, ``"decide"``,
     ``"tiebreak"``, ``"over"`` for dice)."""
 
     def to_dict(self) -> dict[str, Any]:

@@ -40,9 +40,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "terminate_workers(), which is used where it exists",
     # Another swkit module's private member, in a module this change does not own: each is to
     # be read through the public name given, once its module has one.
-    ("swkit.cards.bots", "game._moves"):
-        "to read through a public CardGame method listing the legal moves with their parsed "
-        "form (the dict behind legal_actions)",
     ("swkit.odds.cards.words", "eng._powers_then"):
         "to read through a public engine method (powers_then) of swkit.odds.cards.moves",
     ("swkit.odds.montecarlo_cards", "eng._discards"):

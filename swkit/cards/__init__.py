@@ -5,9 +5,11 @@
 - :mod:`swkit.cards.editions` -- editions and Power cards from data files (§A7, §A9)
 - :mod:`swkit.cards.powers` -- one module per Power effect, the one home of its rule (§A7)
 - :mod:`swkit.cards.phases` -- the turn's phases, their words and the game's sizes (§A1-§A5)
-- :mod:`swkit.cards.game` -- ``CardGame``, the game state and its turn machine (§A2-§A9)
+- :mod:`swkit.cards.state` -- ``CardState``, what is on the table, and ``Phase`` (no rules)
+- :mod:`swkit.cards.game` -- ``CardGame``, the turn machine that changes a state (§A2-§A9)
 - :mod:`swkit.cards.setup` -- ``CardGame.from_position``'s checks and placement
-- :mod:`swkit.cards.checks` -- whether a state is one a game reaches (§A3, §A5, §A8)
+- :mod:`swkit.cards.checks` -- whether a state is one a game reaches, as typed problems (§A3,
+  §A5, §A8)
 - :mod:`swkit.cards.actions` -- reading actions as typed and explaining illegal ones
 - :mod:`swkit.cards.view` -- ``CardView``, what one player may see (§A6)
 - :mod:`swkit.cards.saves` -- a saved game's schema and checks

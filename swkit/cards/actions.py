@@ -17,8 +17,9 @@ from typing import Any
 from swkit.cards import powers
 from swkit.cards.explain import missing_words
 from swkit.cards.notation import COLOR_NAMES, Card, format_cards, parse_cards
-from swkit.cards.phases import STEP_WORDS, TABLEAU_LIMIT
+from swkit.cards.phases import POWER_STEPS, STEP_WORDS, TABLEAU_LIMIT
 from swkit.cards.powers import passing, refusal_words
+from swkit.cards.state import Phase
 from swkit.cards.triples import explain_not_triple
 from swkit.errors import IllegalActionError
 
@@ -27,6 +28,7 @@ __all__ = ["explain", "legal_tail", "read_action"]
 _KEYWORD = re.compile(r"(?<![\w-])(play|take|figure|use|power|skip|score|center|discard|pass|"
                       r"from|for|of|seat|swap)(?![\w-])", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9]+$", re.ASCII)
+_TARGET_STEPS = frozenset(POWER_STEPS) - {Phase.PASS}  # a Power's step whose moves say "power"
 _SHOW_LEGAL = 8
 """How many legal actions an error message lists before "… and N more"."""
 
@@ -135,16 +137,16 @@ def explain(game: Any, text: str, args: Sequence[Card] = ()) -> str:
     shown = format_cards(args)
     n_ed = len(game.editions)
     where = f"it is {step} of seat {me}'s turn"
-    if game.phase == "pass":
+    if game.phase == Phase.PASS:
         where = f"it is seat {who}'s blind Pass choice in seat {me}'s turn"
-    if game.phase == "play" and verb == "play":
+    if game.phase == Phase.PLAY and verb == "play":
         if len(args) != 1:
             return (f"cannot {text}: play exactly one card from your hand (RULES.md §A3 "
                     f"step 2){tail}")
         hand = format_cards(game.hands[me]) or "empty"
         return (f"cannot play {args[0]}: {args[0]} is not in seat {me}'s hand ({hand}) "
                 f"(RULES.md §A3 step 2){tail}")
-    if game.phase == "figure" and verb == "take" and game.played is not None:
+    if game.phase == Phase.FIGURE and verb == "take" and game.played is not None:
         accepted = ", ".join(game.legal_actions())
         number = words[2] if len(words) == 3 and words[1] == "figure" else ""
         if _NUMBER.match(number) and not 1 <= int(number) <= n_ed:
@@ -155,7 +157,7 @@ def explain(game: Any, text: str, args: Sequence[Card] = ()) -> str:
                    "only a figure whose center Power has that color can be taken "
                    "(RULES.md §A3 step 3, §A9)")
         return f"cannot {text}: {why}; accepted: {accepted}"
-    if verb == "use" and game.phase == "power":
+    if verb == "use" and game.phase == Phase.POWER:
         if len(words) != 3 or words[1].lower() != "power":
             return (f"cannot {text}: write 'use Power' and a Power's key or number "
                     f"(RULES.md §A3 step 4){tail}")
@@ -163,15 +165,15 @@ def explain(game: Any, text: str, args: Sequence[Card] = ()) -> str:
     if verb == "use" and game.power_used:
         return (f"cannot {text}: seat {me} has already used a Power this turn; a Power is "
                 f"used at most once per turn (RULES.md §A3 step 4, §A9){tail}")
-    if verb == "score" and game.phase == "score":
+    if verb == "score" and game.phase == Phase.SCORE:
         typed = " ".join(["score", shown, *words[1 + len(args):]]) if args else text
         return f"cannot {typed}: {_why_not_score(game, words, args)}{tail}"
     if verb == "score":
         return f"cannot {text}: {where}, not step 5 (RULES.md §A3){tail}"
-    if game.phase == "score":
+    if game.phase == Phase.SCORE:
         return (f"cannot {text}: scoring is mandatory when your tableau holds a set or a "
                 f"run (RULES.md §A3 step 5 decision){tail}")
-    if verb == "discard" and game.phase == "discard":
+    if verb == "discard" and game.phase == Phase.DISCARD:
         tab = game.tableaux[me]
         need = len(tab) - TABLEAU_LIMIT
         missing = missing_words(args, tab, f"seat {me}'s tableau ({format_cards(tab)})")
@@ -180,9 +182,9 @@ def explain(game: Any, text: str, args: Sequence[Card] = ()) -> str:
         return (f"cannot {text}: discard exactly {need} card(s) to bring the tableau "
                 f"({format_cards(tab)}) down to {TABLEAU_LIMIT} (RULES.md §A3 step 6)"
                 f"{tail}")
-    if verb == "pass" and game.phase == "pass":
+    if verb == "pass" and game.phase == Phase.PASS:
         return f"cannot {text}: {passing.why_not(game, words, args)}{tail}"
-    if verb == "power" and game.phase.startswith("power_"):
+    if verb == "power" and game.phase in _TARGET_STEPS:
         return f"cannot {text}: {_why_not_target(game, words, args)}{tail}"
     return f"cannot {text!r}: {where} (RULES.md §A3){tail}"
 

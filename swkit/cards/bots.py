@@ -19,11 +19,15 @@ from typing import Any
 
 from swkit.cards.game import Action, CardGame
 from swkit.cards.notation import ALL_CARDS, Card
+from swkit.cards.state import CardState, Phase
 from swkit.cards.triples import has_triple
 from swkit.state import substream_seed
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_factory", "make_bot", "potential",
            "preferred_figure", "sorted_discards"]
+
+
+_FIGURE, _DISCARD = Phase.FIGURE, Phase.DISCARD  # as module names, read faster than a class's
 
 
 class Bot:
@@ -47,7 +51,7 @@ class Bot:
 def sorted_discards(game: CardGame, actions: Sequence[Action]) -> list[Action]:
     """At the Discard step: the actions that list their cards in sorted notation, one per choice
     of cards (RULES.md §A3 decisions: bots list several discards in sorted notation)."""
-    moves = game._moves()
+    moves = game.legal_moves()
     return [a for a in actions if list(moves[a][1]) == sorted(moves[a][1])]
 
 
@@ -56,9 +60,10 @@ def preferred_figure(game: CardGame) -> Action:
     (RULES.md §A9, the bots' rule)."""
     me = game.current_player()
     actions = game.legal_actions()
-    moves = game._moves()
+    moves = game.legal_moves()
+    figures = game.state.figures
     for action in actions:
-        if game.figures[moves[action][1]] != me:
+        if figures[moves[action][1]] != me:
             return action
     return actions[0]
 
@@ -72,10 +77,11 @@ class RandomBot(Bot):
 
     def choose(self, game: CardGame) -> Action:
         """A uniformly random legal action (the preferred figure at a figure choice)."""
-        if game.phase == "figure":
+        phase = game.state.phase
+        if phase is _FIGURE:
             return preferred_figure(game)
         actions = game.legal_actions()
-        if game.phase == "discard":
+        if phase is _DISCARD:
             actions = sorted_discards(game, actions)
         return self.rng.choice(actions)
 
@@ -122,61 +128,62 @@ class GreedyBot(Bot):
 
     def choose(self, game: CardGame) -> Action:
         """The best legal action by the rules above; ties go to the first in sorted order."""
-        moves = game._moves()
+        moves = game.legal_moves()
         actions = game.legal_actions() if len(moves) > 1 else list(moves)
-        phase = game.phase
-        if phase == "discard":  # one action per choice of cards, in sorted notation (§A3)
+        state = game.state
+        phase = state.phase
+        if phase is _DISCARD:  # one action per choice of cards, in sorted notation (§A3)
             actions = sorted_discards(game, actions)
         me = game.current_player()
-        scorer = getattr(self, "_value_" + phase)
+        scorer = _SCORERS[phase]
         best = actions[0]
         best_value: float | None = None
         for action in actions:
-            value = scorer(game, me, moves[action])
+            value = scorer(self, state, me, moves[action])
             if best_value is None or value > best_value:
                 best, best_value = action, value
         return Action(best)
 
-    # each _value_<phase>(game, seat, move) -> number (higher is better)
+    # each _value_<phase>(state, seat, move) -> number (higher is better)
 
-    def _value_play(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+    def _value_play(self, state: CardState, me: int, move: tuple[Any, ...]) -> float:
         card = move[1]
-        tab = [*game.tableaux[me], card]
+        tab = [*state.tableaux[me], card]
         if has_triple(tab):
             return TRIPLE
         value: float = potential(tab)
-        for e, center in enumerate(game.centers):
+        for e, center in enumerate(state.centers):
             if center is None:
                 continue
             takes = center.color == card.color
-            if takes and game.figures[e] != me:
+            if takes and state.figures[e] != me:
                 value += 3
-            if takes or game.figures[e] == me:
-                powers = [center] + [p for se, p in game.scored[me] if se == e]
+            if takes or state.figures[e] == me:
+                powers = [center] + [p for se, p in state.scored[me] if se == e]
                 if any(p.is_wild and has_triple(tab, p.wilds) for p in powers):
                     return TRIPLE - 100
         return value
 
-    def _value_figure(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
-        return 1 if game.figures[move[1]] != me else 0
+    def _value_figure(self, state: CardState, me: int, move: tuple[Any, ...]) -> float:
+        return 1 if state.figures[move[1]] != me else 0
 
-    def _value_power(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+    def _value_power(self, state: CardState, me: int, move: tuple[Any, ...]) -> float:
         if move[0] == "skip":
             return 0
         power = move[2]
         effect = power.effect
-        tab = game.tableaux[me]
+        tab = state.tableaux[me]
         if power.is_wild:
-            if has_triple(tab, game.wilds):
+            if has_triple(tab, state.wilds):
                 return -1
-            return TRIPLE if has_triple(tab, game.wilds | power.wilds) else -1
+            return TRIPLE if has_triple(tab, state.wilds | power.wilds) else -1
         if effect == "play_from_discard":
-            top = game.discard[-power.params["depth"]:]
+            top = state.discard[-power.params["depth"]:]
             return max(self._gain(tab, c) for c in top)
         if effect == "extra_play":
-            return max(self._gain(tab, c) for c in game.hands[me]) - 1
+            return max(self._gain(tab, c) for c in state.hands[me]) - 1
         if effect == "swap":  # worth it when a swap completes a triple now
-            for s, other in enumerate(game.tableaux):
+            for s, other in enumerate(state.tableaux):
                 if s == me:
                     continue
                 for t in set(other):
@@ -200,37 +207,47 @@ class GreedyBot(Bot):
         return potential(new) - potential(tab)
 
     @staticmethod
-    def _swap_value(game: CardGame, me: int, mine: Card, seat: int, theirs: Card) -> float:
-        tab = list(game.tableaux[me])
+    def _swap_value(state: CardState, me: int, mine: Card, seat: int, theirs: Card) -> float:
+        tab = list(state.tableaux[me])
         tab[tab.index(mine)] = theirs
-        other = list(game.tableaux[seat])
+        other = list(state.tableaux[seat])
         other[other.index(theirs)] = mine
         if has_triple(tab):
             return TRIPLE
-        return (potential(tab) - potential(game.tableaux[me])
-                - (potential(other) - potential(game.tableaux[seat])) / 2)
+        return (potential(tab) - potential(state.tableaux[me])
+                - (potential(other) - potential(state.tableaux[seat])) / 2)
 
-    def _value_power_play(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
-        return self._gain(game.tableaux[me], move[1])
+    def _value_power_play(self, state: CardState, me: int, move: tuple[Any, ...]) -> float:
+        return self._gain(state.tableaux[me], move[1])
 
     _value_power_discard = _value_power_play
 
-    def _value_power_swap(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
+    def _value_power_swap(self, state: CardState, me: int, move: tuple[Any, ...]) -> float:
         _, mine, seat, theirs = move
-        return self._swap_value(game, me, mine, seat, theirs)
+        return self._swap_value(state, me, mine, seat, theirs)
 
-    def _value_pass(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
-        tab = game.tableaux[me]
+    def _value_pass(self, state: CardState, me: int, move: tuple[Any, ...]) -> float:
+        tab = state.tableaux[me]
         base = potential(tab)
         return -sum(potential([*tab, c]) - base for c in move[1])
 
-    def _value_score(self, game: CardGame, me: int, move: tuple[Any, ...]) -> float:
-        rest = list(game.tableaux[me])
+    def _value_score(self, state: CardState, me: int, move: tuple[Any, ...]) -> float:
+        rest = list(state.tableaux[me])
         for c in move[1]:
             rest.remove(c)
         return potential(rest)
 
     _value_discard = _value_score  # the tableau left after the cards go
+
+
+_SCORERS: dict[Phase, Callable[[GreedyBot, CardState, int, tuple[Any, ...]], float]] = {
+    Phase.PLAY: GreedyBot._value_play, Phase.FIGURE: GreedyBot._value_figure,
+    Phase.POWER: GreedyBot._value_power, Phase.POWER_PLAY: GreedyBot._value_power_play,
+    Phase.POWER_DISCARD: GreedyBot._value_power_discard,
+    Phase.POWER_SWAP: GreedyBot._value_power_swap, Phase.PASS: GreedyBot._value_pass,
+    Phase.SCORE: GreedyBot._value_score, Phase.DISCARD: GreedyBot._value_discard,
+}
+"""How the greedy bot values a move at each phase where a player moves."""
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}

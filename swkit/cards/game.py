@@ -1,7 +1,9 @@
 """Something Wild! as a game state (RULES.md section A), implementing the swkit.state contract.
 
-A turn (RULES.md §A3) walks through phases (:mod:`swkit.cards.phases` lists them, with who
-moves and the actions of each); every choice is an action of the seat that makes it.
+:class:`CardGame` is the turn machine: it holds a :class:`~swkit.cards.state.CardState` (the
+piles, hands, tableaux, figures, scores and phase, with no rules in it) and changes it by the
+rules. A turn (RULES.md §A3) walks through phases (:mod:`swkit.cards.phases` lists them, with
+who moves and the actions of each); every choice is an action of the seat that makes it.
 
 A decision with exactly one legal action is made at once, without asking (it is still written
 in the turn record): e.g. the figure when only one center matches, the only triple, the only
@@ -27,15 +29,17 @@ import json
 import random
 import re
 import secrets
+import warnings
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from itertools import combinations, permutations
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from swkit.cards import actions, checks, powers
+from swkit.cards import moves as turn_moves
 from swkit.cards.editions import (
     Edition,
     Power,
@@ -45,17 +49,16 @@ from swkit.cards.editions import (
 from swkit.cards.notation import (
     ALL_CARDS,
     Card,
-    DiscardPile,
-    Hand,
-    Tableau,
     format_cards,
     parse_card,
 )
 from swkit.cards.phases import (
+    CHANCE_PHASES,
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHASES,
+    SKIP_TO,
     STEP_WORDS,
     TABLEAU_LIMIT,
     TURN_EVENTS,
@@ -64,17 +67,24 @@ from swkit.cards.phases import (
 from swkit.cards.powers import extra_draw, passing
 from swkit.cards.saves import load_checked
 from swkit.cards.setup import place, whole_field
-from swkit.cards.triples import NO_WILDS, Wilds, has_triple, triple_kind
-from swkit.cards.view import CardView
+from swkit.cards.state import CardState, Phase, state_property
+from swkit.cards.triples import NO_WILDS, Wilds
+from swkit.cards.view import CardView, view_of
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
-from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
+from swkit.state import CHANCE, TERMINAL, Outcome, substream_seed
 from swkit.whole import as_whole
 
 __all__ = [
     "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "TABLEAU_LIMIT", "TERMINAL",
-    "TURN_EVENTS", "WIN_POWERS", "Action", "CardGame", "CardView",
+    "TURN_EVENTS", "WIN_POWERS", "Action", "CardGame", "CardView", "Phase",
 ]
+
+# The phases the turn machine compares with, as module names (read faster than a class's).
+_DISCARD, _DRAW, _FIGURE, _OVER, _PASS, _PLAY, _POWER, _POWER_DRAW, _SCORE = (
+    Phase.DISCARD, Phase.DRAW, Phase.FIGURE, Phase.OVER, Phase.PASS, Phase.PLAY, Phase.POWER,
+    Phase.POWER_DRAW, Phase.SCORE)
+
 
 class Action(str):
     """A legal action: a readable string (``"play R7"``) that ``CardGame.apply`` accepts."""
@@ -104,7 +114,38 @@ class CardGame:
 
     Raises ConfigurationError for a player count outside 2..4, fewer than 2*players + 1
     Powers in all, or a bad edition (RULES.md §A2 decision).
+
+    What is on the table is :attr:`state` (a :class:`~swkit.cards.state.CardState`, no rules
+    in it); the game is the turn machine that changes it. Each of the state's fields is also
+    the game's, read and set through it: ``game.hands`` is ``game.state.hands``.
     """
+
+    state: CardState
+    players: int
+    seed: int
+    round_limit: int
+    editions: tuple[Edition, ...]
+    rng: random.Random
+    deck: list[Card]
+    discard: list[Card]
+    hands: list[list[Card]]
+    tableaux: list[list[Card]]
+    piles: list[list[Power]]
+    centers: list[Power | None]
+    figures: list[int | None]
+    scored: list[list[tuple[int, Power]]]
+    turn: int
+    phase: Phase
+    wilds: Wilds
+    power_used: bool
+    played: Card | None
+    remaining: int
+    pass_count: int
+    pass_order: list[int]
+    pass_choices: dict[int, list[Card]]
+    winner: int | None
+    end_reason: str
+    log: list[dict[str, Any]]
 
     def __init__(self, players: int = 2, seed: int = 0,
                  editions: int | Sequence[Edition | str | Path] = 1,
@@ -112,19 +153,20 @@ class CardGame:
         if not isinstance(secret_bots, bool):
             raise ConfigurationError(f"secret_bots is {secret_bots!r}; accepted: True or False")
         self._configure(players, seed, editions, round_limit)
-        rng = self.rng
-        for e, ed in enumerate(self.editions):
+        state = self.state
+        rng = state.rng
+        for e, ed in enumerate(state.editions):
             pile = list(ed.powers)
             rng.shuffle(pile)
-            self.piles[e] = pile
-            self.centers[e] = pile.pop() if pile else None
-        deck = [c for _ in self.editions for c in ALL_CARDS]
+            state.piles[e] = pile
+            state.centers[e] = pile.pop() if pile else None
+        deck = [c for _ in state.editions for c in ALL_CARDS]
         rng.shuffle(deck)
-        self.deck = deck
+        state.deck = deck
         for _ in range(HAND_SIZE):
-            for p in range(players):
+            for p in range(state.players):
                 if deck:
-                    insort(self.hands[p], deck.pop())
+                    insort(state.hands[p], deck.pop())
         if secret_bots:
             self._deal_secretly(random.Random(secrets.randbits(64)))
         self._start_turn()
@@ -138,16 +180,17 @@ class CardGame:
         seeded deck stays as it is (top last), the rest of it and the other seats' cards are
         shuffled together by ``secret``, the hands dealt from them, the remainder put under the
         top half; ``secret`` then shuffles every later reshuffle (RULES.md §A2, §A3)."""
-        deck = self.deck
+        state = self.state
+        deck = state.deck
         top = deck[len(deck) - len(deck) // 2:]
-        pool = deck[:len(deck) - len(top)] + [c for h in self.hands[1:] for c in h]
+        pool = deck[:len(deck) - len(top)] + [c for h in state.hands[1:] for c in h]
         secret.shuffle(pool)
-        for p in range(1, self.players):
-            size = len(self.hands[p])
-            self.hands[p] = sorted(pool[-size:]) if size else []
+        for p in range(1, state.players):
+            size = len(state.hands[p])
+            state.hands[p] = sorted(pool[-size:]) if size else []
             del pool[len(pool) - size:]
-        self.deck = pool + top
-        self.rng = secret
+        state.deck = pool + top
+        state.rng = secret
 
     def _configure(self, players: int, seed: int,
                    editions: int | Sequence[Edition | str | Path], round_limit: int) -> None:
@@ -162,38 +205,15 @@ class CardGame:
             raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes "
                                      "every shuffle)")
         seed = as_whole(seed)
-        self.editions: tuple[Edition, ...] = resolve_editions(editions)
-        total = sum(len(ed.powers) for ed in self.editions)
+        editions_ = resolve_editions(editions)
+        total = sum(len(ed.powers) for ed in editions_)
         if total < 2 * players + 1:
             raise ConfigurationError(
                 f"{total} Powers in all is too few for {players} players: accepted at least "
                 f"2*players + 1 = {2 * players + 1} (RULES.md §A2 decision)")
-        self.players = players
-        self.seed = seed
-        self.round_limit = round_limit
-        self.rng = random.Random(substream_seed(seed, "cards"))
-        n_ed = len(self.editions)
-        self.deck: list[Card] = []
-        self.discard: list[Card] = []
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.tableaux: list[list[Card]] = [[] for _ in range(players)]
-        self.piles: list[list[Power]] = [[] for _ in range(n_ed)]
-        self.centers: list[Power | None] = [None] * n_ed
-        self.figures: list[int | None] = [None] * n_ed
-        self.scored: list[list[tuple[int, Power]]] = [[] for _ in range(players)]
-        self.turn = 0
-        self.phase = "draw"
-        self.wilds: Wilds = NO_WILDS
-        self.power_used = False
-        self.played: Card | None = None
-        self.remaining = 0
-        self.pass_count = 0
-        self.pass_order: list[int] = []
-        self.pass_choices: dict[int, list[Card]] = {}
-        self.winner: int | None = None
-        self.end_reason = ""
+        self.state = CardState(players, seed, editions_, round_limit,
+                               random.Random(substream_seed(seed, "cards")))
         self._history: list[tuple[int, str]] = []
-        self.log: list[dict[str, Any]] = []
         self._moves_cache: dict[str, tuple[Any, ...]] | None = None
 
     @classmethod
@@ -206,7 +226,7 @@ class CardGame:
         piles: Sequence[Sequence[str | int]] | None = None,
         figures: Sequence[int | None] | None = None,
         scored: Sequence[Sequence[str | tuple[int, str | int]]] | None = None,
-        player: int = 0, phase: str = "play", turn: int | None = None,
+        player: int = 0, phase: Phase | str = Phase.PLAY, turn: int | None = None,
         editions: int | Sequence[Edition | str | Path] = 1, seed: int = 0,
         round_limit: int = 200, wilds: Wilds = NO_WILDS, power_used: bool = False,
         played: str | Card | None = None, exact_deck: bool = False,
@@ -247,48 +267,50 @@ class CardGame:
                                      "per seat (its length is the player count)")
         game = cls.__new__(cls)
         game._configure(len(hands), seed, editions, round_limit)
-        place(game, hands=hands, tableaux=tableaux, deck=deck, discard=discard,
+        place(game.state, hands=hands, tableaux=tableaux, deck=deck, discard=discard,
               centers=centers, piles=piles, figures=figures, scored=scored, player=player,
               phase=phase, turn=turn, wilds=wilds, power_used=power_used, played=played,
               exact_deck=exact_deck)
         game._new_log()
-        if phase == "draw":
+        if phase == _DRAW:
             game._start_turn()
             game._advance()
         else:
-            game.phase = phase
-            game.wilds = wilds
+            game.state.phase = Phase(phase)
+            game.state.wilds = wilds
             game._advance()
         game._start = game.snapshot()
         return game
 
     # -- the state contract ----------------------------------------------------------------------
 
+
     @property
     def turn_player(self) -> int:
         """The seat whose turn it is (the owner; during a Pass others may be choosing)."""
-        return self.turn % self.players
+        return self.state.turn % self.state.players
 
     @property
     def round(self) -> int:
         """Rounds completed before this turn (a round is one turn of every player)."""
-        return self.turn // self.players
+        return self.state.turn // self.state.players
 
     def current_player(self) -> int:
         """The seat to move, CHANCE (a draw) or TERMINAL. During a Pass (Power 10) the seat
         choosing is not always the turn's owner (RULES.md §A7)."""
-        phase = self.phase
-        if phase == "over":
+        state = self.state
+        phase = state.phase
+        if phase is _OVER:
             return TERMINAL
-        if phase in ("draw", "power_draw"):
+        if phase is _DRAW or phase is _POWER_DRAW:
             return CHANCE
-        if phase == "pass":
-            return self.pass_order[0]
-        return self.turn % self.players
+        if phase is _PASS:
+            return state.pass_order[0]
+        return state.turn % state.players
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self.phase == "over"
+        return self.state.phase is _OVER
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal action of the player to move, in natural sorted order (empty at a chance
@@ -298,16 +320,29 @@ class CardGame:
             self._check_seat(seat)
             if seat != self.current_player():
                 return []
-        if self.phase in ("draw", "power_draw", "over"):
+        state = self.state
+        if state.phase in CHANCE_PHASES or state.phase is _OVER:
             return []
-        if len(self.editions) < 10:  # every number in an action is one digit
+        if len(state.editions) < 10:  # every number in an action is one digit
             return [Action(a) for a in sorted(self._moves())]
         return [Action(a) for a in sorted(self._moves(), key=_natural)]
 
+    def legal_moves(self) -> Mapping[str, tuple[Any, ...]]:
+        """Each legal action's text (as in :meth:`legal_actions`, unsorted) -> the move it
+        makes, a tuple of its kind and what it moves: ``("play", card)``, ``("figure", edition
+        index)``, ``("skip",)``, ``("use", edition index, Power)``, ``("score", cards, center
+        index, "set" or "run")``, ``("discard", cards in the order they go)``, or a Power
+        step's move (:mod:`swkit.cards.powers`). Empty at a chance node or at the end. A
+        read-only view, for bots that weigh moves (:mod:`swkit.cards.bots`)."""
+        phase = self.state.phase
+        if phase in CHANCE_PHASES or phase is _OVER:
+            return MappingProxyType({})
+        return MappingProxyType(self._moves())
+
     def _check_seat(self, seat: Any) -> None:
-        if as_whole(seat) is None or not 0 <= seat < self.players:
+        if as_whole(seat) is None or not 0 <= seat < self.state.players:
             raise IllegalActionError(f"seat is {seat!r}; accepted: a seat 0 to "
-                                     f"{self.players - 1}")
+                                     f"{self.state.players - 1}")
 
     def whose_move(self) -> str:
         """Whose move it is, in words, naming no card (RULES.md §A6): ``"it is seat 1's move
@@ -317,10 +352,10 @@ class CardGame:
             return "the game is over"
         if who == CHANCE:
             return "chance moves next (a card is drawn, RULES.md §A3); call apply_chance()"
-        if self.phase == "pass":
+        if self.state.phase is _PASS:
             return (f"it is seat {who}'s move (their blind Pass choice in seat "
                     f"{self.turn_player}'s turn, RULES.md §A7)")
-        return f"it is seat {who}'s move ({STEP_WORDS[self.phase]}, RULES.md §A3)"
+        return f"it is seat {who}'s move ({STEP_WORDS[self.state.phase]}, RULES.md §A3)"
 
     def apply(self, action: Action | str, *, seat: int | None = None) -> None:
         """Apply a player's action (an Action or its text; cards in any accepted notation).
@@ -337,10 +372,11 @@ class CardGame:
             if seat != self.current_player():
                 raise IllegalActionError(f"seat {seat} cannot {str(action)!r} now: "
                                          f"{self.whose_move()}")
-        if self.phase == "over":
+        phase = self.state.phase
+        if phase is _OVER:
             raise IllegalActionError(f"cannot {action!r}: the game is over "
                                      f"({self.outcome().reason})")
-        if self.phase in ("draw", "power_draw"):
+        if phase in CHANCE_PHASES:
             raise IllegalActionError(
                 f"cannot {action!r}: chance moves next (a card is drawn, RULES.md §A3); "
                 "call apply_chance()")
@@ -372,11 +408,11 @@ class CardGame:
         §A6). A player's odds use the unseen-cards model of RULES.md §C1, in which every card
         the player cannot see (the deck and the other hands) is equally likely: see
         :mod:`swkit.odds`."""
-        if self.phase not in ("draw", "power_draw"):
-            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
+        if self.state.phase not in CHANCE_PHASES:
+            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.state.phase]} "
                                      "(RULES.md §A3)")
-        counts = Counter(self.deck)
-        n = len(self.deck)
+        counts = Counter(self.state.deck)
+        n = len(self.state.deck)
         return [(c, Fraction(counts[c], n)) for c in sorted(counts)]
 
     def apply_chance(self, outcome: Card | str | None = None) -> Card:
@@ -389,10 +425,10 @@ class CardGame:
         (``'Z9'``: the message names it and the accepted forms) or when that card is not in
         the deck.
         """
-        if self.phase not in ("draw", "power_draw"):
-            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.phase]} "
+        if self.state.phase not in CHANCE_PHASES:
+            raise IllegalActionError(f"no chance node now: it is {STEP_WORDS[self.state.phase]} "
                                      "(RULES.md §A3)")
-        deck = self.deck
+        deck = self.state.deck
         if outcome is None:
             card = deck.pop()
         else:
@@ -409,11 +445,12 @@ class CardGame:
                                          "(RULES.md §A3 step 1)")
         self._history.append((CHANCE, f"draw {card}"))
         self._moves_cache = None
-        if self.phase == "draw":
-            insort(self.hands[self.turn % self.players], card)
-            self.log[-1]["draw"] = str(card)
-            self.record_event("draw", card=str(card))
-            self.phase = "play"
+        state = self.state
+        if state.phase is _DRAW:
+            insort(state.hands[state.turn % state.players], card)
+            state.log[-1]["draw"] = str(card)
+            state.record_event("draw", card=str(card))
+            state.phase = _PLAY
         else:
             extra_draw.draw(self, card)
         self._advance()
@@ -421,42 +458,31 @@ class CardGame:
 
     def outcome(self) -> Outcome | None:
         """How the game ended (a win at three Powers or the round limit), or None."""
-        if self.phase != "over":
+        if self.state.phase is not _OVER:
             return None
-        scores = tuple(len(s) for s in self.scored)
-        winners = () if self.winner is None else (self.winner,)
-        return Outcome(winners, self.end_reason, scores)
+        scores = tuple(len(s) for s in self.state.scored)
+        winners = () if self.state.winner is None else (self.state.winner,)
+        return Outcome(winners, self.state.end_reason, scores)
 
     def scores(self) -> list[int]:
         """Powers scored per seat."""
-        return [len(s) for s in self.scored]
+        return [len(s) for s in self.state.scored]
 
     def view(self, player: int) -> CardView:
         """What seat ``player`` may see (RULES.md §A6): own hand, every tableau, every scored
         Power, the centers, the figure holders, the discard pile in order, the deck size and
         every hand size. Raises ConfigurationError for a seat out of range."""
-        if as_whole(player) is None or not 0 <= player < self.players:
-            raise ConfigurationError(f"player is {player!r}; accepted: 0 to {self.players - 1}")
-        player = as_whole(player)
-        mine = self.pass_choices.get(player)
-        return CardView(
-            player=player, hand=Hand(self.hands[player]),
-            tableaux=tuple(Tableau(t) for t in self.tableaux),
-            scored=tuple(tuple((e + 1, p.key) for e, p in row) for row in self.scored),
-            centers=tuple(None if c is None else c.key for c in self.centers),
-            figures=tuple(self.figures), discard=DiscardPile(self.discard),
-            deck_size=len(self.deck), hand_sizes=tuple(len(h) for h in self.hands),
-            pile_sizes=tuple(len(p) for p in self.piles), turn_player=self.turn_player,
-            to_move=self.current_player(), phase=self.phase, wilds=self.wilds,
-            power_used=self.power_used, my_pass=None if mine is None else tuple(mine),
-            editions=self.editions)
+        state = self.state
+        if as_whole(player) is None or not 0 <= player < state.players:
+            raise ConfigurationError(f"player is {player!r}; accepted: 0 to {state.players - 1}")
+        return view_of(state, as_whole(player), self.current_player())
 
     # -- conservation (RULES.md §A8) -------------------------------------------------------------
 
     def conservation_problems(self) -> list[str]:
         """Every breach of RULES.md §A8, in words (empty when each character card and each
         Power is in exactly one place)."""
-        return checks.conservation_problems(self)
+        return checks.conservation_problems(self.state)
 
     def check_conservation(self) -> None:
         """Raise SwkitError listing every breach of RULES.md §A8 (see conservation_problems)."""
@@ -468,33 +494,9 @@ class CardGame:
 
     def snapshot(self) -> dict[str, Any]:
         """The game's state as a JSON-ready dict: the fields of a save
-        (:data:`swkit.cards.saves.STATE_FIELDS`) without its history and start."""
-
-        def pref(e: int, p: Power) -> list[int]:
-            return [e, p.number]
-
-        return {
-            "players": self.players, "seed": self.seed, "round_limit": self.round_limit,
-            "editions": [ed.to_dict() for ed in self.editions],
-            "rng": rng_to_json(self.rng),
-            "deck": [str(c) for c in self.deck], "discard": [str(c) for c in self.discard],
-            "hands": [[str(c) for c in h] for h in self.hands],
-            "tableaux": [[str(c) for c in t] for t in self.tableaux],
-            "piles": [[p.number for p in pile] for pile in self.piles],
-            "centers": [None if c is None else c.number for c in self.centers],
-            "figures": list(self.figures),
-            "scored": [[pref(e, p) for e, p in row] for row in self.scored],
-            "turn": self.turn, "phase": self.phase,
-            "wilds": [sorted(self.wilds.colors), sorted(self.wilds.numbers)],
-            "power_used": self.power_used,
-            "played": None if self.played is None else str(self.played),
-            "remaining": self.remaining, "pass_count": self.pass_count,
-            "pass_order": list(self.pass_order),
-            "pass_choices": [[s, [str(c) for c in cs]] for s, cs in
-                             sorted(self.pass_choices.items())],
-            "winner": self.winner, "end_reason": self.end_reason,
-            "log": json.loads(json.dumps(self.log)),
-        }
+        (:data:`swkit.cards.saves.STATE_FIELDS`) without its history and start
+        (:meth:`swkit.cards.state.CardState.snapshot`)."""
+        return self.state.snapshot()
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any], start: dict[str, Any] | None = None
@@ -506,29 +508,7 @@ class CardGame:
         game._start = data if start is None else start
         editions = [edition_from_dict(d, "JSON edition") for d in data["editions"]]
         game._configure(data["players"], data["seed"], editions, data["round_limit"])
-        game.rng = rng_from_json(data["rng"])
-        game.deck = [parse_card(c) for c in data["deck"]]
-        game.discard = [parse_card(c) for c in data["discard"]]
-        game.hands = [[parse_card(c) for c in h] for h in data["hands"]]
-        game.tableaux = [[parse_card(c) for c in t] for t in data["tableaux"]]
-        by_number = [{p.number: p for p in ed.powers} for ed in game.editions]
-        game.piles = [[by_number[e][n] for n in pile] for e, pile in enumerate(data["piles"])]
-        game.centers = [None if n is None else by_number[e][n]
-                        for e, n in enumerate(data["centers"])]
-        game.figures = list(data["figures"])
-        game.scored = [[(e, by_number[e][n]) for e, n in row] for row in data["scored"]]
-        game.turn = data["turn"]
-        game.phase = data["phase"]
-        game.wilds = Wilds(frozenset(data["wilds"][0]), frozenset(data["wilds"][1]))
-        game.power_used = data["power_used"]
-        game.played = None if data["played"] is None else parse_card(data["played"])
-        game.remaining = data["remaining"]
-        game.pass_count = data["pass_count"]
-        game.pass_order = list(data["pass_order"])
-        game.pass_choices = {s: [parse_card(c) for c in cs] for s, cs in data["pass_choices"]}
-        game.winner = data["winner"]
-        game.end_reason = data["end_reason"]
-        game.log = json.loads(json.dumps(data["log"]))
+        game.state = CardState.from_snapshot(data, game.state.editions)
         return game
 
     def to_json(self) -> str:
@@ -548,7 +528,7 @@ class CardGame:
         field's type, range and length against :data:`swkit.cards.saves.SAVE_FIELDS` (seats
         below the player
         count, cards in notation, Power numbers of their edition, a turn within the round
-        limit); the start as a position at rest (:meth:`position_problems`: RULES.md §A8
+        limit); the start as a position at rest (:meth:`check_position`: RULES.md §A8
         conservation, the phase's fields, tableau sizes, scores and the end, the turn
         records); then the history, replayed from the start: each entry must be legal where
         it stands, and the replay must end in the saved state, field by field, stream
@@ -570,22 +550,31 @@ class CardGame:
             return game
         return load_checked(cls, text)
 
-    def position_problems(self) -> tuple[str, str] | None:
-        """The first reason why this state is not a position of a game at rest, as (JSON path,
-        problem), or None. Checked: card conservation (RULES.md §A8), the phase's fields (who
-        moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores and the
-        end (§A5), turns against the round limit, and that every step with no choice has
-        been run (the mover has at least two legal actions, or chance has a card to draw)."""
-        bad = checks.position_problems(self)
-        if bad is not None or self.phase == "over":
+    def check_position(self) -> checks.PositionProblem | None:
+        """The first reason why this state is not a position of a game at rest, typed
+        (:class:`~swkit.cards.checks.PositionProblem`: its kind, the JSON path of the field, and
+        its ``words``), or None. Checked: card conservation (RULES.md §A8), the phase's fields
+        (who moves, wilds, the Power used, Pass choices), tableau sizes (§A3 step 6), scores
+        and the end (§A5), turns against the round limit, and that every step with no choice
+        has been run (the mover has at least two legal actions, or chance has a card to
+        draw)."""
+        bad = checks.first_problem(self.state)
+        if bad is not None or self.state.phase is _OVER:
             return bad
         rest = CardGame.from_snapshot(self.snapshot())
         rest._advance()
         if rest.snapshot() != self.snapshot():
-            return "phase", (f"is {self.phase!r}, a step the game would not stop at here (the "
-                             "step has one or no legal choice, so it is made at once, "
-                             "RULES.md §A3 decisions)")
+            return checks.not_at_rest(self.state.phase)
         return None
+
+    def position_problems(self) -> tuple[str, str] | None:
+        """Deprecated (warns): use :meth:`check_position`, whose typed problem has ``path``
+        and ``words``. The first problem as ``(JSON path, words)``, or None."""
+        warnings.warn("CardGame.position_problems() is deprecated: use check_position(), "
+                      "whose PositionProblem has path and words", DeprecationWarning,
+                      stacklevel=2)
+        bad = self.check_position()
+        return None if bad is None else (bad.path, bad.words)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardGame):
@@ -598,8 +587,9 @@ class CardGame:
     def __repr__(self) -> str:
         who = self.current_player()
         mover = {CHANCE: "chance", TERMINAL: "nobody"}.get(who, f"seat {who}")
-        return (f"<CardGame {self.players} players, {len(self.editions)} edition(s), "
-                f"turn {self.turn + 1} (seat {self.turn_player}), {self.phase}, "
+        state = self.state
+        return (f"<CardGame {state.players} players, {len(state.editions)} edition(s), "
+                f"turn {state.turn + 1} (seat {self.turn_player}), {state.phase}, "
                 f"{mover} to move, scores {self.scores()}>")
 
     def copy(self) -> CardGame:
@@ -639,65 +629,69 @@ class CardGame:
     # -- turn machinery --------------------------------------------------------------------------
 
     def _new_log(self) -> None:
-        self.log.append({"turn": self.turn, "round": self.turn // self.players,
-                         "player": self.turn % self.players, "draw": None, "play": None,
-                         "figure": None, "figure_from": None, "power": None, "score": None,
-                         "discard": [], "reshuffles": 0, "events": []})
+        state = self.state
+        state.log.append({"turn": state.turn, "round": state.turn // state.players,
+                          "player": state.turn % state.players, "draw": None, "play": None,
+                          "figure": None, "figure_from": None, "power": None, "score": None,
+                          "discard": [], "reshuffles": 0, "events": []})
 
     def record_event(self, event: str, **data: Any) -> None:
         """Add an event to this turn's record (``log[-1]["events"]``), in the order it
         happens: ``{"event": event, **data}`` (see TURN_EVENTS)."""
-        self.log[-1].setdefault("events", []).append({"event": event, **data})
+        self.state.record_event(event, **data)
 
     def _start_turn(self) -> None:
         self._moves_cache = None
-        if self.turn >= self.round_limit * self.players:
-            self.phase = "over"
-            self.end_reason = (f"round limit: {self.round_limit} rounds with no winner "
-                               "(RULES.md §A5)")
+        state = self.state
+        if state.turn >= state.round_limit * state.players:
+            state.phase = _OVER
+            state.end_reason = (f"round limit: {state.round_limit} rounds with no winner "
+                                "(RULES.md §A5)")
             return
-        self.wilds = NO_WILDS
-        self.power_used = False
-        self.played = None
-        if not self.log or self.log[-1]["turn"] != self.turn:
+        state.wilds = NO_WILDS
+        state.power_used = False
+        state.played = None
+        if not state.log or state.log[-1]["turn"] != state.turn:
             self._new_log()
-        self.phase = "draw"
+        state.phase = _DRAW
 
     def refill_deck(self) -> bool:
         """Before a draw: shuffle the discard pile into an empty deck (by the game's stream,
         RULES.md §A3 decisions). True if the deck has a card to draw, False if deck and
         discard pile are both empty."""
-        if self.deck:
+        state = self.state
+        if state.deck:
             return True
-        if not self.discard:
+        if not state.discard:
             return False
-        deck = self.discard
-        self.discard = []
-        self.rng.shuffle(deck)
-        self.deck = deck
-        self.log[-1]["reshuffles"] += 1
-        self.record_event("reshuffle", cards=len(deck))
+        deck = state.discard
+        state.discard = []
+        state.rng.shuffle(deck)
+        state.deck = deck
+        state.log[-1]["reshuffles"] += 1
+        state.record_event("reshuffle", cards=len(deck))
         return True
 
     def _advance(self) -> None:
         """Run every step that needs no choice: skipped steps and single-option decisions."""
+        state = self.state
         while True:
-            phase = self.phase
+            phase = state.phase
             self._moves_cache = None
-            if phase == "over":
+            if phase is _OVER:
                 return
-            if phase == "draw":
+            if phase is _DRAW:
                 if self.refill_deck():
                     return
-                self.phase = "play"
+                state.phase = _PLAY
                 continue
-            if phase == extra_draw.PHASE:
+            if phase is _POWER_DRAW:
                 if extra_draw.waits_for_chance(self):
                     return
                 continue
-            if phase == "discard" and len(self.tableaux[self.turn % self.players]) <= \
+            if phase is _DISCARD and len(state.tableaux[state.turn % state.players]) <= \
                     TABLEAU_LIMIT:
-                self.turn += 1
+                state.turn += 1
                 self._start_turn()
                 continue
             moves = self._moves()
@@ -708,184 +702,114 @@ class CardGame:
                 self._do(move)
                 continue
             # no legal action: the step is impossible and skipped (RULES.md §A3 decisions)
-            if phase == passing.PHASE:
+            if phase is _PASS:
                 passing.resolve(self)
-            self.phase = _SKIP_TO[phase]
+            state.phase = SKIP_TO[phase]
 
     # -- legal moves -----------------------------------------------------------------------------
 
     def _moves(self) -> dict[str, tuple[Any, ...]]:
         cache = self._moves_cache
         if cache is None:
-            cache = self._moves_cache = _MOVES[self.phase](self)
+            state = self.state
+            rule = _STATE_MOVES.get(state.phase)
+            cache = self._moves_cache = (_POWER_MOVES[state.phase](self) if rule is None
+                                         else rule(state))
         return cache
-
-    def _moves_play(self) -> dict[str, tuple[Any, ...]]:
-        hand = self.hands[self.turn % self.players]
-        return {f"play {c}": ("play", c) for c in hand}
-
-    def _matching_figures(self, card: Card) -> list[int]:
-        return [e for e, c in enumerate(self.centers) if c is not None and c.color == card.color]
-
-    def _moves_figure(self) -> dict[str, tuple[Any, ...]]:
-        if self.played is None:
-            return {}
-        return {f"take figure {e + 1}": ("figure", e) for e in self._matching_figures(self.played)}
 
     def usable_powers(self) -> list[tuple[int, Power]]:
         """The Powers the turn's owner may use now, as ``(edition index, Power)``, one per key
-        (RULES.md §A3 step 4, §A7 decisions: held figure, once per turn, can change something)."""
-        me = self.turn % self.players
-        if self.power_used or self.phase == "over":
-            return []
-        found: dict[str, tuple[int, Power]] = {}
-        table = self.power_table()
-        for e, holder in enumerate(self.figures):
-            if holder != me:
-                continue
-            center = self.centers[e]
-            if center is not None and center.key not in found and \
-                    powers.refusal(center, table) is None:
-                found[center.key] = (e, center)
-            for se, p in self.scored[me]:
-                if se == e and p.key not in found and powers.refusal(p, table) is None:
-                    found[p.key] = (e, p)
-        return [found[k] for k in sorted(found)]
+        (RULES.md §A3 step 4, §A7 decisions: held figure, once per turn, can change something;
+        :func:`swkit.cards.moves.usable_powers`)."""
+        return turn_moves.usable_powers(self.state)
 
     def power_table(self) -> powers.Table:
         """What a Power's use depends on now, seen from the turn's owner
         (:class:`swkit.cards.powers.Table`)."""
-        me = self.turn % self.players
-        tab = self.tableaux[me]
-        return powers.Table(
-            hand=len(self.hands[me]), tableau=len(tab), numbers={c.number for c in tab},
-            discard=len(self.discard), deck=len(self.deck),
-            others=sum(len(t) for s, t in enumerate(self.tableaux) if s != me))
-
-    def _moves_power(self) -> dict[str, tuple[Any, ...]]:
-        usable = self.usable_powers()
-        if not usable:
-            return {}
-        moves: dict[str, tuple[Any, ...]] = {"skip Power": ("skip",)}
-        for e, p in usable:
-            moves[f"use Power {p.key}"] = ("use", e, p)
-        return moves
+        return turn_moves.power_table(self.state)
 
     def score_options(self) -> list[tuple[tuple[Card, Card, Card], str]]:
         """The distinct triples of the owner's tableau under this turn's wilds, as
         ``((a, b, c) sorted, kind)``, sorted (RULES.md §A3 step 5, §A4)."""
-        tab = self.tableaux[self.turn % self.players]
-        wilds = self.wilds
-        if len(tab) < 3 or not has_triple(tab, wilds):
-            return []
-        seen: dict[tuple[Card, Card, Card], str] = {}
-        for three in combinations(sorted(tab), 3):
-            if three not in seen:
-                kind = triple_kind(three, wilds)
-                if kind is not None:
-                    seen[three] = kind
-        return sorted(seen.items())
-
-    def _moves_score(self) -> dict[str, tuple[Any, ...]]:
-        options = self.score_options()
-        if not options:
-            return {}
-        centers = [e for e, c in enumerate(self.centers) if c is not None]
-        several = len(self.editions) > 1
-        moves: dict[str, tuple[Any, ...]] = {}
-        for cards, kind in options:
-            text = "score " + format_cards(cards)
-            for e in centers:
-                moves[f"{text} center {e + 1}" if several else text] = ("score", cards, e, kind)
-        return moves
-
-    def _moves_discard(self) -> dict[str, tuple[Any, ...]]:
-        tab = self.tableaux[self.turn % self.players]
-        need = len(tab) - TABLEAU_LIMIT
-        if need <= 0:
-            return {}
-        if need == 1:
-            return {f"discard {c}": ("discard", (c,)) for c in tab}
-        return {"discard " + format_cards(cs): ("discard", cs) for cs in permutations(tab, need)}
+        return turn_moves.score_options(self.state)
 
     # -- doing moves -----------------------------------------------------------------------------
 
     def _do(self, move: tuple[Any, ...]) -> None:
         self._moves_cache = None
+        state = self.state
         kind = move[0]
-        me = self.turn % self.players
-        entry = self.log[-1]
+        me = state.turn % state.players
+        entry = state.log[-1]
         if kind == "play":
             card = move[1]
-            self.hands[me].remove(card)
-            self.tableaux[me].append(card)
-            self.played = card
+            state.hands[me].remove(card)
+            state.tableaux[me].append(card)
+            state.played = card
             entry["play"] = str(card)
-            self.record_event("play", card=str(card))
-            self.phase = "figure"
+            state.record_event("play", card=str(card))
+            state.phase = _FIGURE
         elif kind == "figure":
-            entry["figure_from"] = self.figures[move[1]]
-            self.figures[move[1]] = me
+            entry["figure_from"] = state.figures[move[1]]
+            state.figures[move[1]] = me
             entry["figure"] = move[1] + 1
-            self.record_event("figure", edition=move[1] + 1, holder=entry["figure_from"])
-            self.phase = "power"
+            state.record_event("figure", edition=move[1] + 1, holder=entry["figure_from"])
+            state.phase = _POWER
         elif kind == "skip":
-            self.phase = "score"
+            state.phase = _SCORE
         elif kind == "use":
             self._use_power(move[1], move[2])
         elif kind in powers.BY_MOVE:
             powers.BY_MOVE[kind].do(self, move)
         elif kind == "score":
             _, cards, e, how = move
-            tab = self.tableaux[me]
+            tab = state.tableaux[me]
             for c in cards:
                 tab.remove(c)
-            self.discard.extend(cards)
-            power = self.centers[e]
+            state.discard.extend(cards)
+            power = state.centers[e]
             assert power is not None
-            self.scored[me].append((e, power))
-            pile = self.piles[e]
-            self.centers[e] = pile.pop() if pile else None
-            new_center = self.centers[e]
-            entry["score"] = {"cards": format_cards(cards), "kind": how, "wilds": str(self.wilds),
+            state.scored[me].append((e, power))
+            pile = state.piles[e]
+            new_center = state.centers[e] = pile.pop() if pile else None
+            entry["score"] = {"cards": format_cards(cards), "kind": how, "wilds": str(state.wilds),
                               "power": power.key, "center": e + 1,
                               "new_center": None if new_center is None else new_center.key}
-            self.record_event("score", cards=format_cards(cards), power=power.key)
-            self.wilds = NO_WILDS
-            if len(self.scored[me]) >= WIN_POWERS:
-                self.phase = "over"
-                self.winner = me
-                self.end_reason = (f"seat {me} holds {WIN_POWERS} Powers and wins "
-                                   "(RULES.md §A5)")
+            state.record_event("score", cards=format_cards(cards), power=power.key)
+            state.wilds = NO_WILDS
+            if len(state.scored[me]) >= WIN_POWERS:
+                state.phase = _OVER
+                state.winner = me
+                state.end_reason = f"seat {me} holds {WIN_POWERS} Powers and wins (RULES.md §A5)"
             else:
-                self.phase = "discard"
+                state.phase = _DISCARD
         elif kind == "discard":
-            tab = self.tableaux[me]
+            tab = state.tableaux[me]
             for c in move[1]:
                 tab.remove(c)
-            self.discard.extend(move[1])
+            state.discard.extend(move[1])
             entry["discard"] = [str(c) for c in move[1]]
-            self.record_event("discard", cards=[str(c) for c in move[1]])
-            self.turn += 1
+            state.record_event("discard", cards=[str(c) for c in move[1]])
+            state.turn += 1
             self._start_turn()
         else:  # pragma: no cover - every move kind is handled above
             raise AssertionError(kind)
 
     def _use_power(self, e: int, p: Power) -> None:
-        self.power_used = True
-        self.log[-1]["power"] = {"key": p.key, "edition": e + 1, "effect": p.effect, "cards": []}
-        self.record_event("power", key=p.key, edition=e + 1)
+        state = self.state
+        state.power_used = True
+        state.log[-1]["power"] = {"key": p.key, "edition": e + 1, "effect": p.effect,
+                                  "cards": []}
+        state.record_event("power", key=p.key, edition=e + 1)
         powers.use(self, p)
 
 
-_SKIP_TO = {
-    "play": "figure", "figure": "power", "power": "score", "power_play": "score",
-    "power_discard": "score", "power_swap": "score", "pass": "score", "score": "discard",
-}
+for _name in CardState.__slots__:
+    setattr(CardGame, _name, state_property(_name))
 
-_MOVES = {"play": CardGame._moves_play, "figure": CardGame._moves_figure,
-          "power": CardGame._moves_power, "score": CardGame._moves_score,
-          "discard": CardGame._moves_discard,
-          **{phase: module.moves for phase, module in powers.BY_PHASE.items()
-             if hasattr(module, "moves")}}
-"""Each phase where a player moves -> its legal moves (text -> move) in a game."""
+_STATE_MOVES = turn_moves.BY_PHASE
+"""The turn machine's own steps -> their legal moves (text -> move), read from the state."""
+
+_POWER_MOVES = {Phase(phase): module.moves for phase, module in powers.BY_PHASE.items()
+                if hasattr(module, "moves")}
+"""A Power's own step where a player moves -> its legal moves, read from the game."""

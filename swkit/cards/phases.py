@@ -1,9 +1,10 @@
 """The turn's phases and the sizes of Something Wild! (RULES.md §A1-§A5, §A7).
 
-:data:`PHASES` lists every phase of a turn in order (the Powers' own steps come from
-:mod:`swkit.cards.powers`), :data:`STEP_WORDS` names each as a step of RULES.md §A3, and
-:data:`TURN_EVENTS` lists the events a turn's record holds. The game (:mod:`swkit.cards.game`)
-and its save's schema (:mod:`swkit.cards.saves`) read them from here.
+:data:`PHASES` lists every phase of a turn (a :class:`~swkit.cards.state.Phase`) in order
+(the rules of the Powers' own steps are in :mod:`swkit.cards.powers`), :data:`STEP_WORDS`
+names each as a step of RULES.md §A3, and :data:`TURN_EVENTS` lists the events a turn's
+record holds. The game (:mod:`swkit.cards.game`) and its save's schema
+(:mod:`swkit.cards.saves`) read them from here.
 
 =================  ======================================  ====================================
 phase              who moves                               actions
@@ -28,9 +29,10 @@ phase              who moves                               actions
 from __future__ import annotations
 
 from swkit.cards import powers
+from swkit.cards.state import Phase
 
-__all__ = ["HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "STEP_WORDS", "TABLEAU_LIMIT",
-           "TURN_EVENTS", "WIN_POWERS"]
+__all__ = ["CHANCE_PHASES", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "POWER_STEPS",
+           "SKIP_TO", "STEP_WORDS", "TABLEAU_LIMIT", "TURN_EVENTS", "WIN_POWERS", "Phase"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 """Players in a game (RULES.md §A1)."""
@@ -44,8 +46,26 @@ TABLEAU_LIMIT = 5
 WIN_POWERS = 3
 """Scored Powers that win (RULES.md §A5)."""
 
-PHASES = ("draw", "play", "figure", "power", *powers.BY_PHASE, "score", "discard", "over")
-"""Every phase of a turn, in order (the Powers' own steps from :mod:`swkit.cards.powers`)."""
+
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+"""Every phase of a turn, in order."""
+
+POWER_STEPS: tuple[Phase, ...] = (Phase.POWER_PLAY, Phase.POWER_DISCARD, Phase.POWER_DRAW,
+                                   Phase.POWER_SWAP, Phase.PASS)
+"""The Powers' own steps, in order: each is the ``PHASE`` of a module of
+:mod:`swkit.cards.powers`, which holds its rule."""
+
+CHANCE_PHASES = frozenset({Phase.DRAW, Phase.POWER_DRAW})
+"""The phases where chance moves: a card is drawn (RULES.md §A3 step 1, Power 7)."""
+
+SKIP_TO: dict[Phase, Phase] = {
+    Phase.PLAY: Phase.FIGURE, Phase.FIGURE: Phase.POWER, Phase.POWER: Phase.SCORE,
+    Phase.POWER_PLAY: Phase.SCORE, Phase.POWER_DISCARD: Phase.SCORE,
+    Phase.POWER_SWAP: Phase.SCORE, Phase.PASS: Phase.SCORE, Phase.SCORE: Phase.DISCARD,
+}
+"""Each phase where a player moves -> the phase that follows when the step has no legal move:
+it is skipped (RULES.md §A3 decisions)."""
 
 TURN_EVENTS = {
     "reshuffle": "the empty deck is refilled from the discard pile (``cards``: how many)",
@@ -60,10 +80,11 @@ TURN_EVENTS = {
 """The events of a turn's record (``log[i]["events"]``, in the order they happened): each is
 ``{"event": name, ...}`` with the fields named here."""
 
-STEP_WORDS = {
-    "draw": "step 1 (Draw)", "play": "step 2 (Play)", "figure": "step 3 (take the figure)",
-    "power": "step 4 (use a Power)", **powers.STEPS,
-    "score": "step 5 (Score)", "discard": "step 6 (Discard)",
-    "over": "the end of the game",
+STEP_WORDS: dict[Phase, str] = {
+    Phase.DRAW: "step 1 (Draw)", Phase.PLAY: "step 2 (Play)",
+    Phase.FIGURE: "step 3 (take the figure)", Phase.POWER: "step 4 (use a Power)",
+    **{Phase(p): words for p, words in powers.STEPS.items()},
+    Phase.SCORE: "step 5 (Score)", Phase.DISCARD: "step 6 (Discard)",
+    Phase.OVER: "the end of the game",
 }
 """How each phase is named in words: the step of RULES.md §A3 it is."""

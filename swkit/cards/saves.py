@@ -4,7 +4,7 @@ The stages are :mod:`swkit.saves`'s, the same for both games: the text is read
 (``read_save``), every field is walked against :data:`SAVE_FIELDS` (its type, range and
 length; bounds that depend on the player count, the editions and the round limit read before
 it), the start and the saved state are checked as positions at rest
-(``CardGame.position_problems``: RULES.md §A8 conservation, the phase's fields, tableau sizes,
+(``CardGame.check_position``: RULES.md §A8 conservation, the phase's fields, tableau sizes,
 scores and the end, the turn records), and the history is replayed from the start
 (:func:`_replay`), which must lead to the saved state field by field. The first failure raises
 a :class:`~swkit.saves.SaveError` naming the field by its JSON path (``hands[1][3]``,
@@ -249,13 +249,13 @@ def load_checked(cls: Any, text: str) -> Any:
                                         "DiceGame.from_json)" if data["game"] == "dice" else ""))
     walk(Obj(SAVE_FIELDS, what="a saved card game"), data, _WHAT)
     start = cls.from_snapshot(data["start"])
-    bad = start.position_problems()
+    bad = start.check_position()
     if bad:
-        raise SaveError(_WHAT, path_join("start", bad[0]) if bad[0] else "start", bad[1])
+        raise SaveError(_WHAT, path_join("start", bad.path) if bad.path else "start", bad.words)
     saved = cls.from_snapshot(data)
-    bad = saved.position_problems()
+    bad = saved.check_position()
     if bad:
-        raise SaveError(_WHAT, bad[0], bad[1])
+        raise SaveError(_WHAT, bad.path, bad.words)
     game = _replay(cls, start.snapshot(), data["history"])
     replayed = game.snapshot()
     mine = {k: data[k] for k in replayed}

@@ -1,8 +1,9 @@
 """A card game built at a chosen position: the checks of ``CardGame.from_position``.
 
 :func:`place` checks every field a caller gives (``hands``, ``tableaux``, ``deck``, ...) and
-puts the cards and Powers into a game just configured (:mod:`swkit.cards.game`); a position no
-game reaches is refused with a ConfigurationError naming the field (RULES.md §A2-§A9).
+puts the cards and Powers into the state (:class:`~swkit.cards.state.CardState`) of a game just
+configured (:mod:`swkit.cards.game`); a position no game reaches is refused with a
+ConfigurationError naming the field (RULES.md §A2-§A9).
 :func:`whole_field` and :func:`card_list` read one field.
 """
 
@@ -12,15 +13,19 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from swkit.cards.checks import tableau_most
+from swkit.cards.checks import PositionError, Problem, tableau_most
 from swkit.cards.editions import Power, lookup_power
 from swkit.cards.notation import ALL_CARDS, Card, format_cards, parse_card, parse_cards
 from swkit.cards.phases import TABLEAU_LIMIT, WIN_POWERS
+from swkit.cards.state import CardState, Phase
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError, NotationError
 from swkit.whole import as_whole
 
 __all__ = ["card_list", "place", "whole_field"]
+
+_START_PHASES = (Phase.DRAW, Phase.PLAY, Phase.POWER, Phase.SCORE, Phase.DISCARD)
+"""The phases a position may be built at (``CardGame.from_position``)."""
 
 
 def whole_field(name: str, value: Any, low: int | None = None, high: int | None = None,
@@ -61,22 +66,22 @@ def card_list(value: str | Iterable[str | Card] | None, name: str = "cards") -> 
         raise NotationError(f"{name}: {exc}") from None
 
 
-def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
+def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
           tableaux: Sequence[str | Iterable[str | Card]] | None,
           deck: str | Iterable[str | Card] | None, discard: str | Iterable[str | Card],
           centers: Sequence[str | int | None] | None, piles: Sequence[Sequence[str | int]] | None,
           figures: Sequence[int | None] | None,
           scored: Sequence[Sequence[str | tuple[int, str | int]]] | None, player: int,
-          phase: str, turn: int | None, wilds: Wilds, power_used: bool,
+          phase: Phase | str, turn: int | None, wilds: Wilds, power_used: bool,
           played: str | Card | None, exact_deck: bool) -> None:
     """Check the fields of ``CardGame.from_position`` (its docstring says what each means) and
-    place the cards and Powers they give into ``game``, a game just configured with the
-    editions, the players and the stream: hands, tableaux, discard pile, deck (the cards
+    place the cards and Powers they give into ``game``, the state of a game just configured
+    with the editions, the players and the stream: hands, tableaux, discard pile, deck (the cards
     placed nowhere shuffled by the game's stream under the given top), Powers, figures, turn,
     ``power_used`` and ``played``. Raises ConfigurationError naming the field, NotationError
     for unreadable card text (RULES.md §A2-§A9)."""
     players, n_ed = game.players, len(game.editions)
-    if phase not in ("draw", "play", "power", "score", "discard"):
+    if phase not in _START_PHASES:
         raise ConfigurationError(f"phase is {phase!r}; accepted: draw, play, power, score, "
                                  "discard")
     player = whole_field("player", player, 0, players - 1)
@@ -100,26 +105,17 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
     most = tableau_most(game.editions)
     for seat, t in enumerate(game.tableaux):
         mover = seat == player
-        if len(t) > TABLEAU_LIMIT and (not mover or phase in ("draw", "play")):
+        if len(t) > TABLEAU_LIMIT and (not mover or phase in (Phase.DRAW, Phase.PLAY)):
             when = (f"at phase {phase!r}" if mover else "outside their own turn")
-            raise ConfigurationError(
-                f"tableaux[{seat}] holds {len(t)} cards {when}; a tableau is brought down to "
-                f"{TABLEAU_LIMIT} at the end of each turn (RULES.md §A3 step 6)")
+            raise PositionError(Problem.TABLEAU_ABOVE_LIMIT, f"tableaux[{seat}]", seat=seat,
+                                cards=len(t), when=when, limit=TABLEAU_LIMIT)
         if len(t) > most:
-            raise ConfigurationError(
-                f"tableaux[{seat}] holds {len(t)} cards at phase {phase!r}; in its owner's "
-                f"turn a tableau holds at most {most}: {TABLEAU_LIMIT} after the last "
-                "Discard, the card of step 2 and the most a Power of these editions adds "
-                "(RULES.md §A3, §A7)")
-    if power_used and phase not in ("score", "discard"):
-        raise ConfigurationError(
-            f"power_used is True at phase {phase!r}; a Power is used in step 4, so it can "
-            "be True only at phase 'score' or 'discard' (RULES.md §A3)")
+            raise PositionError(Problem.TABLEAU_ABOVE_MOST, f"tableaux[{seat}]", seat=seat,
+                                cards=len(t), phase=phase, most=most, limit=TABLEAU_LIMIT)
+    if power_used and phase not in (Phase.SCORE, Phase.DISCARD):
+        raise PositionError(Problem.POWER_USED_TOO_EARLY, "power_used", phase=phase)
     if wilds and not power_used:
-        raise ConfigurationError(
-            f"wilds ({wilds}) given without a Power used this turn: wilds come from a Power "
-            "used in step 4; give power_used=True with phase 'score' or 'discard' "
-            "(RULES.md §A3 step 4, §A7)")
+        raise PositionError(Problem.WILDS_WITHOUT_POWER, "wilds", wilds=wilds)
     # Powers
     placed: set[tuple[int, int]] = set()
 
@@ -144,8 +140,7 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
         except NotationError as exc:
             raise ConfigurationError(f"{name}: edition {ed + 1}: {exc}") from None
         if (ed, p.number) in placed:
-            raise ConfigurationError(
-                f"Power {p.key} of edition {ed + 1} is placed twice (RULES.md §A8)")
+            raise PositionError(Problem.POWER_PLACED_TWICE, name, key=p.key, edition=ed + 1)
         placed.add((ed, p.number))
         return ed, p
 
@@ -187,16 +182,14 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
                for e, ed in enumerate(game.editions) for p in ed.powers
                if (e, p.number) not in placed]
     if missing:
-        raise ConfigurationError("Powers not placed anywhere: " + ", ".join(missing)
-                                 + " (RULES.md §A8)")
+        raise PositionError(Problem.POWERS_PLACED_NOWHERE, "", powers=", ".join(missing))
     for e in range(n_ed):
         if game.centers[e] is None and game.piles[e]:
-            raise ConfigurationError(
-                f"edition {e + 1} has no center Power but {len(game.piles[e])} Powers in its "
-                "pile; a center is empty only when its pile is (RULES.md §A5)")
-    if any(len(row) >= WIN_POWERS for row in game.scored):
-        raise ConfigurationError(f"a seat already holds {WIN_POWERS} Powers: the game would "
-                                 "be over (RULES.md §A5)")
+            raise PositionError(Problem.CENTER_EMPTY_BEFORE_PILE, f"centers[{e}]",
+                                edition=e + 1, pile=len(game.piles[e]))
+    won = [s for s, row in enumerate(game.scored) if len(row) >= WIN_POWERS]
+    if won:
+        raise PositionError(Problem.GAME_WON, f"scored[{won[0]}]", win=WIN_POWERS)
     figs = [None] * n_ed if figures is None else rows_of(figures, "figures", "edition")
     if len(figs) != n_ed or any(f is not None and (
             as_whole(f) is None or not 0 <= f < players) for f in figs):
@@ -211,22 +204,20 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
     used.update(top)
     too_many = [f"{c} x{used[c]}" for c in ALL_CARDS if used[c] > n_ed]
     if too_many:
-        raise ConfigurationError(
-            f"more copies than {n_ed} edition(s) hold: " + ", ".join(too_many)
-            + " (RULES.md §A8)")
+        raise PositionError(Problem.TOO_MANY_COPIES, "", editions=n_ed,
+                            copies=", ".join(too_many))
     rest_cards: list[Card] = []
     for c in ALL_CARDS:
         rest_cards.extend([c] * (n_ed - used[c]))
     if exact_deck and rest_cards:
-        raise ConfigurationError(
-            "cards placed nowhere (exact_deck=True): " + format_cards(rest_cards)
-            + " (RULES.md §A8)")
+        raise PositionError(Problem.CARDS_PLACED_NOWHERE, "deck",
+                            cards=format_cards(rest_cards))
     game.rng.shuffle(rest_cards)
     game.deck = rest_cards + list(reversed(top))
     game.turn = player if turn is None else turn
     if game.turn % players != player:
-        raise ConfigurationError(f"turn {game.turn} is seat {game.turn % players}'s turn, "
-                                 f"not seat {player}'s")
+        raise PositionError(Problem.TURN_OF_ANOTHER_SEAT, "turn", turn=game.turn,
+                            owner=game.turn % players, player=player)
     game.power_used = power_used
     if played is not None:
         if not isinstance(played, str | Card):
@@ -235,13 +226,10 @@ def place(game: Any, *, hands: Sequence[str | Iterable[str | Card]],
             card = played if isinstance(played, Card) else parse_card(played)
         except NotationError as exc:
             raise NotationError(f"played: {exc}") from None
-        if phase in ("draw", "play"):
-            raise ConfigurationError(
-                f"played is {card} at phase {phase!r}: the card of step 2 is not played yet; "
-                "give played only at phase 'power', 'score' or 'discard' (RULES.md §A3)")
+        if phase in (Phase.DRAW, Phase.PLAY):
+            raise PositionError(Problem.PLAYED_BEFORE_PLAY, "played", played=card, phase=phase)
         if card not in game.tableaux[player]:
-            raise ConfigurationError(
-                f"played is {card}, which is not in seat {player}'s tableau "
-                f"({format_cards(game.tableaux[player]) or 'empty'}); the card played in "
-                "step 2 stays in the tableau (RULES.md §A3 step 2)")
+            raise PositionError(Problem.PLAYED_OUTSIDE_TABLEAU, "played", played=card,
+                                seat=player,
+                                tableau=format_cards(game.tableaux[player]) or "empty")
         game.played = card

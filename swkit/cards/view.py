@@ -1,6 +1,7 @@
 """What one player of a card game may see (RULES.md §A6): :class:`CardView`.
 
-``CardGame.view(seat)`` (:mod:`swkit.cards.game`) makes it; it draws itself in Jupyter
+``CardGame.view(seat)`` (:mod:`swkit.cards.game`) makes it from the game's state
+(:func:`view_of`); it draws itself in Jupyter
 (:func:`swkit.pictures.card_view_svg`) and turns into JSON-ready data (``to_dict``).
 """
 
@@ -10,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from swkit.cards.editions import Edition, Power
-from swkit.cards.notation import Card
+from swkit.cards.notation import Card, DiscardPile, Hand, Tableau
+from swkit.cards.state import CardState
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError
 from swkit.whole import as_whole
 
-__all__ = ["CardView"]
+__all__ = ["CardView", "view_of"]
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,25 @@ class CardView:
             "centers": list(self.centers), "figures": list(self.figures),
             "discard": [str(c) for c in self.discard], "deck_size": self.deck_size,
             "hand_sizes": list(self.hand_sizes), "pile_sizes": list(self.pile_sizes),
-            "turn_player": self.turn_player, "to_move": self.to_move, "phase": self.phase,
+            "turn_player": self.turn_player, "to_move": self.to_move, "phase": str(self.phase),
             "wilds": str(self.wilds), "power_used": self.power_used,
             "my_pass": None if self.my_pass is None else [str(c) for c in self.my_pass],
         }
+
+
+def view_of(state: CardState, player: int, to_move: int) -> CardView:
+    """What seat ``player`` (a seat of ``state``) may see of ``state`` (RULES.md §A6): own hand,
+    every tableau, every scored Power, the centers, the figure holders, the discard pile in
+    order, the deck size and every hand size. ``to_move``: the game's ``current_player()``."""
+    mine = state.pass_choices.get(player)
+    return CardView(
+        player=player, hand=Hand(state.hands[player]),
+        tableaux=tuple(Tableau(t) for t in state.tableaux),
+        scored=tuple(tuple((e + 1, p.key) for e, p in row) for row in state.scored),
+        centers=tuple(None if c is None else c.key for c in state.centers),
+        figures=tuple(state.figures), discard=DiscardPile(state.discard),
+        deck_size=len(state.deck), hand_sizes=tuple(len(h) for h in state.hands),
+        pile_sizes=tuple(len(p) for p in state.piles),
+        turn_player=state.turn % state.players, to_move=to_move, phase=state.phase,
+        wilds=state.wilds, power_used=state.power_used,
+        my_pass=None if mine is None else tuple(mine), editions=state.editions)
