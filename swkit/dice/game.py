@@ -81,6 +81,18 @@ __all__ = [
     "sort_faces",
 ]
 
+_ZERO_COUNTS: dict[tuple[str, ...], Mapping[str, int]] = {}
+
+
+def _zero_counts(characters: tuple[str, ...]) -> Mapping[str, int]:
+    """Every character's count before a roll (all 0), read-only, one per edition (kept here,
+    not on a game, so a game pickles and deep-copies)."""
+    zero = _ZERO_COUNTS.get(characters)
+    if zero is None:
+        zero = _ZERO_COUNTS[characters] = MappingProxyType(dict.fromkeys(characters, 0))
+    return zero
+
+
 _EDITION_CACHES: dict[tuple[str, ...], tuple[dict[tuple[str, ...], DiceInfo],
                                              dict[tuple[str, ...], tuple[str, ...]]]] = {}
 """Per edition (its characters): the rule facts by dice order, and the canonical multisets by
@@ -145,7 +157,6 @@ class DiceGame:
         # Caches shared by the games of one edition (bounded: at most 6**5 dice orders).
         self._by_dice, self._sorted = _EDITION_CACHES.setdefault(chars, ({}, {}))
         self._score_actions = {c: canonical_action(chars, "score", (c,)) for c in chars}
-        self._no_counts: Mapping[str, int] = MappingProxyType(dict.fromkeys(chars, 0))
 
     # -- whose move ----------------------------------------------------------------------------
 
@@ -229,7 +240,7 @@ class DiceGame:
         """Every character's count on the dice showing (its dice plus every Clubhouse), in row
         order (RULES.md §B4): a read-only mapping, shared by every game that rolled the same
         dice, so reading it copies nothing. Every count is 0 before a turn's first roll."""
-        return self._cur.counts if self._cur else self._no_counts
+        return self._cur.counts if self._cur else _zero_counts(self.characters)
 
     def score_action(self, character: str) -> Action:
         """The action that stops and scores ``character`` (``score Goofy``), in canonical form:

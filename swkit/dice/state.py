@@ -146,6 +146,15 @@ class DiceInfo:
         self.keeps: tuple[Action, ...] = tuple(keeps)
         self.keep_set: frozenset[Action] = frozenset(keeps)
 
+    def __getstate__(self) -> tuple[dict[str, int], tuple[Action, ...], frozenset[Action]]:
+        """The counts as a plain dict (a read-only mapping view does not pickle)."""
+        return dict(self.counts), self.keeps, self.keep_set
+
+    def __setstate__(self, state: tuple[dict[str, int], tuple[Action, ...],
+                                        frozenset[Action]]) -> None:
+        counts, self.keeps, self.keep_set = state
+        self.counts = MappingProxyType(counts)
+
 
 _INFO: dict[tuple[tuple[str, ...], tuple[str, ...]], DiceInfo] = {}
 
