@@ -357,8 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
         "lessons", help="copy the lesson notebooks to a folder and open JupyterLab there",
         description="Copy the lesson notebooks (and their worked answers) to a working folder, "
                     "never over a notebook you changed, and open lesson 1 in JupyterLab there. "
-                    "The teacher's guide is README.md in that folder (left out with "
-                    "--no-solutions, as it quotes answers)."))
+                    "The teacher's guide is README.md in that folder. --no-solutions "
+                    "leaves it out with the worked answers (it quotes answers)."))
     import swkit.cli.tournament as tournament
     tournament.add_arguments(commands.add_parser(
         "tournament", help="bots play many games; win rates with 99%% intervals",
