@@ -31,20 +31,23 @@ Checked against the plain (unlumped) search and the game tree:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from swkit.odds.cards.facts import Facts
 from swkit.odds.cards.hands import Hand, type_bits
+from swkit.odds.cards.triples import Triples
 
 
-@dataclass(kw_only=True)
 class Blanks:
     """The blank types of a position and the lumped keys and pools built from them."""
 
-    lumping: bool = True                    # False: the plain search (tests compare the two)
-    partner_memo: dict[int, int] = field(default_factory=dict)
-    blank_memo: dict[Any, tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = field(
-        default_factory=dict)
+    def __init__(self, facts: Facts, triples: Triples) -> None:
+        self.types, self.wilds, self.every = facts.types, facts.wilds, facts.every
+        self.ep, self.pfd, self.center_color = facts.ep, facts.pfd, facts.center_color
+        self.pair = triples.pair
+        self.lumping = True                 # False: the plain search (tests compare the two)
+        self.partner_memo: dict[int, int] = {}
+        self.blank_memo: dict[Any, tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
 
     def _partners(self, a: int) -> int:
         """The types x such that some triple holds a and x (under any wild in reach)."""

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from swkit.cards.powers import extra_draw, passing
+from swkit.odds.cards.blanks import Blanks
+from swkit.odds.cards.facts import Facts, Unseen
 from swkit.odds.cards.hands import (
     Hand,
     distinct,
@@ -37,17 +38,38 @@ from swkit.odds.cards.hands import (
     remove,
     sorted_multisets,
 )
+from swkit.odds.cards.moves import Moves
+from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import TABLEAU_LIMIT
+from swkit.odds.cards.work import Work
 
 
-@dataclass(kw_only=True)
+def _no_search(*_args: Any) -> int:
+    """Stands for ``Chance.numerator`` until the engine gives the search's."""
+    raise RuntimeError("Chance.numerator is the search's: build the part through the engine")
+
+
 class Chance:
-    """Draw two and pass over later turns: their values by chance outcome."""
+    """Draw two and pass over later turns: their values by chance outcome. The next turns
+    are valued by the search (``numerator``), which the engine gives once it is built."""
 
-    read_masks: bool = True     # False: every outcome through ``_best_next`` (tests compare)
+    def __init__(self, facts: Facts, unseen: Unseen, work: Work, moves: Moves, outs: Outs,
+                 blanks: Blanks) -> None:
+        self.types, self.unseen0, self.scorable = facts.types, facts.unseen0, facts.scorable
+        self.every, self.ep = facts.every, facts.ep
+        self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
+        self.copies, self.weighted = unseen.copies, unseen.weighted
+        self.outcome = work.outcome
+        self.plays, self.discards, self.disc_key = moves.plays, moves.discards, moves.disc_key
+        self.outs_mask, self.derivable, self.outs_with = outs.outs_mask, outs.derivable, \
+            outs.outs_with
+        self.plus_mask, self.plus_memo = outs.plus_mask, outs.plus_memo   # read, not filled
+        self.lumped_pool = blanks.lumped_pool
+        self.numerator: Callable[..., int | Fraction] = _no_search
+        self.read_masks = True  # False: every outcome through ``_best_next`` (tests compare)
 
     # ---- draw two (7) and pass (10): Powers whose cards come by chance ----
-    def _with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
+    def with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
                      others: Hand, figure: bool, drawn: Hand, turns: int) -> int | Fraction:
         """``best`` or, if higher, the best value of using draw two or pass this turn."""
         if not (self.draw_k or self.pass_n) or not self.scorable:
@@ -88,7 +110,7 @@ class Chance:
             k = self.draw_k
             if extra_draw.odds_draws(k, n, after):
                 ends = list(dict.fromkeys(
-                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
+                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self.discards(tab1, disc,
                                                                                     after)))
                 denom = falling_factorial(n, k) * falling_factorial(n - k, after)
                 need = None if beat is None else Fraction(beat * denom, scale)
@@ -98,7 +120,7 @@ class Chance:
                         Fraction(acc * scale, denom)
             if self.pass_n and passing.refused(len(hand1)) is None:
                 ends = list(dict.fromkeys(
-                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
+                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self.discards(tab1, disc,
                                                                                     after)))
                 for q in distinct(hand1):
                     need = None if beat is None else beat * max(n, 1)
@@ -154,11 +176,11 @@ class Chance:
         same order (``sorted_multisets``), each charged as one chance outcome (``outcome``), with
         the same early stop, but each pair's value read from the masks directly: after the
         cards a and b join the hand, an end's outs are every type if its mask holds a, or b
-        is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``_outs_with``); their
+        is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``outs_with``); their
         weight loses the cards a and b drawn (``_best_next``)."""
         every = self.every
         weight = self._pool_weight(pool)
-        plus, known = self._plus_mask, self.plus_memo.get
+        plus, known = self.plus_mask, self.plus_memo.get
         rows: list[tuple[Hand, int, dict[int, int]]] = [(t3, m, {}) for t3, m in masks]
         full = n - 2                        # the weight of every type after the two cards
         total = 0
@@ -249,11 +271,11 @@ class Chance:
         (``masks``: ``_derived_masks``): the same sum over the card received, in the same
         order, each charged as one chance outcome, with the same early stop, but each card's
         value read from the masks: once card c joins the hand, an end's outs are every type if
-        its mask holds c, else mask | plus(tableau, c) (``_outs_with``); their weight loses
+        its mask holds c, else mask | plus(tableau, c) (``outs_with``); their weight loses
         the card c received and gains the card q passed (``_best_next``)."""
         every = self.every
         weight = self._pool_weight(pool)
-        plus, known = self._plus_mask, self.plus_memo.get
+        plus, known = self.plus_mask, self.plus_memo.get
         qb = 1 << q
         total = 0
         left = sum(u for _c, u in pool)
@@ -292,9 +314,9 @@ class Chance:
     def _derived_masks(self, hand: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                        fig1: bool, after: int) -> list[tuple[Hand, int]] | None:
         """With one turn after (``after`` = 1) and outs that can be derived from masks
-        (``_derivable``): each Discard end's tableau with its outs mask for ``hand``, so that
+        (``derivable``): each Discard end's tableau with its outs mask for ``hand``, so that
         a chance outcome's value needs no search (``_best_next``); else None."""
-        if after == 1 and self._derivable(fig1):
+        if after == 1 and self.derivable(fig1):
             return [(t3, self.outs_mask(hand, t3, dk3, others, fig1)) for t3, dk3 in ends]
         return None
 
@@ -305,7 +327,7 @@ class Chance:
         join ``hand``; ``d2``: the cards drawn so far, ``cards`` included. From ``masks``
         (``_derived_masks``) when given, else by the search over ``after`` turns."""
         if masks is not None:
-            return max(self.weighted(self._outs_with(m, t3, cards), d2) for t3, m in masks)
+            return max(self.weighted(self.outs_with(m, t3, cards), d2) for t3, m in masks)
         for x in cards:
             hand = insert(hand, x)
         return max(self.numerator(hand, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
