@@ -22,6 +22,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from swkit.cards.powers import play_from_discard
 from swkit.odds import accel
 from swkit.odds.cards.chance import Chance
 from swkit.odds.cards.extra import ExtraPlay
@@ -51,15 +52,15 @@ class Batch:
         self.scorable, self.center_mask = facts.scorable, facts.center_mask
         self.ep, self.pfd, self.swap = facts.ep, facts.pfd, facts.swap
         self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
-        self.copies, self.weighted, self.levels = unseen.copies, unseen.weighted, unseen.levels
-        self.tick = work.tick
-        self.pair, self.pm, self.has = triples.pair, triples.pm, triples.has
-        self.disc_key, self.outs_mask = moves.disc_key, outs.outs_mask
-        self.end_states = noextra.end_states
-        self.keep_options, self.play_new_templates = extra.keep_options, extra.play_new_templates
-        self.take_beats_none, self.need_mask = extra.take_beats_none, extra.need_mask
-        self.with_chance = chance.with_chance
         self.tables: DrawTables | RowTables | None = None      # see numerator2_batch
+        self.unseen = unseen
+        self.work = work
+        self.triples = triples
+        self.moves = moves
+        self.outs = outs
+        self.noextra = noextra
+        self.extra = extra
+        self.chance = chance
 
     def row_entries(self) -> int:
         """The rows of the batch's tables (tableaux, discard keys, hands): memo entries too."""
@@ -77,8 +78,9 @@ class Batch:
         imports (``swkit.odds.accel``), else their plain Python twin (``rows.RowTables``)."""
         if self.tables is None:
             need = self.pfd[0] if self.pfd else None
-            args = (len(self.types), lambda a, b: self.pair(0, a, b), self.pm, self.has,
-                    self.center_mask, None if need is None else self.need_mask(),
+            triples = self.triples
+            args = (len(self.types), lambda a, b: triples.pair(0, a, b), triples.pm, triples.has,
+                    self.center_mask, None if need is None else self.extra.need_mask(),
                     bool(self.pfd))
             if accel.numpy() is None:
                 self.tables = RowTables(*args)
@@ -99,7 +101,7 @@ class Batch:
             out = []
             for pos in positions:
                 out.append(self._numerator2_rows(pos, drawn))
-                self.tick()
+                self.work.tick()
             return out
         return self._numerator2_numpy(positions, drawn)
 
@@ -121,7 +123,7 @@ class Batch:
         if not self.scorable:
             return [0] * len(positions)
         tables = self.draw_tables()
-        levels = self.levels(drawn)
+        levels = self.unseen.levels(drawn)
         live = 0
         for _k, lm in levels:
             live |= lm
@@ -138,17 +140,17 @@ class Batch:
         totals: list[int | Fraction] = []
         need = self.pfd[0] if self.pfd else None
         for i, (hand, tab, disc, others, figure) in enumerate(positions):
-            scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
-            totals.append(full * self.weighted(scores, drawn))
+            scores = self.outs.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+            totals.append(full * self.unseen.weighted(scores, drawn))
             scoring[i] = bit(np.uint64(scores), ys)
             if scores & live == live:
                 continue
             if hand:
-                keep_rows += [(i, opt) for opt in self.keep_options(hand, tab, disc, others,
+                keep_rows += [(i, opt) for opt in self.extra.keep_options(hand, tab, disc, others,
                                                                      figure, bounds=False)]
-            need_y = need is not None and not any(self.types[c].number == need for c in tab)
-            take = self.take_beats_none(True, disc)       # once the figure is held
-            for t in self.play_new_templates(hand, tab, disc, figure):
+            need_y = play_from_discard.needs_number(need, (self.types[c].number for c in tab))
+            take = self.extra.take_beats_none(True, disc)       # once the figure is held
+            for t in self.extra.play_new_templates(hand, tab, disc, figure):
                 h2, base, d2, _bkey, fig, fd = t
                 same = h2 == hand and d2 == disc
                 play_rows.append((i, t))
@@ -210,12 +212,12 @@ class Batch:
                 done[pick] = True
         best = np.where(scoring, 0, best)
         if not (self.draw_k or self.pass_n):
-            u = np.array([self.copies(int(y), drawn) for y in yi], dtype=np.int64)
+            u = np.array([self.unseen.copies(int(y), drawn) for y in yi], dtype=np.int64)
             return [t + int(v) for t, v in zip(totals, best @ u, strict=True)]
         for i, (hand, tab, disc, others, figure) in enumerate(positions):
             for j, y in enumerate(yi.tolist()):
                 if not scoring[i, j]:
-                    totals[i] += self.copies(y, drawn) * self.with_chance(
+                    totals[i] += self.unseen.copies(y, drawn) * self.chance.with_chance(
                         int(best[i, j]), insert(hand, y), tab, disc, others, figure,
                         pool_take(drawn, y), 2)
         return totals
@@ -253,7 +255,7 @@ class Batch:
         for r, c in enumerate(pick.tolist()):
             if c < nk:
                 h2, t2, d2, _o2, fig1 = keep_rows[c][1][3]
-                for t3, dk3 in self.end_states(t2, d2):
+                for t3, dk3 in self.noextra.end_states(t2, d2):
                     k_rows.append((t3, dk3, h2))
                     k_figs.append(fig1)
                     k_own.append(r)
@@ -266,7 +268,7 @@ class Batch:
                                                          yi.tolist(), drawn)))
                 continue
             for combo in sorted(set(combinations(base, need))):
-                p_rows.append((without(base, combo), self.disc_key(d2 + combo, 1), h2))
+                p_rows.append((without(base, combo), self.moves.disc_key(d2 + combo, 1), h2))
                 p_own.append(r)
             for flag in sorted(set(fig.tolist())):
                 for combo in sorted(set(combinations(base, need - 1))):
@@ -307,10 +309,10 @@ class Batch:
         for y, f1 in zip(yi, fig, strict=True):
             d3 = pool_take(drawn, y)
             best, top = -1, 0
-            for t3, dk3 in self.end_states(insert(base, y), pile):
-                m = self.outs_mask(hand, t3, dk3, (), f1)
-                if self.weighted(m, d3) > best:
-                    top, best = m, self.weighted(m, d3)
+            for t3, dk3 in self.noextra.end_states(insert(base, y), pile):
+                m = self.outs.outs_mask(hand, t3, dk3, (), f1)
+                if self.unseen.weighted(m, d3) > best:
+                    top, best = m, self.unseen.weighted(m, d3)
             out.append(top)
         return out
 
@@ -327,15 +329,15 @@ class Batch:
             return 0
         tables = self.draw_tables()
         assert isinstance(tables, RowTables)
-        levels = self.levels(drawn)
+        levels = self.unseen.levels(drawn)
         live = 0
         for _k, lm in levels:
             live |= lm
         yi = [y for y in range(len(self.types)) if live >> y & 1]
         center = self.center_mask
         fig_y = [bool(center >> y & 1) for y in yi]         # playing y takes the figure
-        scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
-        total: int | Fraction = full * self.weighted(scores, drawn)
+        scores = self.outs.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+        total: int | Fraction = full * self.unseen.weighted(scores, drawn)
         scoring = [bool(scores >> y & 1) for y in yi]
         best = [full if s else 0 for s in scoring]
         rows: list[tuple[int, Any, list[bool] | None, list[int]]] = []  # (size, data, figs, bw)
@@ -351,16 +353,16 @@ class Batch:
 
         if scores & live != live:
             need = self.pfd[0] if self.pfd else None
-            keep = self.keep_options(hand, tab, disc, others, figure, bounds=False) \
+            keep = self.extra.keep_options(hand, tab, disc, others, figure, bounds=False) \
                 if hand else []
             for opt in keep:
                 if opt[0] is None:          # the outs before the Discard without y
                     opt[0] = tables.outs_row(opt[1], opt[5], opt[3][0], opt[3][4])
                 rows.append((opt[2], opt, None,
                              weights(tables.derive(opt[0], opt[1], opt[3][4], yi))))
-            need_y = need is not None and not any(self.types[c].number == need for c in tab)
-            take = self.take_beats_none(True, disc)       # once the figure is held
-            for t in self.play_new_templates(hand, tab, disc, figure):
+            need_y = play_from_discard.needs_number(need, (self.types[c].number for c in tab))
+            take = self.extra.take_beats_none(True, disc)       # once the figure is held
+            for t in self.extra.play_new_templates(hand, tab, disc, figure):
                 h2, base, d2, bkey, fig, fd = t
                 same = h2 == hand and d2 == disc
                 figs = fig_y if fig is None else [fig] * len(yi)
@@ -371,7 +373,7 @@ class Batch:
                 if after_y or alone or need3:
                     for j, y in enumerate(yi):
                         if (after_y and not fig_y[j]) or (alone and figs[j]) or \
-                                (need3 and not self.need_mask() >> y & 1):
+                                (need3 and not self.extra.need_mask() >> y & 1):
                             bw[j] = -1
                 rows.append((len(base) + 1, t, figs, bw))
         done = [size <= TABLEAU_LIMIT for size, _d, _f, _bw in rows]
@@ -399,10 +401,10 @@ class Batch:
         for j, y in enumerate(yi):
             if not scoring[j]:
                 if self.draw_k or self.pass_n:
-                    total += self.copies(y, drawn) * self.with_chance(
+                    total += self.unseen.copies(y, drawn) * self.chance.with_chance(
                         best[j], insert(hand, y), tab, disc, others, figure, pool_take(drawn, y), 2)
                 else:
-                    total += self.copies(y, drawn) * best[j]
+                    total += self.unseen.copies(y, drawn) * best[j]
         return total
 
     def _expand_row(self, data: Any, figs: list[bool] | None, yi: list[int], drawn: Hand
@@ -416,14 +418,14 @@ class Batch:
         if figs is None:                # keep y: the outs without y, then y joins the hand
             h2, t2, d2, _o2, fig1 = data[3]
             return [tables.derive(tables.outs_row(t3, dk3, h2, fig1), t3, fig1, yi)
-                    for t3, dk3 in self.end_states(t2, d2)]
+                    for t3, dk3 in self.noextra.end_states(t2, d2)]
         h2, base, d2, _bkey, _fig, _fd = data
         depth = self.pfd[1] if self.pfd else 0
         need = len(base) + 1 - TABLEAU_LIMIT
         if self.pfd and need > depth:
             return [self._play_ends_direct(h2, base, d2, figs, yi, drawn)]
         # discard cards C of base: base - C + y, C on the pile (``outs_plus``)
-        masks = [tables.outs_plus(without(base, combo), self.disc_key(d2 + combo, 1), h2,
+        masks = [tables.outs_plus(without(base, combo), self.moves.disc_key(d2 + combo, 1), h2,
                                   figs, yi)
                  for combo in sorted(set(combinations(base, need)))]
         # discard y and C' of base: y joins Power 3's key (``outs_pile``)

@@ -14,7 +14,6 @@ Monte Carlo twins (type indices, the budget). Checked through every engine test,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from swkit.cards.editions import Power
@@ -35,6 +34,21 @@ from swkit.odds.cards.search import Search
 from swkit.odds.cards.triples import Triples
 from swkit.odds.cards.work import Work
 from swkit.whole import as_whole
+
+
+class _Forward:
+    """An attribute of the engine that is one of its parts': read and written through."""
+
+    def __init__(self, part: str, name: str, doc: str) -> None:
+        self.part, self.name, self.__doc__ = part, name, doc
+
+    def __get__(self, engine: Engine | None, owner: type | None = None) -> Any:
+        if engine is None:
+            return self
+        return getattr(getattr(engine, self.part), self.name)
+
+    def __set__(self, engine: Engine, value: Any) -> None:
+        setattr(getattr(engine, self.part), self.name, value)
 
 
 class Engine:
@@ -58,7 +72,7 @@ class Engine:
                                    chance)
         self.search = search = Search(facts, unseen, work, moves, outs, blanks, noextra, extra,
                                       chance, batch)
-        chance.numerator = search.numerator     # the one loop: chance values later turns
+        chance.search = search      # the one loop: chance values the later turns by the search
         work.watch([unseen, triples, moves, outs, blanks, noextra, extra, chance, batch,
                     search], batch.row_entries)
         # the engine's own methods, read from the parts that own them
@@ -85,51 +99,16 @@ class Engine:
             raise AttributeError(name)
         return getattr(self.facts, name)
 
-    @property
-    def budget(self) -> int | None:
-        """Memo entries allowed (None: no limit; ``work.Work``)."""
-        return self.work.budget
-
-    @budget.setter
-    def budget(self, value: int | None) -> None:
-        self.work.budget = value
-
-    @property
-    def outcomes(self) -> int:
-        """The chance outcomes valued so far (``work.Work.outcome``)."""
-        return self.work.outcomes
-
-    @property
-    def progress(self) -> Callable[[int, int], None] | None:
-        """Called with (first draws done, of) at the top of the search, or None."""
-        return self.search.progress
-
-    @progress.setter
-    def progress(self, value: Callable[[int, int], None] | None) -> None:
-        self.search.progress = value
-
-    @property
-    def lumping(self) -> bool:
-        """False: the plain search, without the blanks lumped (``blanks``)."""
-        return self.blanks.lumping
-
-    @lumping.setter
-    def lumping(self, value: bool) -> None:
-        self.blanks.lumping = value
-
-    @property
-    def read_masks(self) -> bool:
-        """False: every chance outcome valued through the search (``chance``)."""
-        return self.chance.read_masks
-
-    @read_masks.setter
-    def read_masks(self, value: bool) -> None:
-        self.chance.read_masks = value
-
-    @property
-    def value_memo(self) -> dict[Any, Any]:
-        """The search's memo of values over two or more turns."""
-        return self.search.value_memo
+    budget = _Forward("work", "budget", "Memo entries allowed (None: no limit; ``work.Work``).")
+    outcomes = _Forward("work", "outcomes", "The chance outcomes valued so far (``Work.outcome``).")
+    progress = _Forward("search", "progress",
+                        "Called with (first draws done, of) at the top of the search, or None.")
+    lumping = _Forward("blanks", "lumping",
+                       "False: the plain search, without the blanks lumped (``blanks``).")
+    read_masks = _Forward("chance", "read_masks",
+                          "False: every chance outcome valued through the search (``chance``).")
+    value_memo = _Forward("search", "value_memo",
+                          "The search's memo of values over two or more turns.")
 
 
 def reach_powers(pos: Position) -> list[Power]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from swkit.cards.powers import play_from_discard, take_from_discard
+from swkit.cards.powers import extra_play, play_from_discard, take_from_discard
 from swkit.odds.cards.chance import Chance
 from swkit.odds.cards.facts import Facts, Unseen
 from swkit.odds.cards.hands import (
@@ -46,19 +46,18 @@ class ExtraPlay:
         self.types, self.unseen0, self.scorable = facts.types, facts.unseen0, facts.scorable
         self.every, self.center_mask = facts.every, facts.center_mask
         self.ep, self.pfd, self.tfd = facts.ep, facts.pfd, facts.tfd
-        self.copies, self.weighted, self.levels = unseen.copies, unseen.weighted, unseen.levels
-        self.pair, self.pm, self.has = triples.pair, triples.pm, triples.has
-        self.access, self.plays = moves.access, moves.plays
-        self.powers_then, self.disc_key = moves.powers_then, moves.disc_key
-        self.outs_mask, self.outs_new = outs.outs_mask, outs.outs_new
-        self.plus_mask, self.plus_memo = outs.plus_mask, outs.plus_memo   # read, not filled
-        self.end_states = noextra.end_states
-        self.with_chance = chance.with_chance
+        self.plus_memo = outs.plus_memo   # read, not filled
         self.keep1_memo: dict[Any, list[list[Any]]] = {}
         self.options_memo: dict[Any, list[list[Any]]] = {}
         self.discard_memo: dict[Any, list[int]] = {}
         self.number_masks: dict[int, int] = {}      # number -> its types' bits
         self.pair_rows: dict[int, list[int]] = {}   # y -> pair(0, y, c) per c
+        self.unseen = unseen
+        self.triples = triples
+        self.moves = moves
+        self.outs = outs
+        self.noextra = noextra
+        self.chance = chance
 
     # ---- two turns to go, one extra play: the choices that keep the drawn card, shared ----
     def _derive1(self, m: int, tab: Hand, y: int, fig1: bool) -> int:
@@ -71,7 +70,7 @@ class ExtraPlay:
             return self.every
         pq = self.plus_memo.get((tab, y))
         if pq is None:
-            pq = self.plus_mask(tab, y)
+            pq = self.outs.plus_mask(tab, y)
         if fig1 or self.center_mask >> y & 1:
             return m | pq
         return m | (self.center_mask & pq)
@@ -94,15 +93,15 @@ class ExtraPlay:
         for p in distinct(hand):
             tab1 = insert(tab, p)
             hand1 = remove(hand, p)
-            fig1 = self.access(p, figure)
+            fig1 = self.moves.access(p, figure)
             skip_none = self.take_beats_none(fig1, disc)
-            for steps, h2, t2, d2, o2 in self.powers_then(hand1, tab1, disc, others, fig1):
+            for steps, h2, t2, d2, o2 in self.moves.powers_then(hand1, tab1, disc, others, fig1):
                 if skip_none and not steps:
                     continue
                 pre = (h2, t2, d2, o2, fig1)
                 if pre not in found:
                     bkey = self._bound_key(d2, len(t2))
-                    bound = self.outs_mask(h2, t2, bkey, o2, fig1) if bounds else None
+                    bound = self.outs.outs_mask(h2, t2, bkey, o2, fig1) if bounds else None
                     found[pre] = [bound, t2, len(t2), pre, None, bkey]
         hit = self.keep1_memo[key] = list(found.values())
         return hit
@@ -113,8 +112,8 @@ class ExtraPlay:
         if opt[4] is None:
             h2, t2, d2, o2, fig1 = opt[3]
             ends: dict[tuple[Hand, int], None] = {}
-            for t3, dk3 in self.end_states(t2, d2):
-                m = self.outs_mask(h2, t3, dk3, o2, fig1)
+            for t3, dk3 in self.noextra.end_states(t2, d2):
+                m = self.outs.outs_mask(h2, t3, dk3, o2, fig1)
                 if m == self.every:
                     ends = {(t3, m): None}
                     break
@@ -134,17 +133,17 @@ class ExtraPlay:
         full = n0 - 1
         if not self.scorable:
             return 0
-        scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+        scores = self.outs.outs_mask(hand, tab, disc, others, figure)   # draws that score now
         keep = self.keep_options(hand, tab, disc, others, figure) if hand else []
         every = self.every
         center = self.center_mask
         # per choice: pm(tableau), or None if it holds a triple (plus(tableau, y) below)
         keep_b = [(opt[0], opt[1], opt[2] <= TABLEAU_LIMIT, opt[3][4], opt,
-                   None if self.has(opt[1]) else self.pm(opt[1])) for opt in keep]
+                   None if self.triples.has(opt[1]) else self.triples.pm(opt[1])) for opt in keep]
         rows = self.pair_rows
         total: int | Fraction = 0
         for y in range(len(self.types)):
-            u = self.copies(y, drawn)
+            u = self.unseen.copies(y, drawn)
             if u <= 0:
                 continue
             if scores >> y & 1:
@@ -152,7 +151,7 @@ class ExtraPlay:
                 continue
             d2 = pool_take(drawn, y)
             h = insert(hand, y)
-            levels = self.levels(d2)
+            levels = self.unseen.levels(d2)
             if len(levels) == 1 and levels[0][0] == 1:
                 live = levels[0][1]
 
@@ -165,7 +164,7 @@ class ExtraPlay:
             best = 0
             row = rows.get(y)
             if row is None:
-                row = rows[y] = [self.pair(0, y, c) for c in range(len(self.types))]
+                row = rows[y] = [self.triples.pair(0, y, c) for c in range(len(self.types))]
             for b0, t2, small, fig1, opt, pmt in keep_b:
                 if b0 == every or b0 >> y & 1:
                     if small:
@@ -209,13 +208,13 @@ class ExtraPlay:
                                     break
                     else:
                         h2, t2, pile2, o2, fig1 = data
-                        for t3, dk3 in self.end_states(t2, pile2):
-                            v = w(self.outs_mask(h2, t3, dk3, o2, fig1))
+                        for t3, dk3 in self.noextra.end_states(t2, pile2):
+                            v = w(self.outs.outs_mask(h2, t3, dk3, o2, fig1))
                             if v > best:
                                 best = v
                                 if best == bw:
                                     break
-            total += u * self.with_chance(best, h, tab, disc, others, figure, d2, 2)
+            total += u * self.chance.with_chance(best, h, tab, disc, others, figure, d2, 2)
         return total
 
     def take_beats_none(self, fig1: bool, disc: Hand) -> bool:
@@ -226,7 +225,8 @@ class ExtraPlay:
         extra play in the last turn a card in the hand does all a card within Power 3's reach
         does (play the drawn card, then it as the extra play; ``_outs_fast``), and the cards
         under it come within reach. So every last-turn out of no Power is an out of the take."""
-        return bool(fig1 and self.tfd and disc and self.ep == 1)
+        return bool(fig1 and self.tfd and self.ep == 1
+                    and take_from_discard.refused(len(disc)) is None)
 
     def _play_new_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                           figure: bool, y: int) -> list[tuple[tuple[Any, ...], int, int]]:
@@ -236,18 +236,18 @@ class ExtraPlay:
         swap or a wild in reach; else ``play_new_templates`` shares their building."""
         found: dict[tuple[Any, ...], int] = {}
         tab1 = insert(tab, y)
-        fig1 = self.access(y, figure)
-        for _steps, h2, t2, d2, o2 in self.powers_then(hand, tab1, disc, others, fig1):
+        fig1 = self.moves.access(y, figure)
+        for _steps, h2, t2, d2, o2 in self.moves.powers_then(hand, tab1, disc, others, fig1):
             pre = (h2, t2, d2, o2, fig1)
             if pre not in found:
-                found[pre] = self.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
+                found[pre] = self.outs.outs_mask(h2, t2, self._bound_key(d2, len(t2)), o2, fig1)
         for p in distinct(hand):
-            f1 = self.access(p, figure)
+            f1 = self.moves.access(p, figure)
             if not f1:
                 continue
             pre = (remove(hand, p), insert(insert(tab, p), y), disc, others, f1)
             if pre not in found:
-                found[pre] = self.outs_mask(pre[0], pre[1], self._bound_key(disc, len(pre[1])),
+                found[pre] = self.outs.outs_mask(pre[0], pre[1], self._bound_key(disc, len(pre[1])),
                                             others, f1)
         return [(pre, len(pre[1]), b) for pre, b in found.items()]
 
@@ -270,7 +270,7 @@ class ExtraPlay:
                 found[key] = (h2, base, d2, bkey, fig, fd)
 
         add(hand, tab, disc, yfig, False)                       # play y, no Power
-        if self.ep and hand:                                    # play y, extra play q
+        if self.ep and extra_play.refused(len(hand)) is None:  # play y, extra play q
             for q in distinct(hand):
                 add(remove(hand, q), insert(tab, q), disc, yfig, False)
         if self.pfd:        # play y, Power 3 (its number is checked later: fd is True)
@@ -282,7 +282,7 @@ class ExtraPlay:
                 add(h2, tab, d2, yfig, False)
         if self.ep:
             for p in distinct(hand):                           # play p, extra play y
-                if self.access(p, figure):
+                if self.moves.access(p, figure):
                     add(remove(hand, p), insert(tab, p), disc, True, False)
         return list(found.values())
 
@@ -293,8 +293,7 @@ class ExtraPlay:
             return 0
         nm = self.number_masks.get(need)
         if nm is None:
-            nm = self.number_masks[need] = sum(
-                1 << i for i, c in enumerate(self.types) if c.number == need)
+            nm = self.number_masks[need] = play_from_discard.number_mask(need, self.types)
         return nm
 
     def _last_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
@@ -307,12 +306,12 @@ class ExtraPlay:
         if hit is not None:
             return hit
         found: dict[tuple[Any, ...], list[Any]] = {}
-        for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
-            for _steps, h2, t2, d2, o2 in self.powers_then(hand1, tab1, disc, others, fig1):
+        for _p, tab1, hand1, fig1 in self.moves.plays(hand, tab, figure):
+            for _steps, h2, t2, d2, o2 in self.moves.powers_then(hand1, tab1, disc, others, fig1):
                 pre = (h2, t2, d2, o2, fig1)
                 if pre in found:
                     continue
-                bound = self.outs_new(h2, t2, self._bound_key(d2, len(t2)), o2, fig1, new)
+                bound = self.outs.outs_new(h2, t2, self._bound_key(d2, len(t2)), o2, fig1, new)
                 found[pre] = [bound, len(t2), pre, None]
         hit = list(found.values())
         self.options_memo[key] = hit
@@ -327,7 +326,7 @@ class ExtraPlay:
         the discard pile gives (the checks are monotone in the tableau)."""
         need = size - TABLEAU_LIMIT
         if need <= 0 or not self.pfd:
-            return self.disc_key(disc, 1)
+            return self.moves.disc_key(disc, 1)
         keep = self.pfd[1] - need
         if keep <= 0:
             return ()
@@ -342,8 +341,8 @@ class ExtraPlay:
             h2, t2, d2, o2, fig1 = pre
             every = self.every
             masks = set()
-            for t3, dk3 in self.end_states(t2, d2):
-                m = self.outs_new(h2, t3, dk3, o2, fig1, new)
+            for t3, dk3 in self.noextra.end_states(t2, d2):
+                m = self.outs.outs_new(h2, t3, dk3, o2, fig1, new)
                 if m == every:
                     masks = {every}
                     break
@@ -357,7 +356,7 @@ class ExtraPlay:
         ``new``: the card just drawn (in ``hand``), if known (see ``outs_new``)."""
         opts = self._last_options(hand, tab, disc, others, figure, new)
         # highest bound first; among equal bounds, the fewest Discard choices first
-        ranked = sorted(((self.weighted(o[0], drawn), -o[1], i) for i, o in enumerate(opts)),
+        ranked = sorted(((self.unseen.weighted(o[0], drawn), -o[1], i) for i, o in enumerate(opts)),
                         reverse=True)
         best = 0        # first the exact values of the choices needing no Discard
         for bound, _size, i in ranked:
@@ -373,7 +372,7 @@ class ExtraPlay:
             if opt[3] is None:
                 opt[3] = self._discard_masks(opt[2], new)
             for m in opt[3]:
-                v = self.weighted(m, drawn)
+                v = self.unseen.weighted(m, drawn)
                 if v > best:
                     best = v
                     if best == bound:

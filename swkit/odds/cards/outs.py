@@ -8,9 +8,12 @@ a card q of the hand and another card r score together (r in plus(q) = the x wit
 x a triple); else the outs are D plus, with an extra play, plus(q) for each q of the hand.
 With two or more extra plays, ``can_score`` is asked for every type. A swap's part comes from
 per-other-tableaux pair rows (``_swap_union``). P(scoring this turn) = the unseen copies of
-the outs over the unseen cards (RULES.md §C1). Checked against plain enumeration (``can_score``
-per drawn card): ``tests/test_odds_cards_worst.py::test_fast_outs_match_the_plain_search``;
-against the game tree: ``tests/test_odds_cards.py::test_outs_match_the_game_tree``.
+the outs over the unseen cards (RULES.md §C1). The outs of a hand plus some cards derive from
+the outs of the hand (``derive``, ``outs_with``, ``outs_new``) when at most one extra play
+is in reach. When a Power may be used comes from its module of :mod:`swkit.cards.powers`.
+Checked against plain enumeration (``can_score`` per drawn card):
+``tests/test_odds_cards_worst.py::test_fast_outs_match_the_plain_search``; against the game
+tree: ``tests/test_odds_cards.py::test_outs_match_the_game_tree``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
-from swkit.cards.powers import play_from_discard
+from swkit.cards.powers import extra_play, play_from_discard, swap
 from swkit.odds.cards.facts import Facts
 from swkit.odds.cards.hands import Hand, distinct, insert, remove, type_bits
 from swkit.odds.cards.moves import Moves
@@ -34,15 +37,18 @@ class Outs:
         self.types, self.wilds, self.every = facts.types, facts.wilds, facts.every
         self.ep, self.pfd, self.swap = facts.ep, facts.pfd, facts.swap
         self.center_mask, self.scorable = facts.center_mask, facts.scorable
-        self.pair, self.pm, self.has = triples.pair, triples.pm, triples.has
-        self.has_plus, self.pair_memos = triples.has_plus, triples.pair_memos
-        self.access = moves.access
+        self.pair_memos = triples.pair_memos
+        # the types whose play meets Power 3's number condition (``play_from_discard``)
+        self.need_bits = play_from_discard.number_mask(facts.pfd[0], facts.types) \
+            if facts.pfd else 0
         self.power_memo: dict[Any, bool] = {}
         self.score_memo: dict[Any, bool] = {}
         self.outs_memo: dict[Any, int] = {}
         self.plus_memo: dict[Any, int] = {}
         self.drawn_memo: dict[Any, int] = {}
         self.orow_memo: dict[int, list[int | None]] = {}  # _others_rows
+        self.triples = triples
+        self.moves = moves
 
     # ---- this turn ----
     def _power_scores(self, hand1: Hand, tab1: Hand, disc: Hand,
@@ -50,7 +56,7 @@ class Outs:
         """With a Power usable after the play: can one make a triple?"""
         if self.ep == 1:
             for q in hand1:
-                if self.has_plus(tab1, q):
+                if self.triples.has_plus(tab1, q):
                     return True
         return self._power_scores_rest(hand1 if self.ep > 1 else (), tab1, disc, others)
 
@@ -66,27 +72,27 @@ class Outs:
     def _power_scores_uncached(self, hand1: Hand, tab1: Hand, disc: Hand,
                                others: Hand) -> bool:
         for w in range(1, len(self.wilds)):
-            if self.has(tab1, w):
+            if self.triples.has(tab1, w):
                 return True
-        if self.ep > 1 and hand1:
+        if self.ep > 1 and extra_play.refused(len(hand1)) is None:
             k = min(self.ep, len(hand1))
             for qs in set(combinations(hand1, k)):
                 t = tab1
                 for q in qs:
                     t = insert(t, q)
-                if self.has(t):
+                if self.triples.has(t):
                     return True
         if self.pfd and play_from_discard.refused(
                 self.pfd[0], (self.types[c].number for c in tab1), len(disc)) is None:
             for d in distinct(disc[-self.pfd[1]:]):
-                if self.has_plus(tab1, d):
+                if self.triples.has_plus(tab1, d):
                     return True
-        if self.swap and tab1:
+        if self.swap and swap.refused(len(tab1), len(others)) is None:
             theirs = distinct(others)
             for t in distinct(tab1):
                 tab2 = remove(tab1, t)
                 for o in theirs:
-                    if self.has_plus(tab2, o):
+                    if self.triples.has_plus(tab2, o):
                         return True
         return False
 
@@ -103,7 +109,7 @@ class Outs:
             # without an extra play, a play scores alone: has the hand a type whose play
             # scores (the drawn-card mask of ``outs_drawn``)?
             hm = type_bits(hand)
-            hit = self.has(tab) or bool(hm & self.outs_drawn(tab, disc, others, figure))
+            hit = self.triples.has(tab) or bool(hm & self.outs_drawn(tab, disc, others, figure))
         else:
             hit = self._can_score(hand, tab, disc, others, figure)
         self.score_memo[key] = hit
@@ -111,15 +117,15 @@ class Outs:
 
     def _can_score(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                    figure: bool) -> bool:
-        if self.has(tab):
+        if self.triples.has(tab):
             return True
         plays: list[int | None] = list(distinct(hand)) or [None]
-        pm0 = self.pm(tab)
+        pm0 = self.triples.pm(tab)
         for p in plays:
             if p is not None and pm0 >> p & 1:
                 return True
         for p in plays:
-            if not self.access(p, figure):
+            if not self.moves.access(p, figure):
                 continue
             tab1 = tab if p is None else insert(tab, p)
             hand1 = hand if p is None else remove(hand, p)
@@ -153,7 +159,7 @@ class Outs:
         every = self.every
         if not self.scorable:
             return 0
-        if self.has(tab):
+        if self.triples.has(tab):
             return every
         drawn = res = self.outs_drawn(tab, disc, others, figure)
         if not hand:
@@ -190,14 +196,14 @@ class Outs:
         hit = self.plus_memo.get(key)
         if hit is None:
             # pm(tab + q) = pm(tab) plus the pairs (a, q), a in tab
-            hit = self.pm(tab)
-            if hit >> q & 1 or self.has(tab):
+            hit = self.triples.pm(tab)
+            if hit >> q & 1 or self.triples.has(tab):
                 hit = self.every
             else:
                 memo = self.pair_memos[0]
                 for a in tab:
                     pa = memo.get((a << 16 | q) if a <= q else (q << 16 | a))
-                    hit |= self.pair(0, a, q) if pa is None else pa
+                    hit |= self.triples.pair(0, a, q) if pa is None else pa
             self.plus_memo[key] = hit
         return hit
 
@@ -210,20 +216,20 @@ class Outs:
         if hit is not None:
             return hit
         every = (1 << len(self.types)) - 1
-        res = self.pm(tab)                          # the drawn card completes a triple
+        res = self.triples.pm(tab)                          # the drawn card completes a triple
         acc = every if figure else self.center_mask
         if acc:
             for w in range(1, len(self.wilds)):
-                res |= acc & (every if self.has(tab, w) else self.pm(tab, w))
-            if self.pfd and disc:
+                res |= acc & (every if self.triples.has(tab, w) else self.triples.pm(tab, w))
+            if self.pfd:
                 need, depth = self.pfd
-                if need is None or any(self.types[c].number == need for c in tab):
-                    gate = acc
-                else:
-                    gate = acc & sum(1 << i for i, c in enumerate(self.types) if c.number == need)
-                for d in distinct(disc[-depth:]):
-                    res |= gate & self.plus_mask(tab, d)
-            if self.swap and others:
+                gate = play_from_discard.odds_gate(need, (self.types[c].number for c in tab),
+                                                   len(disc), every, self.need_bits)
+                if gate is not None:
+                    gate &= acc
+                    for d in distinct(disc[-depth:]):
+                        res |= gate & self.plus_mask(tab, d)
+            if self.swap and swap.refused(len(tab) + 1, len(others)) is None:
                 res |= acc & self._swap_union(tab, others)
         self.drawn_memo[key] = res
         return res
@@ -241,7 +247,7 @@ class Outs:
         if len(tab) < 2 or not others:
             return 0
         rows = self._others_rows(others)
-        if self.has(tab) or self.pm(tab) & rows[-1]:
+        if self.triples.has(tab) or self.triples.pm(tab) & rows[-1]:
             return self.every
         res = 0
         for a in tab:
@@ -267,7 +273,7 @@ class Outs:
         o = 0
         while obits:
             if obits & 1:
-                res |= self.pair(0, a, o)
+                res |= self.triples.pair(0, a, o)
             obits >>= 1
             o += 1
         return res

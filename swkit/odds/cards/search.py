@@ -37,15 +37,16 @@ class Search:
                  blanks: Blanks, noextra: NoExtra, extra: ExtraPlay, chance: Chance,
                  batch: Batch) -> None:
         self.types, self.ep, self.unseen0 = facts.types, facts.ep, facts.unseen0
-        self.copies, self.weighted = unseen.copies, unseen.weighted
-        self.tick, self.check_budget = work.tick, work.check_budget
-        self.ends, self.can_score, self.outs_mask = moves.ends, outs.can_score, outs.outs_mask
-        self.blank_key = blanks.blank_key
-        self.noextra, self.extra, self.batch = noextra, extra, batch
-        self.batched = batch.batched
-        self.with_chance = chance.with_chance
+        self.noextra, self.extra = noextra, extra
         self.value_memo: dict[Any, int | Fraction] = {}
         self.progress: Callable[[int, int], None] | None = None  # (first draws done, of)
+        self.unseen = unseen
+        self.work = work
+        self.moves = moves
+        self.outs = outs
+        self.blanks = blanks
+        self.batch = batch
+        self.chance = chance
 
     def value_key(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
                   drawn: Hand, turns: int) -> tuple[Any, ...]:
@@ -53,7 +54,7 @@ class Search:
         two turns to go without an extra play, with the blanks lumped (``blanks``), so
         positions that differ only in which blanks they hold share one entry."""
         if turns == 2 and self.ep == 0:
-            return (*self.blank_key(hand, tab, disc, others, figure, drawn), turns)
+            return (*self.blanks.blank_key(hand, tab, disc, others, figure, drawn), turns)
         return (hand, tab, disc, others, figure, drawn, turns)
 
     def numerator(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
@@ -61,17 +62,17 @@ class Search:
         """P(score within ``turns`` turns) from the start of a turn (before the draw) times
         U·(U−1)·…·(U−turns+1), U = the unseen cards (the initial ones minus ``drawn``)."""
         if turns == 1:
-            return self.weighted(self.outs_mask(hand, tab, disc, others, figure), drawn)
+            return self.unseen.weighted(self.outs.outs_mask(hand, tab, disc, others, figure), drawn)
         key = self.value_key(hand, tab, disc, others, figure, drawn, turns)
         hit = self.value_memo.get(key)
         if hit is not None:
             return hit
-        self.tick()
+        self.work.tick()
         if turns == 2 and self.ep == 0 and self.unseen0 - pool_net(drawn) > 1:
             hit = self.value_memo[key] = self.noextra.numerator2(hand, tab, disc, others, figure,
                                                                  drawn)
             return hit
-        if turns == 2 and self.batched():
+        if turns == 2 and self.batch.batched():
             hit = self.value_memo[key] = self.batch.numerator2_batch(
                 [(hand, tab, disc, others, figure)], drawn)[0]
             return hit
@@ -86,11 +87,11 @@ class Search:
         for x in range(len(self.types)):
             if top is not None:
                 top(x, len(self.types))
-            u = self.copies(x, drawn)
+            u = self.unseen.copies(x, drawn)
             if u <= 0:
                 continue
             h = insert(hand, x)
-            if self.can_score(h, tab, disc, others, figure):
+            if self.outs.can_score(h, tab, disc, others, figure):
                 total += u * full
             else:
                 total += u * self.best_next(h, tab, disc, others, figure, pool_take(drawn, x),
@@ -107,13 +108,13 @@ class Search:
                 best = self.noextra.best_last_no_extra(hand, tab, disc, others, figure, drawn)
             else:
                 best = self.extra.best_last(hand, tab, disc, others, figure, drawn, new)
-            return self.with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+            return self.chance.with_chance(best, hand, tab, disc, others, figure, drawn, turns)
         nexts = list(dict.fromkeys(
-            nxt for _steps, nxt in self.ends(hand, tab, disc, others, figure, turns - 1)))
-        if turns == 3 and self.batched():
+            nxt for _steps, nxt in self.moves.ends(hand, tab, disc, others, figure, turns - 1)))
+        if turns == 3 and self.batch.batched():
             # the next positions' two-turn values in one batch (``numerator2_batch``)
             todo = [nxt for nxt in nexts if (*nxt, drawn, 2) not in self.value_memo]
-            self.check_budget()
+            self.work.check_budget()
             for nxt, v in zip(todo, self.batch.numerator2_batch(todo, drawn), strict=True):
                 self.value_memo[(*nxt, drawn, 2)] = v
         best = 0
@@ -123,7 +124,7 @@ class Search:
                 best = v
                 if best == full:
                     break
-        return self.with_chance(best, hand, tab, disc, others, figure, drawn, turns)
+        return self.chance.with_chance(best, hand, tab, disc, others, figure, drawn, turns)
 
     def value(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
               drawn: Hand, turns: int) -> Fraction:
