@@ -110,7 +110,7 @@ class SvgChart:
         if c.categories is None and any(isinstance(s, (Line, Points, Band)) for s in c.series):
             right = max(right, text_width(number_text(self.x_high), tick) / 2 + 4)
         if c.horizontal:
-            right += max((text_width(t, self.c._label_size()) for s in c.series
+            right += max((text_width(t, self.c.label_size()) for s in c.series
                           if isinstance(s, Bars) for t in s.texts if t), default=0)
         # the title and the legend start at the plot's left edge and wrap within the width
         per_line = int((self.W - left - 8) / text_width("x", FONT_SIZE + 2, bold=True))
@@ -261,7 +261,7 @@ class SvgChart:
 
     def _bars(self, bars: Bars, offset: float, width: float) -> None:
         c = self.c
-        size = c._label_size()
+        size = c.label_size()
         name = quoteattr(bars.label or "")
         for i, value in enumerate(bars.values):
             if value is None:

@@ -534,7 +534,7 @@ class Chart:
         """Draw the chart with matplotlib on ``ax``."""
         from matplotlib.ticker import FuncFormatter, NullFormatter, PercentFormatter
 
-        label_size = self._label_size()   # points, as the SVG's
+        label_size = self.label_size()   # points, as the SVG's
         value_axis = ax.xaxis if self.horizontal else ax.yaxis
         n = len(self.categories or ())
         pos = (lambda i: n - 1 - i) if self.horizontal else (lambda i: i)
@@ -628,8 +628,10 @@ class Chart:
             ax.set_title(self.title, fontsize=FONT_SIZE + 2, loc="left", wrap=True,
                          pad=6 + len(rows) * (FONT_SIZE - 3) * 1.5)
 
-    def _label_size(self) -> float:
-        """The bars' texts' font size: smaller where the bars are narrow."""
+    def label_size(self) -> float:
+        """The font size, in points, of the texts on the bars, the same in the Matplotlib
+        figure and the SVG: ``FONT_SIZE - 3``, smaller (down to 7) where narrow upright bars
+        would crowd their longest text."""
         slots = self.bar_slots()
         texts = [t for b, _, _ in slots for t in b.texts if t]
         if not texts or self.horizontal:

@@ -1,5 +1,5 @@
-"""Random play shared by the tests of copies, saves, stale clicks and the fuzz of issue 21's
-kinds: games played on with random choices, a save's JSON with one key written twice, and a
+"""Random play shared by the tests of copies, saves, stale clicks and the random inputs of
+those kinds: games played on with random choices, a save's JSON with one key written twice, and a
 student clicking a dice cup at random."""
 
 from __future__ import annotations

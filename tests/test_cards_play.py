@@ -1,4 +1,4 @@
-"""Bots, whole games and transcripts (RULES.md §A3 decisions, §A5; issue 2 items 5 and 6)."""
+"""Bots, whole games and transcripts (RULES.md §A3 decisions, §A5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ``swkit`` command line (issue 2 item 6, issue 3 item 5)."""
+"""The ``swkit`` command line: ``play`` and ``odds`` output, exit status 2 on bad input."""
 
 from __future__ import annotations
 

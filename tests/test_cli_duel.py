@@ -1,4 +1,4 @@
-"""``swkit odds duel`` (issue 14 §2): every choice's chance to win beside its expected points.
+"""``swkit odds duel``: every choice's chance to win beside its expected points.
 
 The values are checked against :func:`swkit.odds.duel.duel_options` and
 :func:`swkit.odds.dice.keep_options`, and on a last-turn board against a brute force written

@@ -1,18 +1,20 @@
-"""``swkit lessons``: copying the lessons, opening JupyterLab, the wheel (issue 8)."""
+"""``swkit lessons``: copying the lessons (never over a student's work, never through a link),
+opening JupyterLab, the wheel, and what the teacher's terminal shows."""
 
 from __future__ import annotations
 
 import contextlib
+import http.server
 import io
 import json
 import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -89,8 +91,8 @@ def test_swkit_lessons_copies_every_lesson_and_solution_from_the_checkout(tmp_pa
 @pytest.mark.skipif(os.name != "posix", reason="POSIX shell quoting")
 @pytest.mark.parametrize("name", ["my lessons", "ünï cødé 🎲", "it's", "a\nb", "$HOME;x"])
 def test_the_printed_command_can_be_pasted_into_a_shell(name, tmp_path, capsys):
-    """fuzz 13: 'Open them with: swkit lessons --dir /tmp/my lessons' lost the folder's
-    space (and a quote, a newline, a $) when pasted; it is quoted for the shell now."""
+    """'Open them with: swkit lessons --dir /tmp/my lessons' must keep the folder's space (and
+    a quote, a newline, a $) when pasted: the folder is quoted for the shell."""
     folder = tmp_path / name
     code, out, err = run_cli(capsys, "--no-open", "--dir", str(folder))
     assert code == 0, err
@@ -176,7 +178,7 @@ def assert_one_line_error(code: int, out: str, err: str, *parts: str) -> None:
 
 
 def test_dir_that_is_a_link_to_nowhere(tmp_path, capsys):
-    # fuzz 13: it said "cannot create the folder (File exists)"
+    # not "cannot create the folder (File exists)"
     (tmp_path / "lessons").symlink_to(tmp_path / "gone")
     code, out, err = run_cli(capsys, "--no-open", "--dir", str(tmp_path / "lessons"))
     assert_one_line_error(code, out, err, "is a symbolic link to", "gone",
@@ -284,7 +286,7 @@ def test_jupyter_command_as_root_without_a_browser(tmp_path):
     assert "--ServerApp.log_level=WARN" in command and "--LabApp.log_level=WARN" in command
     # no "get notified about Jupyter news?" pop-up over a lesson's widget
     assert "--LabApp.news_url=None" in command
-    # kernels over IPC: no "Kernel is running over TCP without encryption" (issue 15 item 14)
+    # kernels over IPC: no "Kernel is running over TCP without encryption"
     assert ("--KernelManager.transport=ipc" in command) == (os.name == "posix")
     plain = lessons.jupyter_command(tmp_path, None, 8890, browser=True, root=False)
     assert "--allow-root" not in plain and "--no-browser" not in plain
@@ -298,25 +300,44 @@ def _server_file(where: Path, pid: int, port: int, token: str) -> None:
          "base_url": "/", "root_dir": "/x"}))
 
 
+@contextlib.contextmanager
+def _jupyter_like(token: str):
+    """A local HTTP server that answers ``GET /api/status`` with 200 for ``token`` (as
+    ``Authorization: token ...``) and 403 otherwise, as Jupyter Server does; yields its port."""
+    class Status(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            ok = self.path == "/api/status" and self.headers.get("Authorization") == (
+                f"token {token}")
+            self.send_response(200 if ok else 403)
+            self.end_headers()
+
+        def log_message(self, *_args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Status)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_the_address_printed_is_read_from_this_launchers_own_server(tmp_path):
-    """Issue 15 item 5: two launches at once. The other server's runtime file (its port
-    answers, its token is not ours) is never announced; ours is, with the port and token
-    read from it; a server that stops first gives one error line, never an address."""
+    """Two launches at once. The other server's runtime file (its port answers, its token is
+    not ours) is never announced; ours is, with the port and token read from it; a server
+    that stops first gives one error line, never an address."""
     where = tmp_path / "runtime"
     where.mkdir()
-    with socket.socket() as other, socket.socket() as mine:
-        other.bind(("127.0.0.1", 0))
-        other.listen()
-        mine.bind(("127.0.0.1", 0))
-        mine.listen()
-        _server_file(where, 1001, other.getsockname()[1], "theirs")
+    with _jupyter_like("theirs") as other, _jupyter_like("f00d") as port:
+        _server_file(where, 1001, other, "theirs")
         out, err = io.StringIO(), io.StringIO()
         assert not lessons.announce_when_ready(lambda: True, 2002, "mine", where, "01-a.ipynb",
                                                wait=0.3, poll=0.05, out=out, err=err)
         assert out.getvalue() == "" and "theirs" not in err.getvalue()
         assert err.getvalue().count("\n") == 1 and "has not answered" in err.getvalue()
         # ours appears: found by its process id (a user's config may change the token)
-        port = mine.getsockname()[1]
         _server_file(where, 2002, port, "f00d")
         out, err = io.StringIO(), io.StringIO()
         assert lessons.announce_when_ready(lambda: True, 2002, "mine", where, "01-a.ipynb",
@@ -334,6 +355,44 @@ def test_the_address_printed_is_read_from_this_launchers_own_server(tmp_path):
     assert not lessons.announce_when_ready(lambda: False, 4004, "t", where, None, out=out,
                                            err=err)
     assert out.getvalue() == "" and "stopped before it was ready" in err.getvalue()
+
+
+def test_our_runtime_file_is_not_announced_while_another_server_answers_on_its_port(tmp_path):
+    """Jupyter Server writes its runtime file before it holds its port: when another server
+    took that port in between (two servers started together), the file names a port where
+    the other one answers. The other refuses our token, so no address is announced; once
+    ours answers there with its token, it is."""
+    where = tmp_path / "runtime"
+    where.mkdir()
+    with _jupyter_like("theirs") as port:
+        _server_file(where, 2002, port, "ours")
+        assert lessons.find_server(where, 2002, "x") is not None
+        assert not lessons_launch.answers_as(lessons.find_server(where, 2002, "x"))
+        assert lessons.wait_for_server(lambda: True, 2002, "x", where, wait=0.3,
+                                       poll=0.05) is None
+    with _jupyter_like("ours") as port:
+        _server_file(where, 2002, port, "ours")
+        assert lessons.wait_for_server(lambda: True, 2002, "x", where, wait=5,
+                                       poll=0.05)["port"] == port
+
+
+def test_a_second_launch_waits_for_the_first_ones_start(tmp_path):
+    """The start lock: held by one launch from choosing its port until its server answers,
+    it keeps a second launch from choosing the same port; it is let go from any thread, a
+    second release is harmless, and a runtime folder that cannot be made gives no lock (the
+    launch starts anyway)."""
+    first = lessons_launch.hold_start(tmp_path / "runtime")
+    assert first is not None
+    assert lessons_launch.hold_start(tmp_path / "runtime", wait=0.2) is None  # still held
+    releaser = threading.Thread(target=first.release)
+    releaser.start()
+    releaser.join()
+    first.release()
+    second = lessons_launch.hold_start(tmp_path / "runtime", wait=0.2)
+    assert second is not None
+    second.release()
+    (tmp_path / "a-file").write_text("")
+    assert lessons_launch.hold_start(tmp_path / "a-file" / "runtime", wait=0.2) is None
 
 
 def test_the_token_goes_into_a_private_config_file_with_the_current_option(tmp_path):
@@ -412,7 +471,7 @@ def _stop(child: subprocess.Popen) -> None:
 def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
     """The real command starts JupyterLab (as root too, here in CI) and prints its address;
     the address opens lesson 1 and the server serves the copied folder; JupyterLab's output
-    has no deprecation warning (issue 15 item 7)."""
+    has no deprecation warning."""
     env = _lab_env(tmp_path)
     work = tmp_path / "work"
     errors = tmp_path / "stderr.txt"
@@ -509,7 +568,7 @@ def test_a_wheel_install_ships_the_lessons(tmp_path):
         assert f"copied     {name}" in done.stdout
 
 
-# --- what the teacher's terminal shows (a newcomer's trial) ---------------------------------
+# --- what the teacher's terminal shows ----------------------------------------------------
 
 def _server_warnings(folder: Path, name: str) -> tuple[list[str], list[bool]]:
     """What Jupyter Server itself logs when it opens ``name`` (its own trust check, not
@@ -535,8 +594,8 @@ def _server_warnings(folder: Path, name: str) -> tuple[list[str], list[bool]]:
 
 
 def test_the_copied_lessons_open_trusted_without_a_warning(tmp_path, capsys, monkeypatch):
-    """The trial's terminal: "[W ...] Notebook 01-counting-sets-and-runs.ipynb is not
-    trusted" for every lesson opened. swkit lessons signs the kit's copies as `jupyter trust`
+    """No "[W ...] Notebook 01-counting-sets-and-runs.ipynb is not trusted" in the terminal
+    for every lesson opened: swkit lessons signs the kit's copies as `jupyter trust`
     does (nbformat's NotebookNotary), so Jupyter Server's own check passes; with a data folder
     that never saw them it warns, as before."""
     work = tmp_path / "work"
@@ -586,9 +645,9 @@ def test_files_that_are_not_notebooks_are_skipped(source, tmp_path):
 
 
 def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
-    """The trial's terminal said "Stop it with Ctrl-C in this window (twice)" twice: before
-    the start and under the address. Now once, under the address (a stand-in server: its
-    runtime file and a port that answers)."""
+    """The terminal says "Stop it with Ctrl-C in this window (twice)" once, under the
+    address, not also before the start (a stand-in server: its runtime file and a port that
+    answers its token)."""
     import threading
     runtime = tmp_path / "runtime"
     runtime.mkdir()
@@ -604,15 +663,13 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
             announced.set()
 
     monkeypatch.setattr(lessons_launch, "announce_when_ready", announce)
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        listener.listen()
+    with _jupyter_like("t0k") as port:
 
         class StandIn:
             pid = 4242
 
             def __init__(self, command, cwd, env):
-                _server_file(runtime, self.pid, listener.getsockname()[1], "t0k")
+                _server_file(runtime, self.pid, port, "t0k")
 
             def poll(self):
                 return 0 if announced.is_set() else None
@@ -637,3 +694,119 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
     lines = out.splitlines()
     assert lines[lines.index(lessons.STOP_LINE) - 1].startswith("    http://localhost:"), out
     assert "JupyterLab is ready" in out
+
+
+
+# -- a folder name that is not UTF-8 --------------------------------------------------------
+
+@pytest.mark.skipif(os.name != "posix", reason="a POSIX file name that is not UTF-8")
+def test_a_lessons_folder_whose_name_is_not_utf8_under_a_strict_output(tmp_path):
+    """The folder's name is printed with a backslash escape and the command ends normally,
+    after the copy, not with a UnicodeEncodeError."""
+    folder = os.fsencode(tmp_path) + b"/caf\xe9"
+    env = dict(os.environ, PYTHONIOENCODING="utf-8:strict")
+    done = subprocess.run([sys.executable, "-m", "swkit", "lessons", "--no-open", "--dir",
+                           folder], capture_output=True, env=dict(
+                               env, PYTHONPATH=os.pathsep.join([str(ROOT),
+                                                                env.get("PYTHONPATH", "")])),
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert b"caf\\udce9" in done.stdout and b"copied     01-" in done.stdout
+    assert (Path(os.fsdecode(folder)) / "RULES.md").is_file()
+
+
+# -- never write through a link -------------------------------------------------------------
+
+@pytest.fixture
+def kit(tmp_path: Path) -> Path:
+    src = tmp_path / "kit"
+    (src / "solutions").mkdir(parents=True)
+    for name in ("01-a.ipynb", "README.md", "solutions/01-a.ipynb"):
+        (src / name).write_text(f"kit {name}\n")
+    return src
+
+
+needs_links = pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+
+
+@needs_links
+def test_a_planted_partial_link_is_never_written_through(kit, tmp_path):
+    """A link planted at the copy's temporary name (`.01-a.ipynb.partial`) is not followed:
+    writing through it would overwrite any file (as root: any file of the system)."""
+    work, victim = tmp_path / "shared", tmp_path / "victim.txt"
+    work.mkdir()
+    victim.write_text("precious\n")
+    for name in ("01-a.ipynb", "README.md", "RULES.md"):
+        (work / f".{name}.partial").symlink_to(victim)
+    report = lessons.copy_lessons(work, source=kit)
+    assert victim.read_text() == "precious\n"
+    assert (work / "01-a.ipynb").read_text() == "kit 01-a.ipynb\n"
+    assert not (work / "01-a.ipynb").is_symlink() and "01-a.ipynb" in report.copied
+    assert sorted(p.name for p in work.glob(".*.partial")) == [
+        ".01-a.ipynb.partial", ".README.md.partial", ".RULES.md.partial"]  # left alone
+    mode = (work / "01-a.ipynb").stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    assert mode == 0o666 & ~umask
+
+
+@needs_links
+def test_a_symlinked_manifest_is_refused_and_its_target_untouched(kit, tmp_path, capsys):
+    work, victim = tmp_path / "shared", tmp_path / "victim.txt"
+    work.mkdir()
+    victim.write_text("precious\n")
+    (work / lessons.MANIFEST).symlink_to(victim)
+    with pytest.raises(lessons.LessonsError, match="symbolic link"):
+        lessons.copy_lessons(work, source=kit)
+    assert victim.read_text() == "precious\n" and not (work / "01-a.ipynb").exists()
+    assert main(["lessons", "--no-open", "--dir", str(work)]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "symbolic link" in err and lessons.MANIFEST in err
+    assert victim.read_text() == "precious\n"
+    # a dangling link too (it would create the file it points at)
+    (work / lessons.MANIFEST).unlink()
+    (work / lessons.MANIFEST).symlink_to(tmp_path / "new-file")
+    with pytest.raises(lessons.LessonsError, match="symbolic link"):
+        lessons.copy_lessons(work, source=kit)
+    assert not (tmp_path / "new-file").exists()
+
+
+@needs_links
+def test_a_link_in_a_lessons_place_is_kept_and_not_followed(kit, tmp_path):
+    work, victim = tmp_path / "shared", tmp_path / "victim.txt"
+    work.mkdir()
+    victim.write_text("precious\n")
+    (work / "01-a.ipynb").symlink_to(victim)
+    report = lessons.copy_lessons(work, source=kit)
+    assert "01-a.ipynb" in report.kept and victim.read_text() == "precious\n"
+    assert (work / "01-a.ipynb").is_symlink()
+    # a linked solutions folder is refused before anything is written
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    work2 = tmp_path / "shared2"
+    work2.mkdir()
+    (work2 / "solutions").symlink_to(other)
+    with pytest.raises(lessons.LessonsError, match="solutions.*symbolic link"):
+        lessons.copy_lessons(work2, source=kit)
+    assert list(other.iterdir()) == [] and list(work2.iterdir()) == [work2 / "solutions"]
+    assert "solutions" not in str(lessons.copy_lessons(work2, source=kit, solutions=False)
+                                  .copied)
+
+
+# -- the rules travel with the lessons ------------------------------------------------------
+
+def test_the_copied_folder_has_the_rules_and_the_guide_links_them(tmp_path):
+    report = lessons.copy_lessons(tmp_path / "work")
+    assert "RULES.md" in report.copied
+    assert (tmp_path / "work" / "RULES.md").read_bytes() == (ROOT / "docs" / "RULES.md"
+                                                             ).read_bytes()
+    guide = (tmp_path / "work" / "README.md").read_text(encoding="utf-8")
+    assert "](RULES.md)" in guide and "../docs/RULES.md" not in guide
+    # every "RULES.md §X" a copied lesson cites is a section of the copied RULES.md
+    import re
+    rules = (tmp_path / "work" / "RULES.md").read_text(encoding="utf-8")
+    sections = set(re.findall(r"^#+ ([A-C]\d+)\.", rules, re.M))
+    for notebook in (tmp_path / "work").glob("*.ipynb"):
+        for cited in re.findall(r"RULES\.md §([A-C]\d+)", notebook.read_text("utf-8")):
+            assert cited in sections, (notebook.name, cited)

@@ -1,4 +1,4 @@
-"""``swkit site`` (issue 13 §1, §2 storage) and the lessons' first cell, under CPython.
+"""``swkit site`` and the lessons' first cell, under CPython.
 
 Fast: the argument errors, the refusal rules for ``--out`` (a symlink, a file, a folder that is
 not a swkit site; nothing in it is lost), a missing build tool, the contents list, the wheels

@@ -1,8 +1,8 @@
-"""The command line's options, all at once (issue 6 items 2 and 6).
+"""The command line's options, all at once.
 
-Item 2: an empty value is refused with one line naming the option, unless it has a meaning, and
-then the option's ``--help`` says what ``""`` means. Item 6: ``swkit --version``, and every
-command's ``--help`` starts with a description line.
+An empty value is refused with one line naming the option, unless it has a meaning, and then
+the option's ``--help`` says what ``""`` means; ``swkit --version``, and every command's
+``--help`` starts with a description line.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""What a teacher reads on the command line: no internal references or jargon (a newcomer's
-trial found "(issue 8; ...)", "(issue 14)", "from the shipped table, within 8.5e-13" and
-"memo entries ... (0.4 to 2 KB each)" in help texts and answers)."""
+"""What a teacher reads on the command line: no internal references or jargon in help texts
+and answers (no "(issue 8; ...)", "from the shipped table, within 8.5e-13" or "memo entries
+... (0.4 to 2 KB each)")."""
 
 from __future__ import annotations
 

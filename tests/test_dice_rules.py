@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from swkit.dice import scoring
 from swkit.dice.board import Scoreboard
 from swkit.dice.faces import CLUBHOUSE, DEFAULT_CHARACTERS, check_characters, parse_faces
-from swkit.dice.game import CHANCE, TERMINAL, TURNS_BY_PLAYERS, DiceGame
+from swkit.dice.game import CHANCE, TERMINAL, TURNS_BY_PLAYERS, Action, DiceGame
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
+from swkit.odds.dice import DiceModel
 
 # -- §B1 notation -----------------------------------------------------------------------------
 
@@ -301,7 +304,7 @@ def test_b3_same_seed_same_draws_whatever_is_kept() -> None:
     keep = b.legal_actions()[len(b.legal_actions()) // 2]
     assert keep.kind == "keep" and keep.faces
     b.apply(keep)
-    held = b._kept
+    held = b.kept
     a.apply_chance()
     b.apply_chance()
     for i in range(5):
@@ -413,3 +416,104 @@ def test_b5_solo_has_no_tie_break() -> None:
 def test_b5_characters_default() -> None:
     """RULES.md §B1: the default characters."""
     assert DEFAULT_CHARACTERS == ("Mickey", "Minnie", "Donald", "Goofy", "Pluto")
+
+
+
+# -- character names, chance input and hand-built actions (§B1, §B3, §B5) ----------------------
+
+@pytest.mark.parametrize("names", [
+    ("Mickey Mouse", "Minnie Mouse", "Donald Duck", "Goofy", "Pluto"),
+    ("Mickey", "Minnie", "Donald", "Goofy", "Pluto\tDog"),
+])
+def test_b1_character_names_with_whitespace_are_refused(names):
+    """RULES.md §B1: actions are written with spaces between faces, so a name is one word."""
+    with pytest.raises(ConfigurationError, match="one word") as info:
+        DiceGame(2, 1, characters=names)
+    assert "MickeyMouse" in str(info.value) or "PlutoDog" in str(info.value)
+    with pytest.raises(ConfigurationError, match="one word"):
+        check_characters(names)
+    with pytest.raises(ConfigurationError, match="one word"):
+        DiceModel(names=names)
+
+
+def test_b1_one_word_names_round_trip_through_apply_undo_and_replay():
+    names = ("MickeyMouse", "Minnie-Mouse", "Donald.Duck", "Goofy", "Pluto")
+    g = DiceGame(2, 1, characters=names)
+    for _ in range(12):
+        if g.is_terminal():
+            break
+        if g.current_player() < 0:
+            g.apply_chance()
+        else:
+            g.apply(str(g.legal_actions()[1 % len(g.legal_actions())]))
+    again = DiceGame.replay(g.history, 2, 1, names)
+    assert again == g
+    before = g.to_json()
+    g.apply_chance() if g.current_player() < 0 else g.apply(str(g.legal_actions()[0]))
+    g.undo()
+    assert g.to_json() == before
+
+
+def test_b3_apply_chance_with_a_non_sequence_names_the_accepted_form():
+    g = DiceGame(2, 0)
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match="faces"):
+        g.apply_chance(12345)
+    assert g.to_json() == before
+
+
+def test_tiebreak_apply_chance_with_a_non_sequence_is_illegal():
+    g = DiceGame(2, 0, turns=1)
+    g.apply_chance("Mickey Mickey Mickey Mickey Mickey")
+    g.apply("score Mickey")
+    g.apply_chance("Goofy Goofy Goofy Goofy Goofy")
+    g.apply("score Goofy")
+    with pytest.raises(IllegalActionError, match="roll-off"):
+        g.apply_chance(3)
+
+
+def test_b3_action_objects_validated_by_faces():
+    g = DiceGame(2, 0)
+    g.apply_chance("Mickey Mickey Goofy Pluto Clubhouse")
+    g.apply(Action("keep", (), ("Mickey", "Mickey")))
+    assert g.history[-1].value == "keep Mickey Mickey"
+    assert g.kept == (True, True, False, False, False)
+    g.apply_chance("Goofy Clubhouse Goofy")
+    assert g.dice == ("Mickey", "Mickey", "Goofy", "Goofy", "Clubhouse")
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match="0 Pluto"):
+        g.apply(Action("keep", (), ("Pluto",)))
+    with pytest.raises(IllegalActionError, match="Daisy"):
+        g.apply(Action("keep", (), ("Daisy",)))
+    with pytest.raises(IllegalActionError, match="not an action"):
+        g.apply(("keep", "Mickey"))  # type: ignore[arg-type]
+    assert g.to_json() == before
+    g.apply(Action("keep", (99,), ("Clubhouse", "Mickey")))  # any order, any rank
+    assert g.history[-1].value == "keep Mickey Clubhouse"
+    g.apply_chance("Pluto Pluto Pluto")
+    g.apply(Action("score", (), ("Mickey",)))
+    assert g.board.scored(0) == {"Mickey": 2}
+
+
+# -- what a seat sees (swkit.state view) -------------------------------------------------------
+
+def test_b_view_does_not_reveal_the_seed_or_the_stream():
+    """A view is the same whatever the seed, and does not say which rolls were drawn from the
+    stream: nothing in it tells the seed (so nothing predicts the future rolls)."""
+    seed = 987_654_321
+    drawn = DiceGame(2, seed)
+    drawn.apply_chance()
+    drawn.apply("keep " + drawn.dice[0])
+    drawn.apply_chance()
+    for seat in (0, 1):
+        view = drawn.view(seat).to_dict()
+        assert str(seed) not in json.dumps(view)
+        assert "seed" not in view and "rng" not in view
+        assert all(len(step) == 3 for step in view["history"])  # kind, seat, value
+    games = [DiceGame(2, s) for s in (1, seed)]
+    for g in games:
+        g.apply_chance("Mickey Mickey Goofy Pluto Clubhouse")
+        g.apply("keep Mickey Clubhouse")
+        g.apply_chance("Goofy Goofy Goofy")
+    assert games[0].view(1) == games[1].view(1)
+    assert games[0].to_dict() != games[1].to_dict()  # the full state does hold the seed

@@ -1,4 +1,4 @@
-"""A review of the exercises rewritten after the newcomer trial (branch polish); fast tier.
+"""The exercises' answers against an enumeration from the rules alone; fast tier.
 
 Each rewritten exercise's answer is checked against an enumeration written here from
 docs/RULES.md alone (cards as (color, number) pairs, dice as face names), never with swkit's

@@ -1,7 +1,7 @@
-"""The forms a student writes an answer in, for every exercise of each kind (the newcomer trial
-of issue 8): a decimal that is exactly a count, fractions typed with spaces or thousands commas,
-a decimal or a decimal-made Fraction equal to the answer up to rounding, an answer of the wrong
-kind, and ``check``'s value not echoed under its message in Jupyter."""
+"""The forms a student writes an answer in, for every exercise of each kind: a decimal that is
+exactly a count, fractions typed with spaces or thousands commas, a decimal or a decimal-made
+Fraction equal to the answer up to rounding, an answer of the wrong kind, and ``check``'s value
+not echoed under its message in Jupyter."""
 
 from __future__ import annotations
 

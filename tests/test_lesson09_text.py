@@ -1,4 +1,4 @@
-"""Lesson 9's words as a newcomer's trial read them: the rules list names the figure (the card
+"""Lesson 9's words as a newcomer reads them: the rules list names the figure (the card
 hint says "take the figure"), and the paragraph under the card table does not repeat the
 table's own line about the seed."""
 

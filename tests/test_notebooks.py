@@ -1,5 +1,5 @@
 """The lesson notebooks: stored clean, run top to bottom with nothing a student must not see,
-and every one named in the teacher's guide (issue 8). Executing them is the ``notebooks`` tier
+and every one named in the teacher's guide. Executing them is the ``notebooks`` tier
 (also ``slow``); the README's test command runs it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Blank cards lumped two turns before the end (swkit/odds/cards/blanks.py, issue 16 part 3).
+"""Blank cards lumped two turns before the end (swkit/odds/cards/blanks.py).
 
 A blank type forms no triple with a known card (checked here against ``triple_kind`` itself,
 every third card and every wild in reach); the search with the blanks lumped gives the same

@@ -1,4 +1,4 @@
-"""The card odds engine is bounded on every question (issue 16 part 1).
+"""The card odds engine is bounded on every question.
 
 Every question answers or refuses within its work budget (memo entries, ``DEFAULT_BUDGET``):
 a refusal is a ``WorkBudgetError`` naming what made it large, the exact answers for fewer turns

@@ -1,4 +1,4 @@
-"""``swkit odds deal`` / ``swkit odds hand`` helpers (swkit.cli.odds_cards), issue 3 item 5."""
+"""``swkit odds deal`` / ``swkit odds hand`` helpers (swkit.cli.odds_cards)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The numpy formulas of ``swkit.odds.draws`` (issue 6 item 9) and their plain Python twins
+"""The numpy formulas of ``swkit.odds.draws`` and their plain Python twins
 (``swkit.odds.cards.rows``, the path without numpy) against the outs computed directly.
 
 Each formula gives, for every drawn card y at once, the last turn's outs of a position that

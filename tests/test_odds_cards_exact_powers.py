@@ -1,6 +1,6 @@
-"""Draw two (7) and pass (10) over T >= 2 turns are exact (issue 6 item 10, RULES.md §A7, §C1).
+"""Draw two (7) and pass (10) over T >= 2 turns are exact (RULES.md §A7, §C1).
 
-Before issue 6 the search never used them for later turns, so those answers were lower bounds.
+An earlier search never used them for later turns, so those answers were lower bounds.
 Each case is checked against the exhaustive search of the game itself (``game_oracle``:
 ``CardGame.from_position``, its chance outcomes and legal actions) on reduced decks, and against
 the old lower bound, which it may only raise.

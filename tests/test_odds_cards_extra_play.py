@@ -1,4 +1,4 @@
-"""Two turns to go with one extra play in reach (issue 6 item 9): the shared search is exact.
+"""Two turns to go with one extra play in reach: the shared search is exact.
 
 ``Batch.numerator2_batch`` (no swap, no wild) and ``ExtraPlay.numerator2_extra`` (with them)
 build the choices after each draw once per position and derive their outs (``swkit.odds.draws``,

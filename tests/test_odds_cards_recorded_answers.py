@@ -1,12 +1,12 @@
-"""Player's odds pinned to the answers of the engine before the issue 6 restructure.
+"""Player's odds pinned to the answers of the engine before its search was restructured.
 
-``data/odds_cards_pinned.json`` was written by the engine as it stood before issue 6 items 9
-and 10 (the three positions of ``bench/odds_cards.py`` and 24 random full-deck positions with
-every kind of Power in reach): P within 1, 2 and 3 turns and the conditional probability after
-every possible draw for T = 2 and T = 3, exact Fractions. A faster search must give the same
-answers. Draw two (7) and pass (10) were left out for T >= 2 then (lower bounds): where they
-are in reach, the answers may only go up (their exact values are checked against the game tree
-in ``test_odds_cards_exact_powers.py``).
+``data/odds_cards_pinned.json`` was written by the engine as it stood before the shared search
+of two turns and the exact draw two and pass (the three positions of ``bench/odds_cards.py``
+and 24 random full-deck positions with every kind of Power in reach): P within 1, 2 and 3 turns
+and the conditional probability after every possible draw for T = 2 and T = 3, exact Fractions.
+A faster search must give the same answers. Draw two (7) and pass (10) were left out for T >= 2
+then (lower bounds): where they are in reach, the answers may only go up (their exact values
+are checked against the game tree in ``test_odds_cards_exact_powers.py``).
 """
 
 from __future__ import annotations

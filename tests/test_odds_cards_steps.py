@@ -1,4 +1,4 @@
-"""The best play as steps (issue 15 item 9): ``DrawPlan.steps``, ``PlanStep`` and their words.
+"""The best play as steps: ``DrawPlan.steps``, ``PlanStep`` and their words.
 
 The steps of pinned positions name every choice (the Power, the card discarded, the swap with
 its seat and both cards); a discard after draw two or pass says what decides it; ``play`` is

@@ -1,4 +1,4 @@
-"""``Position.from_view``: the odds question of what a player may see (issue 7, section 1).
+"""``Position.from_view``: the odds question of what a player may see.
 
 A hint in the card table asks the odds engine about ``CardGame.view(seat)``. These tests take
 views from real games (greedy bots, seeded) at seat 0's Draw step and check that the Position

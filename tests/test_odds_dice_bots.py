@@ -1,4 +1,4 @@
-"""PointsBot and the dice bot registry (swkit.odds.dice_bots, issue 14 §2).
+"""PointsBot and the dice bot registry (swkit.odds.dice_bots).
 
 PointsBot's choices are checked against an independent brute force written here: an
 expectimax over the game's own rule functions (``scoring.count``, ``Scoreboard.space_for``)

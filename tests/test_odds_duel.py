@@ -1,4 +1,4 @@
-"""The exact two-player dice game (issue 14 §1, RULES.md §B) against the brute force in
+"""The exact two-player dice game (RULES.md §B) against the brute force in
 tests/oracles/duel_oracle.py (labelled boards, roll sequences, keep masks).
 
 Small models are exact Fractions and must equal the oracle exactly; the numpy solve (floats)

@@ -1,4 +1,4 @@
-"""The exact value of a pairing of fixed policies (swkit.odds.duel.pairing, issue 14 §3).
+"""The exact value of a pairing of fixed policies (swkit.odds.duel.pairing).
 
 Checked against a brute-force game tree written here (ordered dice, every face of every die
 enumerated, the board as a dict of places, push-left from the rules' own ``space_for``), the

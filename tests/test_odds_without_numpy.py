@@ -1,4 +1,4 @@
-"""numpy is an accelerator, not a requirement (issue 13 §2): the core imports and answers
+"""numpy is an accelerator, not a requirement: the core imports and answers
 without it, with the same exact answers.
 
 Two ways to take numpy away: the switch the engine reads (``swkit.odds.accel.enabled``, the

@@ -1,4 +1,4 @@
-"""swkit.pictures: the SVG pictures of both games (issue 7, section 1).
+"""swkit.pictures: the SVG pictures of both games.
 
 Each picture is parsed as XML and checked for what a player (or a screen reader) must find in
 it: the card letters and numbers, the WILD faces and KEPT marks, one token per placed score, the

@@ -89,3 +89,90 @@ def test_the_explorer_and_the_command_line_give_one_exact_deal_answer() -> None:
         answer = solve(DealQuestion(cards=cards, event="either"), quick=True)
         assert str(answer.value) == deal_query(cards)["probability"]
         assert answer.value_text().endswith(percent_text(answer.value))
+
+
+def test_every_odds_command_answers_a_question_through_solve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import swkit.present.answers
+    import swkit.present.cards
+    import swkit.present.dice
+    import swkit.present.duel
+    from swkit.present import questions
+
+    asked: list[type] = []
+
+    def spy(question, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(type(question))
+        return swkit.present.answers.solve(question, *args, **kwargs)
+
+    for module in (swkit.present.cards, swkit.present.dice, swkit.present.duel):
+        monkeypatch.setattr(module, "solve", spy)
+    swkit.present.cards.deal_query(3)
+    swkit.present.cards.hand_query("B2 G7 Y9", tableau="R4 R6 B8")
+    swkit.present.dice.roll_query(dice="Mickey Mickey C Goofy Pluto", at_least=3)
+    swkit.present.dice.solo_query()
+    swkit.present.duel.duel_query("Mickey:3,Goofy:0,Minnie:2,Donald:4 / "
+                                  "Minnie:5,Mickey:2,Goofy:1,Donald:0", "C C C Goofy Pluto", 0)
+    assert asked == [questions.DealQuestion, questions.HandQuestion, questions.RollQuestion,
+                     questions.SoloQuestion, questions.DuelQuestion]
+
+
+@pytest.mark.parametrize("center", ["unknown", "3", "yellow-swap"])
+def test_a_hand_question_from_a_position_asks_about_that_position(center: str) -> None:
+    from swkit.odds.cards import make_position
+    from swkit.present.questions import HandQuestion
+    pos = make_position("B2 G7 Y9", tableau="R4 R6 B8", discard="R9 B9", others="R1 R2 / B5",
+                        center=center, figure=True, scored="1", editions=2)
+    question = HandQuestion.from_position(pos, turns=2)
+    assert question.position() == pos
+    assert (question.turns, question.editions, question.scored) == (2, 2, ("purple-wild",))
+
+
+def test_the_hand_answer_is_the_command_lines_with_its_budget() -> None:
+    from swkit.errors import WorkBudgetError
+    from swkit.present.cards import hand_query
+    with pytest.raises(WorkBudgetError):
+        hand_query("B2 G7 Y9", turns=3, budget=10)
+    from swkit.odds.cards import make_position, player_odds
+    exact = player_odds(make_position("B2 G7 Y9", tableau="R4 R6 B8"), 2).probability
+    assert hand_query("B2 G7 Y9", tableau="R4 R6 B8", turns=2)["probability"] == str(exact)
+
+
+def test_a_roll_answer_keeps_every_option_of_the_library_and_its_model() -> None:
+    from swkit.odds import DiceModel, Objective, keep_options
+    from swkit.present.answers import solve
+    from swkit.present.questions import RollQuestion
+    model = DiceModel(characters=3, wilds=2)
+    question = RollQuestion(dice=("Mickey", "Mickey", "Clubhouse", "Minnie", "Donald"),
+                            rolls_left=1, at_least=4, characters=3, wilds=2)
+    assert question.model() == model
+    answer = solve(question)
+    assert answer.result == keep_options(model, Objective.at_least(4), question.counts(), 1)
+    assert answer.value == answer.result[0].value
+    assert sum(answer.bars.values()) == 1
+
+
+def test_the_solo_total_is_the_sum_of_its_turns() -> None:
+    from swkit.odds.solo import solo_action, solo_expected
+    from swkit.present.answers import solve
+    from swkit.present.questions import SoloQuestion
+    answer = solve(SoloQuestion())
+    assert answer.value == solo_expected() == sum(answer.result.per_turn)
+    assert answer.result.action is None
+    state = solve(SoloQuestion(dice=("Mickey", "Mickey", "Clubhouse", "Goofy", "Pluto"),
+                               rolls_left=1, scored=("Goofy",)))
+    assert state.result.action == solo_action((2, 0, 0, 1, 1, 1), 1, [3])
+
+
+def test_a_duel_score_choice_expects_the_space_it_takes() -> None:
+    from swkit.present.answers import solve
+    from swkit.present.questions import DuelQuestion
+    # seat 1 to move, every character but Pluto scored; three Clubhouses and a Pluto make a
+    # count of 4, but seat 0 holds Pluto's 4: the token is pushed left to 3 (RULES.md §B4)
+    answer = solve(DuelQuestion("Mickey:3,Goofy:0,Minnie:2,Donald:4,Pluto:4 / "
+                                "Minnie:5,Mickey:2,Goofy:1,Donald:0",
+                                ("Clubhouse", "Clubhouse", "Clubhouse", "Pluto", "Goofy"), 0))
+    [(option, expected)] = answer.result.options
+    assert (option.score, expected) == ("Pluto", 3)
+    # seat 1 then has 2 + 1 + 0 + 5 + 3 = 11 points against seat 0's 13: a sure loss
+    assert answer.value == 0 and answer.value_text() == "0 ≈ 0.00%"

@@ -1,4 +1,4 @@
-"""Saved games are checked completely before loading (issue 15 §A; swkit.saves).
+"""Saved games are checked completely before loading (swkit.saves).
 
 ``CardGame.from_json`` and ``DiceGame.from_json`` walk a schema (types, ranges, lengths),
 check the position (RULES.md §A8 conservation, the phase's fields, tableau sizes, seats and
@@ -26,7 +26,7 @@ import pytest
 
 from swkit.cards.game import CardGame
 from swkit.dice.game import DiceGame
-from swkit.errors import SwkitError
+from swkit.errors import ConfigurationError, SwkitError
 from swkit.runner import make_bot
 from swkit.saves import MAX_DEPTH, SaveError
 from swkit.state import CHANCE, TERMINAL
@@ -80,7 +80,7 @@ def test_a_dice_save_given_to_the_card_game_says_so() -> None:
     assert err.path == "game" and "DiceGame.from_json" in str(err)
 
 
-# -- the faults reported in issue 15 §A, each refused with its field named ---------------------
+# -- faults in a save, each refused with its field named ----------------------------------------
 
 def card_save() -> dict[str, Any]:
     return json.loads((SAVES / "cards-3p-2editions-wilds.json").read_text(encoding="utf-8"))
@@ -179,7 +179,7 @@ def test_deep_nesting_is_a_save_error_not_a_recursion_error(cls: type, text: str
 @pytest.mark.parametrize("cls", [CardGame, DiceGame])
 def test_a_number_too_long_for_python_is_a_save_error(cls: type) -> None:
     """A 5,000-digit number in a save (over Python's 4,300-digit limit) is refused in words,
-    without the interpreter's advice (fresh fuzz, issue 15)."""
+    without the interpreter's advice."""
     text = json.dumps(card_save() if cls is CardGame else dice_save())
     text = re.sub(r'"seed": ?-?[0-9]+', '"seed": ' + "9" * 5000, text, count=1)
     err = refusal(cls, text)
@@ -471,3 +471,75 @@ def test_from_position_refuses_a_tableau_no_turn_reaches() -> None:
                                   phase="discard")
     assert len(game.legal_actions()) == 7 * 6  # two to discard, in order
     assert CardGame.from_json(game.to_json()) == game
+
+
+# -- a card save whose state is corrupted (RULES.md §A8) ---------------------------------------
+
+def test_from_json_rejects_corrupted_saves_A8() -> None:
+    g = CardGame(2, seed=3)
+    g.apply_chance()
+    data = json.loads(g.to_json())
+    bogus = {**data, "phase": "bogus"}
+    with pytest.raises(ConfigurationError, match="phase"):
+        CardGame.from_json(json.dumps(bogus))
+    duplicated = {**data, "hands": [data["hands"][0] + [data["hands"][1][0]], data["hands"][1]]}
+    with pytest.raises(ConfigurationError, match="conservation|copies"):
+        CardGame.from_json(json.dumps(duplicated))
+    start = {**data, "start": {**data["start"], "phase": "bogus"}}
+    with pytest.raises(ConfigurationError, match="phase"):
+        CardGame.from_json(json.dumps(start))
+    assert CardGame.from_json(g.to_json()) == g
+
+
+
+# -- a dice save whose state is not one a game reaches -----------------------------------------
+
+@pytest.mark.parametrize("text", ["nope", "", "[1, 2]", "{\"game\": \"dice\"}"])
+def test_from_json_of_garbage_is_a_configuration_error(text):
+    with pytest.raises(ConfigurationError):
+        DiceGame.from_json(text)
+
+
+def _state(**changes):
+    g = DiceGame(2, 3)
+    g.apply_chance("Mickey Mickey Goofy Pluto Clubhouse")
+    data = g.to_dict()
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize("changes,part", [
+    ({"phase": "over"}, "over"),
+    ({"phase": "tiebreak"}, "tiebreak"),
+    ({"phase": "roll", "roll_number": 0}, "dice"),
+    ({"dice": []}, "dice"),
+    ({"roll_number": 0}, "roll"),
+    ({"roll_number": 4}, "roll"),
+    ({"turn": 10}, "turn"),
+    ({"kept": [True] * 5}, "kept"),
+])
+def test_from_json_checks_the_consistency_of_the_state(changes, part):
+    DiceGame.from_json(_state())  # the unchanged state is fine
+    with pytest.raises(ConfigurationError, match=part):
+        DiceGame.from_json(_state(**changes))
+
+
+def test_from_json_checks_tokens_against_turns():
+    data = _state()
+    data["turn"] = 1  # player 0 has taken a turn, but has no token on the board
+    data["phase"], data["dice"], data["roll_number"] = "roll", [], 0
+    with pytest.raises(ConfigurationError, match="token"):
+        DiceGame.from_json(data)
+
+
+def test_from_json_accepts_every_state_of_real_games():
+    for seed in range(5):
+        for players in (1, 2, 3):
+            g = DiceGame(players, seed)
+            while not g.is_terminal():
+                assert DiceGame.from_json(g.to_json()) == g
+                if g.current_player() < 0:
+                    g.apply_chance()
+                else:
+                    g.apply(g.legal_actions()[seed % len(g.legal_actions())])
+            assert DiceGame.from_json(g.to_json()) == g

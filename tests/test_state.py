@@ -1,4 +1,4 @@
-"""swkit.state: both games follow the one GameState interface (issue 7, section 1).
+"""swkit.state: both games follow the one GameState interface.
 
 Checked three ways: the names exist (``isinstance``), every signature matches the Protocol's
 (parameter names, kinds and defaults), and one driver that knows only the Protocol plays whole

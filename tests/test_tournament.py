@@ -1,4 +1,4 @@
-"""Tournaments (swkit.tournament, swkit tournament; issue 14 §3).
+"""Tournaments (swkit.tournament, swkit tournament).
 
 The figures must not depend on the backend, the worker count or the chunking; each game must be
 the game ``swkit play`` plays with that seed and seating; the tallies must match a count made

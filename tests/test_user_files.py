@@ -1,23 +1,34 @@
-"""Every file a user hands in is read as UTF-8 text or refused in one line (issue 6 item 1).
+"""Every file a user hands in is read as UTF-8 text or refused in one line.
 
 A Powers data file (``load_edition``, ``swkit play cards --powers``) and a saved game
 (``CardGame.from_json``, ``DiceGame.from_json`` given the file's bytes or text): a UTF-8
 byte-order mark loads; any other unreadable input raises a SwkitError naming the file and what is
 wrong, and the command line exits with status 2 and one line on stderr.
+
+The same holds for a file too large, too deeply nested, holding a number too long for Python, a
+named pipe, a name too long, or any OSError (the real ``swkit`` command runs in a subprocess
+there: status 2 and one line on stderr, never a traceback); the lessons' manifest, when it
+cannot be read, is a note and nothing of the student's is lost.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from swkit.cards.editions import load_edition
 from swkit.cards.game import CardGame
-from swkit.cli import main
+from swkit.cli import lessons, main
 from swkit.dice.game import DiceGame
 from swkit.errors import SwkitError
+from swkit.files import MAX_FILE_BYTES, parse_json, read_bytes
+
+ROOT = Path(__file__).resolve().parent.parent
 
 BUILTIN = Path(__file__).resolve().parent.parent / "swkit" / "cards" / "data" / \
     "mickey_and_friends.json"
@@ -127,3 +138,120 @@ def test_a_long_path_in_a_message_keeps_the_file_name(tmp_path: Path) -> None:
     assert len(shown) < SHOWN_NAME + 25
     with pytest.raises(SwkitError, match="my_box.json"):
         load_edition(deep)
+
+
+
+# -- what the command line does with a file it cannot read -------------------------------------
+
+def swkit(*argv: str | bytes, env: dict[str, str] | None = None,
+          cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the real command (this checkout first on the path)."""
+    environment = dict(os.environ if env is None else env)
+    environment["PYTHONPATH"] = os.pathsep.join([str(ROOT), environment.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-m", "swkit", *argv], capture_output=True,
+                          text=True, env=environment, cwd=cwd, timeout=120,
+                          errors="backslashreplace")
+
+
+def assert_one_line(done: subprocess.CompletedProcess[str], *words: str, code: int = 2) -> None:
+    assert done.returncode == code, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1 and " error: " in done.stderr, done.stderr
+    for word in words:
+        assert word in done.stderr, (word, done.stderr)
+
+
+def test_a_deeply_nested_powers_file_is_one_line(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    assert_one_line(swkit("play", "cards", "--powers", str(path)), "deep.json",
+                    "nested too deeply")
+
+
+def test_a_number_too_long_for_python_in_a_powers_file_is_one_line(tmp_path):
+    """A 5,000-digit Power number, over Python's 4,300-digit limit for a whole number, is one
+    line naming the file, not json.loads's ValueError traceback."""
+    data = json.loads((ROOT / "swkit/cards/data/mickey_and_friends.json").read_text())
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data).replace('"number": 1,', '"number": ' + "9" * 5000 + ",", 1))
+    assert_one_line(swkit("play", "cards", "--powers", str(path)), "long.json",
+                    "more than 4,300 digits")
+
+
+def test_a_huge_powers_file_is_refused_before_it_is_read(tmp_path):
+    """A sparse 2 GB file is refused from its size, before it is read (reading it whole would
+    end in a MemoryError); /dev/zero, which has no size, is refused as not a regular file."""
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(2 * 1024 ** 3)
+    assert_one_line(swkit("play", "cards", "--powers", str(path)), "huge.json",
+                    "larger than 1 MB")
+    if Path("/dev/zero").exists():
+        assert_one_line(swkit("play", "cards", "--powers", "/dev/zero"), "not a regular file")
+
+
+def test_read_bytes_stops_at_the_limit_even_without_a_size(tmp_path):
+    """The limit holds while reading too (a file that grows, a device): at most limit + 1
+    bytes are read."""
+    path = tmp_path / "box.json"
+    path.write_bytes(b"x" * 101)
+    assert read_bytes(path, limit=101) == b"x" * 101
+    with pytest.raises(SwkitError, match="larger than 100 bytes"):
+        read_bytes(path, limit=100)
+    if Path("/dev/zero").exists():
+        with pytest.raises(SwkitError, match="not a regular file"):
+            read_bytes("/dev/zero")
+    assert MAX_FILE_BYTES == 1_000_000
+    with pytest.raises(SwkitError, match="nested too deeply"):
+        parse_json("[" * 100_000, "file 'x.json'")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    """Opening a pipe for reading waits for a writer for ever; the reader opens it without
+    blocking and refuses it (the command would time out here without that)."""
+    pipe = tmp_path / "box.json"
+    os.mkfifo(pipe)
+    with pytest.raises(SwkitError, match="not a regular file"):
+        read_bytes(pipe)
+    assert_one_line(swkit("play", "cards", "--powers", str(pipe)), "not a regular file")
+
+
+@pytest.mark.parametrize("kind", ["name", "folder"])
+def test_a_file_name_too_long_is_one_line(kind, tmp_path):
+    long = "a" * 300 + ".json"
+    path = str(tmp_path / long) if kind == "name" else str(tmp_path / long / "box.json")
+    done = swkit("play", "cards", "--powers", path)
+    assert_one_line(done, "File name too long", "characters)")
+    assert len(done.stderr) < 250                     # the name is cut, not printed whole
+    assert_one_line(swkit("lessons", "--no-open", "--dir", str(tmp_path / long)),
+                    "File name too long")
+
+
+def test_every_oserror_in_main_is_one_line_with_exit_2(monkeypatch, capsys):
+    """One place in main turns an OSError from any command into one line (the kind, not the
+    one input): here a play that fails with an OSError of its own."""
+    from swkit.cards import play as card_play
+
+    def broken(*_args, **_kwargs):
+        raise OSError(5, "Input/output error", "/media/usb/box.json")
+
+    monkeypatch.setattr(card_play, "play_game", broken)
+    assert main(["play", "cards"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == ("swkit play cards: error: '/media/usb/box.json': "
+                                 "Input/output error\n")
+
+
+def test_a_deeply_nested_manifest_is_a_note_and_nothing_is_lost(tmp_path):
+    work = tmp_path / "work"
+    assert swkit("lessons", "--no-open", "--dir", str(work)).returncode == 0
+    first = sorted(work.glob("0*.ipynb"))[0]
+    first.write_text("my answers\n")
+    (work / lessons.MANIFEST).write_text("[" * 100_000)
+    done = swkit("lessons", "--no-open", "--dir", str(work))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "note: the manifest .swkit-lessons.json could not be read" in done.stdout
+    assert f"kept yours {first.name}" in done.stdout
+    assert first.read_text() == "my answers\n"
+    assert json.loads((work / lessons.MANIFEST).read_text())["files"]  # written anew

@@ -1,4 +1,4 @@
-"""What a screen reader gets from the widgets, headless (issue 20): each widget's one polite live
+"""What a screen reader gets from the widgets, headless: each widget's one polite live
 region and the texts it is given (a roll's faces, a bot's move, a score, a refusal, the end and
 who won), the controls' names and states. The browser reads the same widgets in
 tests/browser/test_accessibility.py."""

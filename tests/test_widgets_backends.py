@@ -1,4 +1,4 @@
-"""The widgets' two back ends (issue 13 §2): detection, forcing, and the inline back end on a
+"""The widgets' two back ends: detection, forcing, and the inline back end on a
 running asyncio event loop, as a Pyodide kernel runs it (no thread can start, ``time.sleep``
 would block the page). The widgets' own tests run under both back ends through
 ``tests/widget_backends.py``; these tests check what only the inline back end promises."""

@@ -1,5 +1,5 @@
 """The card table, driven headless by clicks: whole games, no hidden card on the page, refusals
-in words, the hint equal to the odds engine, undo and replayable seeds (issue 7 §2.1, §3)."""
+in words, the hint equal to the odds engine, undo and replayable seeds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The dice cup against WinBot, and the hint's chance-to-win column (issue 14 §2), driven by
+"""The dice cup against WinBot, and the hint's chance-to-win column, driven by
 clicks under both widget back ends. Every chance shown is the value of the same choice in
 :func:`swkit.odds.duel.duel_options` (whose values tests/test_odds_duel.py checks against a
 brute force)."""

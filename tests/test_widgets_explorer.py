@@ -1,5 +1,5 @@
 """The odds explorer, driven headless: exact answers checked against published values and
-brute force, the simulation closing in, and the known traps of widget code (issue 7 §3)."""
+brute force, the simulation closing in, and the known traps of widget code."""
 
 from __future__ import annotations
 
@@ -672,3 +672,19 @@ def test_toggling_before_the_first_roll_with_no_rolls_left_picked(w):
     settle(w)
     assert w.rolls_left.value in (1, 2, 3) and w.question.dice is None
     assert w.message.value == ""
+
+
+@pytest.mark.parametrize("options", [
+    [("Cards (Something Wild!)", "cards"), ("Dice (Clubhouse)", "dice")],
+    [1, 2, 3], ["Mickey", "Clubhouse"], [("none", ()), ("2", 2)], {"one": 1, "two": 2},
+    [("a", 1), 2]])
+def test_option_labels_are_the_labels_the_picker_shows(options) -> None:
+    """``option_labels`` reads the public ``options`` as ipywidgets does: each label is the one
+    the picker shows when that option is picked (its public ``label``)."""
+    picker = widgets.Dropdown(options=options)
+    shown = []
+    for i in range(len(picker.options)):
+        picker.index = i
+        shown.append(picker.label)
+    assert explorer.option_labels(picker) == shown
+    assert explorer.option_labels(widgets.Dropdown(options=[])) == []

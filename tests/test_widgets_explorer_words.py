@@ -1,4 +1,4 @@
-"""What the odds explorer says, as a newcomer's trial read it: the question once, the same
+"""What the odds explorer says, as a newcomer reads it: the question once, the same
 account of the exact count as ``swkit odds deal``, and a plan's steps worded as the card
 table words them, with the other tableaux numbered as the explorer's own field does."""
 

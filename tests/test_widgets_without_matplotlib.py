@@ -1,4 +1,4 @@
-"""The widgets where a JupyterLite kernel runs them (issue 13 §2): no matplotlib, no numpy, no
+"""The widgets where a JupyterLite kernel runs them: no matplotlib, no numpy, no
 threads. ``from swkit.widgets import DiceCup`` (and CardTable, OddsExplorer) must work, the
 explorer shows its exact answer first and draws its chart: as SVG with its numbers in words
 without matplotlib, as matplotlib's PNG with the same words as its ``alt`` with it."""

@@ -1,6 +1,6 @@
 """The widgets' two back ends as a fixture: a widget test module that imports ``backend``
 runs every test twice, once with the work on threads (CPython) and once inline (what Pyodide
-gets: no thread can start, work waits for the event loop or ``wait_idle()``), issue 13 §2."""
+gets: no thread can start, work waits for the event loop or ``wait_idle()``)."""
 
 from __future__ import annotations
 

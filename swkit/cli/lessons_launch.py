@@ -17,6 +17,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 import webbrowser
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -40,6 +41,17 @@ STOP_LINE = "Stop it with Ctrl-C in this window (twice). Your work stays in the 
 
 READY_WAIT = 300.0
 """Seconds to wait for JupyterLab to answer before giving up on announcing it is ready."""
+
+START_LOCK = "swkit-lessons-start.lock"
+"""The lock file (in Jupyter's runtime folder) that one ``swkit lessons`` holds from choosing
+its port until its JupyterLab answers there. Jupyter Server tries a port, lets it go, and
+takes it for good a moment later; two servers started together can both pick the same free
+port, and the second then stops ("no available port could be found"). With the lock, a
+second launch chooses its port once the first one's server holds its own."""
+
+START_LOCK_WAIT = 60.0
+"""Seconds a launch waits for another launch's start (:data:`START_LOCK`) before it starts
+anyway."""
 
 
 def free_port(first: int = FIRST_PORT, tries: int = 100) -> int:
@@ -77,9 +89,9 @@ def jupyter_command(folder: Path, first: str | None, port: int, *, browser: bool
     """The ``python -m jupyter lab`` command serving ``folder`` and opening ``first``.
 
     ``first``: a notebook's path relative to ``folder`` to open, or None for the folder.
-    ``port`` is where JupyterLab starts looking: when another server takes it first (two
-    launches at once), JupyterLab moves on to the next free port by itself, and
-    :func:`wait_for_server` reads the port it really took from its runtime file.
+    ``port`` is where JupyterLab starts looking: when it is taken by then, JupyterLab moves on
+    to the next free port by itself, and :func:`wait_for_server` reads the port it really
+    took from its runtime file (and checks that the server answering there is this one).
     JupyterLab logs only warnings and errors (:data:`LOG_LEVEL`), so the address stays in view,
     and fetches no news (the question whether to is turned off by :func:`lab_config`).
     The token is not on the command line (other users could read it): :func:`lab_config`
@@ -193,19 +205,51 @@ def find_server(where: Path, pid: int, token: str) -> dict[str, Any] | None:
     return None
 
 
+def answers_as(info: Mapping[str, Any]) -> bool:
+    """Whether the server a runtime file ``info`` describes answers at its address with its
+    token: ``GET <url>api/status`` with ``Authorization: token <token>`` returns 200. Another
+    server on the same port refuses the token (403), so it is never taken for this one. No
+    proxy is asked (the server is on this computer)."""
+    url = info.get("url") if isinstance(info.get("url"), str) else None
+    url = (url or f"http://localhost:{info['port']}/").rstrip("/") + "/api/status"
+    headers = {"Authorization": f"token {info['token']}"} if info.get("token") else {}
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    try:
+        with opener.open(urllib.request.Request(url, headers=headers), timeout=2) as answer:
+            return answer.status == 200
+    except (OSError, ValueError):   # refused, not yet listening, or not an HTTP server
+        return False
+
+
 def wait_for_server(alive: Callable[[], bool], pid: int, token: str, where: Path, *,
                     wait: float = READY_WAIT, poll: float = 0.5) -> dict[str, Any] | None:
     """Wait until the server this launcher started (see :func:`find_server`) has written its
-    runtime file and answers on its port; return the file's contents. Returns None when
-    ``alive()`` turns False (the server stopped, e.g. it could not start) or after ``wait``
-    seconds."""
+    runtime file and answers at its address with its token (:func:`answers_as`: Jupyter
+    Server writes the file before it holds its port, so something else may be answering
+    there); return the file's contents. Returns None when ``alive()`` turns False (the server
+    stopped, e.g. it could not start) or after ``wait`` seconds."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline and alive():
         info = find_server(where, pid, token)
-        if info is not None and is_listening(info["port"]):
+        if info is not None and answers_as(info):
             return info
         time.sleep(poll)
     return None
+
+
+def hold_start(where: Path, wait: float = START_LOCK_WAIT) -> Any:
+    """The start lock (:data:`START_LOCK` in ``where``), held: a ``filelock.FileLock`` that
+    any thread may release (releasing it twice is harmless). Waits up to ``wait`` seconds
+    while another launch holds it; returns None (start anyway) when it cannot be had in that
+    time or cannot be made (a runtime folder that cannot be written)."""
+    import filelock
+    lock = filelock.FileLock(str(where / START_LOCK), thread_local=False)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        lock.acquire(timeout=wait)
+    except (filelock.Timeout, OSError):
+        return None
+    return lock
 
 
 def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: Path,
@@ -236,10 +280,8 @@ def open_lab(folder: Path) -> int:
     SIGHUP when its terminal closes) is passed on to JupyterLab, so that no server is left
     running without it."""
     first = first_lesson(folder)
-    port = free_port()
     token = secrets.token_hex(24)
     browser = can_open_browser()
-    command = jupyter_command(folder, first, port, browser=browser, root=is_root())
     if browser:
         print("Starting JupyterLab; it opens in your browser (a few seconds; the address "
               "follows when it is ready).", flush=True)
@@ -251,19 +293,33 @@ def open_lab(folder: Path) -> int:
         env = dict(os.environ, JUPYTER_CONFIG_PATH=os.pathsep.join(p for p in paths if p))
         env.pop("JUPYTER_TOKEN", None)  # the config file's token is the one
         where = runtime_dir(env)
-        child = subprocess.Popen(command, cwd=folder, env=env)
-        for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
-            if hasattr(signal, name):
-                signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
-        announcer = threading.Thread(
-            target=announce_when_ready,
-            args=(lambda: child.poll() is None, child.pid, token, where, first), daemon=True)
-        announcer.start()
-        while True:
-            try:
-                status = child.wait()
-                break
-            except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
-                continue
-        announcer.join(timeout=5)  # its line on a server that stopped before it was ready
-        return status
+        starting = hold_start(where)   # until our server holds its port (two launches at once)
+        try:
+            port = free_port()
+            command = jupyter_command(folder, first, port, browser=browser, root=is_root())
+            child = subprocess.Popen(command, cwd=folder, env=env)
+            for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
+                if hasattr(signal, name):
+                    signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
+
+            def announce() -> None:
+                try:
+                    announce_when_ready(lambda: child.poll() is None, child.pid, token, where,
+                                        first)
+                finally:
+                    if starting is not None:
+                        starting.release()
+
+            announcer = threading.Thread(target=announce, daemon=True)
+            announcer.start()
+            while True:
+                try:
+                    status = child.wait()
+                    break
+                except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
+                    continue
+            announcer.join(timeout=5)  # its line on a server that stopped before it was ready
+            return status
+        finally:
+            if starting is not None:
+                starting.release()

@@ -8,7 +8,8 @@ one home of the rule; this module only keeps the board.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from swkit.dice import scoring
@@ -41,7 +42,7 @@ class Scoreboard:
     """
 
     __slots__ = ("characters", "players", "_spaces", "_taken", "_picture", "_values",
-                 "_unscored", "_totals", "_masks")
+                 "_unscored", "_totals", "_masks", "_mask_view")
 
     def __init__(self, characters: Sequence[str] = DEFAULT_CHARACTERS, players: int = 2) -> None:
         self.characters: tuple[str, ...] = check_characters(characters)
@@ -61,6 +62,7 @@ class Scoreboard:
         # Which numbered spaces are taken, one bitmask per row (bit v-1 for the space worth v):
         # a hashable summary of a row for caches keyed on it (see ``row_mask``).
         self._masks: dict[str, int] = dict.fromkeys(self.characters, 0)
+        self._mask_view: Mapping[str, int] = MappingProxyType(self._masks)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -72,6 +74,12 @@ class Scoreboard:
         """The taken numbered spaces of ``character``'s row as a bitmask: bit ``v - 1`` is set
         when the space worth ``v`` holds a token (a hashable summary of the row)."""
         return self._masks[self._row(character)]
+
+    @property
+    def row_masks(self) -> Mapping[str, int]:
+        """Every row's :meth:`row_mask`, by character in row order: a read-only live view (it
+        follows the board as tokens are placed), for a bot that reads every row each move."""
+        return self._mask_view
 
     def owner(self, character: str, value: int) -> int | None:
         """The seat whose token is on the space worth ``value`` (1..5) of ``character``'s row,
@@ -152,6 +160,7 @@ class Scoreboard:
         new._unscored = list(self._unscored)
         new._totals = list(self._totals)
         new._masks = dict(self._masks)
+        new._mask_view = MappingProxyType(new._masks)
         return new
 
     # -- JSON and text -------------------------------------------------------------------------

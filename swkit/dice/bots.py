@@ -93,12 +93,13 @@ class GreedyBot(DiceBot):
         """The greedy action in ``game`` (RULES.md §B3, §B4).
 
         Fast path: the spaces come from a table of :func:`scoring.space_for` indexed by the
-        row's taken spaces (``Scoreboard.row_mask``) and the count.
+        row's taken spaces (``Scoreboard.row_masks``) and the count, read with the counts
+        of the dice showing (``DiceGame.roll_counts``).
         """
         self._check(game)
         board = game.board
-        counts = game._info().counts
-        masks = board._masks
+        counts = game.roll_counts
+        masks = board.row_masks
         best_keep: tuple[int, int, int] = (-1, -1, -1)
         keep_char = ""
         best_score: tuple[int, int] = (-1, 0)
@@ -116,7 +117,7 @@ class GreedyBot(DiceBot):
                 best_score, score_char = sk, character
         value, cap, _ = best_keep
         if game.roll_number >= MAX_ROLLS or value >= cap:
-            return game._score_actions[score_char]
+            return game.score_action(score_char)
         dice = game.dice
         kept = (keep_char,) * dice.count(keep_char) + (CLUBHOUSE,) * dice.count(CLUBHOUSE)
         return canonical_action(game.characters, "keep", kept)

@@ -28,8 +28,9 @@ import itertools
 import json
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from swkit.dice import scoring
@@ -144,6 +145,7 @@ class DiceGame:
         # Caches shared by the games of one edition (bounded: at most 6**5 dice orders).
         self._by_dice, self._sorted = _EDITION_CACHES.setdefault(chars, ({}, {}))
         self._score_actions = {c: canonical_action(chars, "score", (c,)) for c in chars}
+        self._no_counts: Mapping[str, int] = MappingProxyType(dict.fromkeys(chars, 0))
 
     # -- whose move ----------------------------------------------------------------------------
 
@@ -221,6 +223,25 @@ class DiceGame:
     def counts(self) -> dict[str, int]:
         """Every character's count on the dice showing, in row order (RULES.md §B4)."""
         return dict(self._cur.counts) if self._cur else dict.fromkeys(self.characters, 0)
+
+    @property
+    def roll_counts(self) -> Mapping[str, int]:
+        """Every character's count on the dice showing (its dice plus every Clubhouse), in row
+        order (RULES.md §B4): a read-only mapping, shared by every game that rolled the same
+        dice, so reading it copies nothing. Every count is 0 before a turn's first roll."""
+        return self._cur.counts if self._cur else self._no_counts
+
+    def score_action(self, character: str) -> Action:
+        """The action that stops and scores ``character`` (``score Goofy``), in canonical form:
+        the same object as the one :meth:`legal_actions` lists. Whether it is legal now is
+        :meth:`apply`'s to say. Raises NotationError when ``character`` is not the full name
+        of one of this game's characters (RULES.md §B1, §B4)."""
+        try:
+            return self._score_actions[character]
+        except (KeyError, TypeError):
+            raise NotationError(
+                f"no character {character!r} to score: score one of "
+                f"{', '.join(self.characters)} (RULES.md §B4)") from None
 
     def space_for(self, character: str) -> int:
         """The value of the space a score of ``character`` would take now (0 = Picture Column),

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from swkit.dice import scoring
@@ -125,12 +126,14 @@ def canonical_action(characters: tuple[str, ...], kind: str, faces: tuple[str, .
 
 class DiceInfo:
     """What the rules derive from one dice multiset, computed once and cached: the count of
-    each character (via :func:`scoring.count`) and the legal keeps."""
+    each character (``counts``, a read-only mapping in row order, via :func:`scoring.count`)
+    and the legal keeps."""
 
     __slots__ = ("counts", "keeps", "keep_set")
 
     def __init__(self, characters: tuple[str, ...], dice: tuple[str, ...]) -> None:
-        self.counts: dict[str, int] = {c: scoring.count(dice, c) for c in characters}
+        self.counts: Mapping[str, int] = MappingProxyType(
+            {c: scoring.count(dice, c) for c in characters})
         multiplicity = [(f, dice.count(f)) for f in die_faces(characters) if f in dice]
         keeps = []
         for numbers in itertools.product(*[range(n + 1) for _, n in multiplicity]):

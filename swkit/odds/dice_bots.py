@@ -87,7 +87,7 @@ class PointsBot(DiceBot):
             value = game.space_for(character)
             if value > best:
                 best, pick = value, character
-        return game._score_actions[pick]
+        return game.score_action(pick)
 
     @staticmethod
     def _best_keep(game: DiceGame, model: DiceModel, unscored: tuple[str, ...],

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from swkit.cards.editions import Power, load_edition
+from swkit.dice.scoring import space_for
 from swkit.errors import ConfigurationError
 from swkit.odds import (
     deal_odds,
@@ -22,20 +23,32 @@ from swkit.odds import (
     optimal_value,
     player_odds,
 )
+from swkit.odds.budget import DEFAULT_BUDGET
 from swkit.odds.cards import DrawPlan, plan_words
 from swkit.odds.deal import MAX_CARDS, MIN_CARDS, DealOdds
+from swkit.odds.dice import (
+    DiceModel,
+    KeepOption,
+    Objective,
+    check_dice,
+    check_rolls_left,
+)
+from swkit.odds.solo import SoloAction, solo_action, solo_turn_values, solo_value
 from swkit.present.percent import percent_text
 from swkit.present.questions import (
     EVENT_WORDS,
     MODEL,
     DealQuestion,
+    DuelQuestion,
     HandQuestion,
-    Question,
+    OddsQuestion,
     RollQuestion,
+    SoloQuestion,
 )
 from swkit.present.words import IF_NOBODY_MOVES, named_powers
 
 if TYPE_CHECKING:
+    from swkit.odds.duel import DuelBoard
     from swkit.plots import Trial
     from swkit.present.simulation import Simulated
 
@@ -43,7 +56,10 @@ __all__ = [
     "OTHER_TABLEAU",
     "SLOW_TURNS",
     "Answer",
+    "DuelAnswer",
+    "SoloAnswer",
     "caption_words",
+    "duel_expected",
     "estimate_words",
     "is_slow",
     "known_words",
@@ -57,19 +73,41 @@ SLOW_TURNS = 2
 
 
 @dataclass(frozen=True)
+class SoloAnswer:
+    """A solo question's own answer: ``per_turn[u]`` the expected points of a turn with ``u``
+    characters not yet scored (``solo_turn_values``, u = 0..characters), ``action`` the best
+    action in the state asked about (``solo_action``), or None when no state was given."""
+
+    per_turn: tuple[Fraction, ...]
+    action: SoloAction | None
+
+
+@dataclass(frozen=True)
+class DuelAnswer:
+    """A duel question's own answer: the ``board`` read, the ``rolls_left`` in force and every
+    choice (``KeepOption``, best first) with its expected points this turn."""
+
+    board: DuelBoard
+    rolls_left: int
+    options: tuple[tuple[KeepOption, Fraction], ...]
+
+
+@dataclass(frozen=True)
 class Answer:
     """The exact answer to a question, ready to show.
 
-    ``value``: a probability (Fraction in [0, 1]) or expected points (Fraction), as
-    ``is_probability`` says; ``headline``: what ``value`` is, in words; ``bars``: the values
-    charted (``{x: Fraction}``) with ``is_distribution`` (sums to 1) and ``event`` (the keys
+    ``value``: a probability (Fraction in [0, 1]; a duel's chance to win from the solved
+    table is a float) or expected points (Fraction), as ``is_probability`` says;
+    ``headline``: what ``value`` is, in words; ``bars``: the values charted
+    (``{x: Fraction}``) with ``is_distribution`` (sums to 1) and ``event`` (the keys
     highlighted); ``formula``: LaTeX of a sympy formula, or None with ``formula_note`` saying
     why there is none; ``details``: lines of explanation (best play, outs); ``result``: the
-    library's own answer object (DealOdds, PlayerOdds or the list of KeepOptions).
+    library's own answer object (DealOdds, PlayerOdds, the list of every keep's KeepOption,
+    best first, empty before the first roll, a :class:`SoloAnswer` or a :class:`DuelAnswer`).
     """
 
-    question: Question
-    value: Fraction
+    question: OddsQuestion
+    value: Fraction | float
     is_probability: bool
     headline: str
     bars: dict[int, Fraction]
@@ -86,6 +124,8 @@ class Answer:
 
     def value_text(self) -> str:
         """``"25/2838 ≈ 0.88%"`` or ``"1234/300 ≈ 4.11 points"``."""
+        if not isinstance(self.value, Fraction):
+            return percent_text(self.value, exact=False)
         if self.is_probability:
             return f"{self.value} ≈ {percent_text(self.value)}"
         return f"{self.value} ≈ {float(self.value):.2f} points"
@@ -160,8 +200,11 @@ def plan_in_words(plan: DrawPlan, powers: Iterable[Power]) -> str:
                       seat_name=lambda n: OTHER_TABLEAU.format(n=n))
 
 
-def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = None) -> Answer:
-    odds = player_odds(q.position(), q.turns, progress=progress)
+def _solve_hand(q: HandQuestion, budget: int | None = DEFAULT_BUDGET,
+                progress: Callable[[int, int], None] | None = None) -> Answer:
+    # the budget is passed only when it is not player_odds's own default
+    limit = {} if budget == DEFAULT_BUDGET else {"budget": budget}
+    odds = player_odds(q.position(), q.turns, progress=progress, **limit)
     outs_copies = sum(odds.outs.values())
     tex, note = None, ""
     if q.turns == 1 and odds.draw_from == "unseen cards" \
@@ -196,13 +239,15 @@ def _solve_hand(q: HandQuestion, progress: Callable[[int, int], None] | None = N
 
 
 def _solve_roll(q: RollQuestion) -> Answer:
+    model = q.model()
     objective = q.objective()
     dice = q.counts()
-    value = optimal_value(MODEL, objective, dice, q.rolls_left)
-    dist = optimal_distribution(MODEL, objective, dice, q.rolls_left)
+    value = optimal_value(model, objective, dice, q.rolls_left)
+    dist = optimal_distribution(model, objective, dice, q.rolls_left)
+    options = [] if dice is None else keep_options(model, objective, dice, q.rolls_left)
     details: list[str] = []
     if dice is not None:
-        for option in keep_options(MODEL, objective, dice, q.rolls_left)[:4]:
+        for option in options[:4]:
             v = (percent_text(option.value) if q.at_least is not None
                  else f"{float(option.value):.2f} points")
             details.append(f"{option.describe()}: {v}")
@@ -216,36 +261,109 @@ def _solve_roll(q: RollQuestion) -> Answer:
     if at is None:
         return Answer(q, value, False, "expected " + q.measured(), dist, True,
                       frozenset(dist), q.measured() + " (best play)", q.measured(),
-                      "points", "expected points", None, note, tuple(details), details)
+                      "points", "expected points", None, note, tuple(details), options)
     return Answer(q, value, True, f"P({q.measured()} ≥ {at})", dist, True,
                   frozenset(x for x in dist if x >= at),
                   f"{q.measured()} at the end of the turn (best play)",
                   q.measured() + " at the end of the turn", f"count ≥ {at}",
-                  f"P(count ≥ {at})", None, note, tuple(details), details)
+                  f"P(count ≥ {at})", None, note, tuple(details), options)
 
 
-def is_slow(question: Question) -> bool:
+def _solve_solo(q: SoloQuestion) -> Answer:
+    model = q.model()
+    total = solo_value(model, 0)
+    turns = solo_turn_values(model)
+    action = None
+    if q.asks_action():
+        done = [model.character_index(name) for name in q.scored]
+        counts = None if q.dice is None else model.counts(list(q.dice))
+        action = solo_action(counts, q.rolls_left, done, model)
+    details = [f"a turn with {u} character{'s' if u > 1 else ''} not yet scored: "
+               f"{float(turns[u]):.2f} points" for u in range(model.characters, 0, -1)]
+    if action is not None:
+        details.append(f"best action: {action.action} "
+                       f"({float(action.value):.2f} points in the rest of the game)")
+    note = ("no closed formula: the best play compares every keep after every roll, turn by "
+            "turn (an expectimax over the dice multisets, RULES.md §B2, §C2)")
+    bars = {u: turns[u] for u in range(1, model.characters + 1)}
+    return Answer(q, total, False, "solo game: optimal expected total", bars, False,
+                  frozenset(), "expected points of a turn, by the characters not yet scored",
+                  "characters not yet scored", "points", "expected total", None, note,
+                  tuple(details), SoloAnswer(turns, action))
+
+
+def duel_expected(model: DiceModel, dice: tuple[int, ...], rolls_left: int,
+                  scored: Iterable[str], taken: Mapping[str, list[int]],
+                  options: Iterable[KeepOption]) -> list[Fraction]:
+    """The expected points this turn of each duel choice (RULES.md §C2): a keep's is
+    ``keep_options``'s with ``Objective.points`` on the board as it stands (the mover's
+    ``scored`` characters, the spaces the other player holds as ``taken``, RULES.md §B4); a
+    score choice's is the points that score earns now. In: ``dice`` as a count vector."""
+    points = {o.counts: o.value for o in keep_options(model, Objective.points(scored, taken),
+                                                      dice, rolls_left) if o.reroll > 0}
+
+    def expected(o: KeepOption) -> Fraction:
+        if o.reroll > 0:
+            return points[o.counts]
+        j = model.character_index(str(o.score))
+        return Fraction(space_for(model.count_of(dice, j), taken.get(str(o.score), [])))
+
+    return [expected(o) for o in options]
+
+
+def _solve_duel(q: DuelQuestion) -> Answer:
+    from swkit.odds.duel import DuelBoard, duel_options
+
+    board = DuelBoard.parse(q.board, MODEL)
+    counts = check_dice(MODEL, MODEL.counts(list(q.dice)))
+    options = duel_options(board, counts, q.rolls_left, MODEL)
+    t = check_rolls_left(MODEL, counts, q.rolls_left)
+    seat, other = board.mover, 1 - board.mover
+    scored = [MODEL.names[j] for j, row in enumerate(board.rows) if row[seat] >= 0]
+    taken = {MODEL.names[j]: [row[other]] for j, row in enumerate(board.rows)
+             if row[seat] < 0 and row[other] >= 1}
+    expected = duel_expected(MODEL, counts, t, scored, taken, options)
+    pairs = tuple(zip(options, expected, strict=True))
+    details = tuple(f"{o.describe()}: {percent_text(o.value, exact=isinstance(o.value, Fraction))}"
+                    f", {float(e):.3f} points expected" for o, e in pairs)
+    note = ("no closed formula: both players' best play is compared after every roll to the "
+            "end of the game (RULES.md §B5)")
+    bars = {i: o.value for i, o in enumerate(options, start=1)}
+    return Answer(q, options[0].value, True, f"P(seat {seat} wins), the best choice first",
+                  bars, False, frozenset({1}), "chance to win of each choice, best first",
+                  "choice, 1 = the best", "choice 1", "P(win)", None, note, details,
+                  DuelAnswer(board, t, pairs))
+
+
+def is_slow(question: OddsQuestion) -> bool:
     """True for a question a front end answers in the background (a deal, a hand for T >=
     :data:`SLOW_TURNS`): it may take seconds."""
     return (isinstance(question, DealQuestion)
             or (isinstance(question, HandQuestion) and question.turns >= SLOW_TURNS))
 
 
-def solve(question: Question, quick: bool = False,
-          progress: Callable[[int, int], None] | None = None) -> Answer:
+def solve(question: OddsQuestion, quick: bool = False,
+          progress: Callable[[int, int], None] | None = None,
+          budget: int | None = DEFAULT_BUDGET) -> Answer:
     """The exact answer to ``question``, from :mod:`swkit.odds`. Raises the library's
     NotationError / ConfigurationError for a question it refuses, and WorkBudgetError for a
-    hand question too large for ``player_odds``'s default budget.
+    hand question too large for ``budget``.
 
     ``quick``: for a deal question, chart only the asked K (the chart by K asks
     ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions).
-    ``progress(done, total)``: called as a long hand question goes (``player_odds``)."""
+    ``progress(done, total)``: called as a long hand question goes (``player_odds``).
+    ``budget``: the work a hand question may take, in memo entries (``player_odds``; None:
+    no limit)."""
     if isinstance(question, DealQuestion):
         return _solve_deal(question, quick)
     if isinstance(question, HandQuestion):
-        return _solve_hand(question, progress)
+        return _solve_hand(question, budget, progress)
     if isinstance(question, RollQuestion):
         return _solve_roll(question)
+    if isinstance(question, SoloQuestion):
+        return _solve_solo(question)
+    if isinstance(question, DuelQuestion):
+        return _solve_duel(question)
     raise ConfigurationError(f"not an explorer question: {question!r}")
 
 

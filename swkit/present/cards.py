@@ -1,5 +1,10 @@
 """The answers of ``swkit odds deal`` and ``swkit odds hand``: JSON-ready dicts and their text.
 
+Each reads its notation into a question (:class:`~swkit.present.questions.DealQuestion`,
+:class:`~swkit.present.questions.HandQuestion`) and answers it with
+:func:`swkit.present.answers.solve`, as the odds explorer does; only ``--simulate`` asks
+``mc_policy_odds`` itself (the explorer's estimate over the budget is the same twin).
+
 Every probability is the exact value as ``str(Fraction)`` (``"25/2838"``) with ``"percent"``
 beside it (:func:`~swkit.present.percent.percent_number`, as the dice answers give it; RULES.md
 §C1); the text writes percentages with :func:`~swkit.present.percent.percent_text`.
@@ -16,16 +21,11 @@ from typing import Any
 
 from swkit.errors import ConfigurationError
 from swkit.odds.budget import DEFAULT_BUDGET
-from swkit.odds.cards import (
-    MAX_TURNS,
-    PlanStep,
-    Position,
-    make_position,
-    player_odds,
-    step_words,
-)
-from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS, deal_odds
+from swkit.odds.cards import MAX_TURNS, PlanStep, Position, make_position, step_words
+from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS
+from swkit.present.answers import solve
 from swkit.present.percent import percent_number, percent_text
+from swkit.present.questions import DealQuestion, HandQuestion
 from swkit.present.words import IF_NOBODY_MOVES
 
 WIDTH = 78
@@ -47,7 +47,8 @@ def deal_query(cards: int, editions: int = 1, wild_color: str | None = None,
     if isinstance(cards, bool) or not isinstance(cards, int) or \
             not MIN_CARDS <= cards <= MAX_CARDS:
         raise ConfigurationError(f"--cards must be {MIN_CARDS} to {MAX_CARDS}, got {cards!r}")
-    r = deal_odds(cards, editions=editions, wild_color=wild_color, wild_number=wild_number)
+    r = solve(DealQuestion(cards, editions=editions, wild_color=wild_color,
+                           wild_number=wild_number), quick=True).result
     formulas: dict[str, str | None] = {}
     for k in KINDS:
         f = r.formula(k)
@@ -130,7 +131,7 @@ def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = ""
                         center=center, figure=figure, scored=scored, editions=editions)
     if simulate is not None:
         return simulate_query(pos, turns, simulate, seed)
-    r = player_odds(pos, turns, budget=budget, progress=progress)
+    r = solve(HandQuestion.from_position(pos, turns), budget=budget, progress=progress).result
     best = r.best
     return {
         "probability": str(r.probability), "percent": percent_number(r.probability),

@@ -1,5 +1,9 @@
 """The dice questions of ``swkit odds roll`` and ``swkit odds solo`` as JSON-ready dicts.
 
+``roll_query`` and ``solo_query`` read their options into a question
+(:class:`~swkit.present.questions.RollQuestion`, :class:`~swkit.present.questions.SoloQuestion`)
+and answer it with :func:`swkit.present.answers.solve`, as the odds explorer does.
+
 ``roll_query`` answers one of two questions about the current turn (RULES.md §C2):
 
 - with ``at_least=K``: the probability that the count reaches K by the end of the turn (the
@@ -28,23 +32,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from swkit.dice.scoring import TOP_SPACE
 from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
-from swkit.odds.dice import (
-    DiceModel,
-    KeepOption,
-    Objective,
-    check_rolls_left,
-    keep_options,
-    optimal_distribution,
-    optimal_value,
-)
-from swkit.odds.solo import solo_action, solo_turn_values, solo_value
+from swkit.odds.dice import DiceModel, KeepOption, check_rolls_left
+from swkit.odds.solo import solo_value
+from swkit.present.answers import solve
 from swkit.present.percent import percent_number, percent_text
+from swkit.present.questions import RollQuestion, SoloQuestion
 
 
 def _names(model: DiceModel, text: str | Iterable[str] | None, what: str) -> list[int]:
@@ -162,18 +161,24 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
     if at_least is not None:
         if not 1 <= at_least <= model.n:
             raise ConfigurationError(f"--at-least must be from 1 to {model.n}, got {at_least}")
-        objective = Objective.at_least(at_least, tgt, done)
         who = "the best count" if tgt is None else f"{model.names[tgt]}'s count"
         question = f"P({who} >= {at_least})"
     else:
-        objective = Objective.points(done, board, tgt)
         question = ("expected points this turn" if tgt is None
                     else f"expected points this turn scoring {model.names[tgt]}")
-    objective.check(model)
+    ask = RollQuestion(
+        dice=None if counts is None else model.faces_of(counts),
+        rolls_left=0, scored=tuple(model.names[j] for j in done),
+        taken=tuple((model.names[j], space) for j, row in sorted(board.items())
+                    for space in sorted(row)),
+        target=None if tgt is None else model.names[tgt], at_least=at_least,
+        characters=model.characters, wilds=model.wilds)
+    ask.objective().resolve(model).check(model)
     t = check_rolls_left(model, counts, rolls_left)
-    probability = objective.kind == "at_least"
-    value = optimal_value(model, objective, counts, t)
-    dist = optimal_distribution(model, objective, counts, t)
+    answer = solve(replace(ask, rolls_left=t))
+    probability = answer.is_probability
+    value = answer.value
+    dist = answer.bars
     if len(done) == model.characters:
         opts = [{"action": "nothing left to score", "keep": [], "reroll": 0, "score": None,
                  **_value_fields(value, probability)}]
@@ -181,7 +186,7 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
         opts = [{"action": "roll all dice", "keep": [], "reroll": model.n, "score": None,
                  **_value_fields(value, probability)}]
     else:
-        opts = [_option(o, probability) for o in keep_options(model, objective, counts, t)]
+        opts = [_option(o, probability) for o in answer.result]
     extra: dict[str, Any] = {}
     if not probability:
         extra["taken"] = {model.names[j]: sorted(v) for j, v in sorted(board.items())}
@@ -190,7 +195,7 @@ def roll_query(dice: str | None = None, rolls_left: int | None = None,
                           "depend on the spaces others hold"]
     return {
         "question": question,
-        "kind": objective.kind,
+        "kind": "at_least" if probability else "points",
         "dice": None if counts is None else list(model.faces_of(counts)),
         "rolls_left": t,
         "target": "any" if tgt is None else model.names[tgt],
@@ -250,8 +255,14 @@ def solo_query(characters: int = 5, wilds: int = 1, dice: str | None = None,
     bad input as :func:`roll_query` does.
     """
     model = DiceModel(characters=characters, wilds=wilds)
-    total = solo_value(model, 0)
-    turns = solo_turn_values(model)
+    ask = SoloQuestion(characters=model.characters, wilds=model.wilds)
+    if dice is not None or scored:
+        done = _names(model, scored, "--scored")
+        counts = None if dice is None else model.counts(dice)
+        ask = replace(ask, dice=None if counts is None else model.faces_of(counts),
+                      rolls_left=rolls_left, scored=tuple(model.names[j] for j in done))
+    answer = solve(ask)
+    total, turns, act = answer.value, answer.result.per_turn, answer.result.action
     out: dict[str, Any] = {
         "question": "solo game: optimal expected total",
         "expected": str(total),
@@ -262,10 +273,7 @@ def solo_query(characters: int = 5, wilds: int = 1, dice: str | None = None,
                       "float": round(float(turns[u]), 6)}
                      for u in range(model.characters, 0, -1)],
     }
-    if dice is not None or scored:
-        done = _names(model, scored, "--scored")
-        counts = None if dice is None else model.counts(dice)
-        act = solo_action(counts, rolls_left, done, model)
+    if act is not None:
         out["state"] = {"dice": None if counts is None else list(model.faces_of(counts)),
                         "rolls_left": check_rolls_left(model, counts, rolls_left),
                         "scored": [model.names[j] for j in done],

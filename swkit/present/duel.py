@@ -1,5 +1,7 @@
 """The answer of ``swkit odds duel``: the chance to win of every keep and score choice in a
-two-player game beside the expected points of the same choice.
+two-player game beside the expected points of the same choice, a
+:class:`~swkit.present.questions.DuelQuestion` answered by :func:`swkit.present.answers.solve`
+(the expected points: :func:`swkit.present.answers.duel_expected`).
 
 The chance to win is :func:`swkit.odds.duel.duel_options`: P(win) + 1/2 P(tie) for the player
 to move if they play this choice and then play their best against the other player's best
@@ -16,17 +18,11 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from swkit.dice.scoring import space_for
 from swkit.errors import NotationError
-from swkit.odds.dice import (
-    DiceModel,
-    KeepOption,
-    Objective,
-    check_dice,
-    check_rolls_left,
-    keep_options,
-)
+from swkit.odds.dice import DiceModel, check_dice
+from swkit.present.answers import solve
 from swkit.present.percent import percent_number, percent_text
+from swkit.present.questions import DuelQuestion
 
 WIN_WORDS = "chance to win if you play this, then play your best"
 """What the chance to win means, in the words the dice cup's hint uses."""
@@ -54,34 +50,20 @@ def duel_query(board: str, dice: str, rolls_left: int | None = None) -> dict[str
     fraction string) and ``expected_float``). Raises NotationError for a bad board or dice,
     ConfigurationError for bad rolls left, an impossible board or a finished game.
     """
-    from swkit.odds.duel import DuelBoard, duel_options, table_error
+    from swkit.odds.duel import DuelBoard, table_error
     model = DiceModel()
     if not str(dice).split():
         raise NotationError('--dice is empty: name the 5 dice showing, e.g. --dice "Mickey '
                             'Mickey Clubhouse Minnie Donald" (names or unique prefixes, C for '
                             "the Clubhouse)")
-    b = DuelBoard.parse(board, model)
+    DuelBoard.parse(board, model)
     counts = check_dice(model, model.counts(dice))
-    options = duel_options(b, counts, rolls_left, model)
-    t = check_rolls_left(model, counts, rolls_left)
+    answer = solve(DuelQuestion(board, model.faces_of(counts), rolls_left))
+    b, t, options = answer.result.board, answer.result.rolls_left, answer.result.options
     seat = b.mover
-    other = 1 - seat
-    scored = [model.names[j] for j, row in enumerate(b.rows) if row[seat] >= 0]
-    taken = {model.names[j]: [row[other]] for j, row in enumerate(b.rows)
-             if row[seat] < 0 and row[other] >= 1}
-    points = {o.counts: o.value for o in keep_options(model, Objective.points(scored, taken),
-                                                      counts, t) if o.reroll > 0}
-    exact = all(isinstance(o.value, Fraction) for o in options)
-
-    def expected(o: KeepOption) -> Fraction:
-        if o.reroll > 0:
-            return points[o.counts]
-        j = model.character_index(str(o.score))
-        return Fraction(space_for(model.count_of(counts, j), taken.get(o.score, [])))
-
+    exact = all(isinstance(o.value, Fraction) for o, _ in options)
     rows = []
-    for o in options:
-        e = expected(o)
+    for o, e in options:
         rows.append({"action": o.describe(), "keep": list(o.keep), "reroll": o.reroll,
                      "score": o.score, "win": _win_field(o.value),
                      "win_percent": percent_number(o.value),

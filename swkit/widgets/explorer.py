@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -77,6 +77,17 @@ the "no choice" options carry this value and :meth:`OddsExplorer._read` turns it
 
 _BIG = "font-size:1.25em;color:#1a1a1a"
 _TEXT = "font-size:1.05em;color:#1a1a1a"
+
+
+def option_labels(picker: widgets.Widget) -> list[str]:
+    """The labels a picker (a Dropdown, ToggleButtons, ...) lists, in order, read from its
+    public ``options`` as ipywidgets reads them: a mapping's keys; the first of each pair when
+    every option is a (label, value) pair; else each value as text."""
+    options = picker.options
+    items = tuple(options.items()) if isinstance(options, Mapping) else tuple(options)
+    if all(isinstance(o, (list, tuple)) and len(o) == 2 for o in items):
+        return [str(label) for label, _value in items]
+    return [str(o) for o in items]
 
 
 def _wide(**more: str) -> widgets.Layout:
@@ -343,7 +354,7 @@ class OddsExplorer(SwkitWidget):
         """Refuse a picker showing no choice (``index: None``, which a page may send)."""
         for picker in pickers:
             if picker.value is None:
-                labels = [str(label) for label, _value in getattr(picker, "_options_full", ())]
+                labels = option_labels(picker)
                 name = picker.description.rstrip(":") or "this picker"
                 raise _Refused(picker, f"{name}: nothing is picked; pick one of "
                                        f"{', '.join(labels)}")

@@ -1,4 +1,4 @@
-"""A notebook showing every swkit widget in the states the accessibility test checks (issue 20).
+"""A notebook showing every swkit widget in the states the accessibility test checks.
 
 Each code cell shows one widget in one state, brought there through the widget's own controls
 (``button.click()``, a toggle's value) on the kernel's side; the markdown cell before it names

@@ -1,4 +1,4 @@
-"""Accessibility (WCAG 2.2 AA) of the widgets and lessons, in a real browser (issue 20).
+"""Accessibility (WCAG 2.2 AA) of the widgets and lessons, in a real browser.
 
 - axe-core (``axe.py``: the rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) on the
   notebook's output areas, where swkit draws: every widget in its main states

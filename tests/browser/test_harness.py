@@ -1,5 +1,5 @@
 """The real-browser harness works: an ipywidgets Button changes a Label in JupyterLab and in
-Voila, in headless Chromium with no internet (issue 7 §3). Widget tests follow this shape."""
+Voila, in headless Chromium with no internet. Widget tests follow this shape."""
 
 from __future__ import annotations
 

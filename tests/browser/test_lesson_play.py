@@ -1,4 +1,4 @@
-"""Lesson 9 in a real browser, as a student plays it (issue 7 §3): JupyterLab after Run All, and
+"""Lesson 9 in a real browser, as a student plays it: JupyterLab after Run All, and
 Voila (the projector view) on the same notebook.
 
 Each test checks what a player would check, on seed 8 (the lesson's class seed):

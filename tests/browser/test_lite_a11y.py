@@ -1,4 +1,4 @@
-"""Accessibility (WCAG 2.2 AA) of the no-install site, offline in headless Chromium (issue 20).
+"""Accessibility (WCAG 2.2 AA) of the no-install site, offline in headless Chromium.
 
 axe-core (``axe.py``: the rules tagged wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa) on the
 landing page, the whole of it (the site's own page: no violation allowed), and on lesson 9 after

@@ -88,7 +88,7 @@ class Engine:
         self.blank_classes = blanks.blank_classes
         self.memo_entries, self.spent = work.memo_entries, work.spent
         self.outcome, self.check_budget = work.outcome, work.check_budget
-        # the paths compared with each other by tests/test_odds_cards_worst.py
+        # the paths compared with each other by tests/test_odds_cards_fast_paths.py
         self._can_score, self._outs_fast = outs._can_score, outs._outs_fast
         self._outs_new = outs.outs_new
         self._best_last, self._best_last_no_extra = extra.best_last, noextra.best_last_no_extra

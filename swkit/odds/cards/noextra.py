@@ -9,7 +9,7 @@ union, else the largest weight of the maximal masks; the profile of each draw is
 the position without the cards drawn so far (``_turn2_profile``), so only the weights (unseen
 copies) change from one draw to another. Draw two and pass join as closed forms
 (``_eval_last2``). Checked against branch and bound over every choice:
-``tests/test_odds_cards_worst.py::test_hand_free_last_turn_matches_branch_and_bound``; against
+``tests/test_odds_cards_fast_paths.py::test_hand_free_last_turn_matches_branch_and_bound``; against
 the game tree: ``tests/test_odds_cards.py::test_two_turns_match_the_game_tree``.
 """
 

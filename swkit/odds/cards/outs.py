@@ -12,8 +12,8 @@ the outs over the unseen cards (RULES.md §C1). The outs of a hand plus some car
 the outs of the hand (``derive``, ``outs_with``, ``outs_new``) when at most one extra play
 is in reach. When a Power may be used comes from its module of :mod:`swkit.cards.powers`.
 Checked against plain enumeration (``can_score`` per drawn card):
-``tests/test_odds_cards_worst.py::test_fast_outs_match_the_plain_search``; against the game
-tree: ``tests/test_odds_cards.py::test_outs_match_the_game_tree``.
+``tests/test_odds_cards_fast_paths.py::test_fast_outs_match_the_plain_search``; against the
+game tree: ``tests/test_odds_cards.py::test_outs_match_the_game_tree``.
 """
 
 from __future__ import annotations

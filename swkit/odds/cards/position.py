@@ -5,7 +5,7 @@ bottom to top, the other tableaux, the center Power (known, ``UNKNOWN_CENTER`` o
 figure and their scored Powers; ``Position.unseen()`` = every physical card minus the hand,
 every tableau and the discard pile (RULES.md §C1). ``make_position`` and ``parse_others`` read
 card notation; ``check_position`` refuses every position no game reaches, as
-``CardGame.from_position`` does. Checked: ``tests/test_odds_cards_inputs.py`` (the refusals),
+``CardGame.from_position`` does. Checked: ``tests/test_odds_cards_positions.py`` (the refusals),
 ``tests/test_odds_cards_view.py`` (``Position.from_view`` against ``swkit odds hand``).
 """
 

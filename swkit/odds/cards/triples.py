@@ -4,9 +4,10 @@ pair(w, a, b) = the bitmask of the types c such that a, b, c form a set or a run
 (RULES.md §A4), filled on demand by calling ``triple_kind`` for every c and shared by every
 question on the same deck and wilds (``PAIR_MEMOS``); pm(tab) = the union of pair(w, a, b) over the
 pairs a, b of the tableau; has(tab) = some three cards of tab form a triple = has(tab without
-its last card) or its last card is in pm(tab without it). Checked against plain enumeration
-of every triple of cards: ``tests/test_odds_cards_worst.py::test_fast_outs_match_the_plain_search``
-and the game tree of ``tests/test_odds_cards.py``.
+its last card) or its last card is in pm(tab without it). Checked against plain enumeration of
+every triple of cards:
+``tests/test_odds_cards_fast_paths.py::test_fast_outs_match_the_plain_search`` and the game
+tree of ``tests/test_odds_cards.py``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,10 @@
-"""Regression tests for QA findings on the dice odds engine and ``swkit odds roll``
-(RULES.md §B3, §B4, §C2)."""
+"""What ``swkit odds roll`` and the dice odds library accept, refuse and say
+(RULES.md §B3, §B4).
+
+A scored target, a number of rolls left out of range, an empty or repeated entry are refused
+naming the bad part; the answer's words say "nothing left to score", one roll or several, and
+the docstring's example is real output.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,6 @@ import doctest
 from fractions import Fraction
 
 import pytest
-from oracles.dice_oracle import Oracle
 
 import swkit.odds.dice
 from swkit.cli import build_parser, main
@@ -21,16 +25,12 @@ from swkit.odds.dice import (
     keep_options,
     optimal_value,
 )
-from swkit.odds.markov import best_distribution
-from swkit.odds.montecarlo_dice import mc_policy_distribution
 
 CLUB = DiceModel()
-YAHTZEE = DiceModel(characters=6, wilds=0)
 DICE = "Mickey Mickey Clubhouse Goofy Pluto"
 
 
-# -- finding 3: a scored target is refused, for every question ------------------------------
-
+# -- a scored target is refused, for every question -----------------------------------------
 
 @pytest.mark.parametrize("at_least", [None, 3])
 @pytest.mark.parametrize("dice", [None, "Mickey Mickey Mickey Goofy Goofy"])
@@ -50,70 +50,7 @@ def test_cli_scored_target_exits_2(capsys):
     assert "Mickey is already scored" in capsys.readouterr().err
 
 
-# -- finding 4: the best count under best-once ----------------------------------------------
-
-
-def test_c2_best_once_best_statistic_is_the_true_best_count():
-    """QA's brute force: the best count at the end of the turn, over every character."""
-    got = best_distribution(YAHTZEE, 3, "best-once")
-    assert got[1] == Fraction(15625, 3779136)
-    assert got[2] == Fraction(690625, 2519424)
-    assert got[5] == Fraction(4108139, 90699264)  # RULES.md §B6, the same either way
-    assert sum(got.values()) == 1
-    club = best_distribution(CLUB, 3, "best-once")
-    assert sum(p for x, p in club.items() if x >= 4) == Fraction(406501, 531441)
-    chosen = best_distribution(YAHTZEE, 3, "best-once", statistic="chosen")
-    assert chosen[5] == got[5] and chosen != got
-    assert best_distribution(YAHTZEE, 3, "best", statistic="chosen") == best_distribution(
-        YAHTZEE, 3, "best")
-    with pytest.raises(ConfigurationError, match="statistic"):
-        best_distribution(CLUB, 3, "best-once", statistic="mean")
-
-
-def _most_common(dice, c):
-    return max(range(c), key=lambda j: (sum(1 for d in dice if d == j), -j))
-
-
-@pytest.mark.parametrize("n,c,w", [(2, 2, 1), (3, 2, 0), (3, 3, 1), (3, 2, 2), (2, 4, 1),
-                                   (3, 4, 0), (1, 3, 1)])
-@pytest.mark.parametrize("rolls", [1, 2, 3])
-def test_c2_best_once_both_statistics_match_the_oracle(n, c, w, rolls):
-    model, o = DiceModel(n, c, w), Oracle(n, c, w)
-
-    def keep_once(d, done, h):
-        j = _most_common(h[0], c)
-        return [i for i, x in enumerate(d) if x in (j, c)]
-    want_best = o.policy_distribution(rolls, keep_once, lambda d, h: o.best(d))
-    want_chosen = o.policy_distribution(rolls, keep_once,
-                                        lambda d, h: o.count(d, _most_common(h[0], c)))
-    assert best_distribution(model, rolls, "best-once") == dict(sorted(want_best.items()))
-    got = best_distribution(model, rolls, "best-once", statistic="chosen")
-    assert {k: v for k, v in got.items() if v} == dict(sorted(want_chosen.items()))
-
-
-@pytest.mark.parametrize("model,oracle", [(YAHTZEE, Oracle(5, 6, 0)), (CLUB, Oracle(5, 5, 1))])
-def test_c2_best_once_full_size_matches_the_oracle(model, oracle):
-    """Five dice, three rolls: the QA values above, against every roll sequence."""
-    want = oracle.keep_once_distribution(3, lambda d, j: oracle.best(d))
-    assert best_distribution(model, 3, "best-once") == dict(sorted(want.items()))
-    want = oracle.keep_once_distribution(3, lambda d, j: oracle.count(d, j))
-    got = best_distribution(model, 3, "best-once", statistic="chosen")
-    assert {k: v for k, v in got.items() if v} == dict(sorted(want.items()))
-
-
-def test_c2_best_once_twin_measures_the_best_count():
-    exact = best_distribution(YAHTZEE, 3, "best-once")
-    sim = mc_policy_distribution(YAHTZEE, "best-once", 3, n=200_000, seed=3)
-    for x, p in exact.items():
-        assert sim[x].covers(p), (x, p, sim[x])
-    exact = best_distribution(YAHTZEE, 3, "best-once", statistic="chosen")
-    sim = mc_policy_distribution(YAHTZEE, "best-once", 3, n=200_000, seed=4, statistic="chosen")
-    for x, p in exact.items():
-        assert sim[x].covers(p), (x, p, sim[x])
-
-
-# -- finding 5: rolls left ------------------------------------------------------------------
-
+# -- rolls left -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("dice,rolls_left,part", [
     (DICE, 3, "from 0 to 2 after a roll"),
@@ -137,8 +74,7 @@ def test_b3_rolls_left_follows_the_model():
         optimal_value(four, Objective.at_least(5), CLUB.counts(DICE), 4)
 
 
-# -- finding 6: help -------------------------------------------------------------------------
-
+# -- help -----------------------------------------------------------------------------------
 
 def test_odds_roll_help_documents_every_option():
     parser = build_parser()
@@ -152,8 +88,7 @@ def test_odds_roll_help_documents_every_option():
     assert "0 to 2" in text and "1 to 3" in text
 
 
-# -- finding 7: --taken, --dice "", nothing left to score -----------------------------------
-
+# -- --taken, --dice "", nothing left to score ----------------------------------------------
 
 def test_taken_is_not_echoed_for_at_least():
     r = roll_query(dice=DICE, at_least=3, taken="Goofy:4")
@@ -187,16 +122,17 @@ def test_everything_scored_says_nothing_left_to_score(at_least):
     assert KeepOption((), 0, Fraction(0)).describe() == "nothing left to score"
 
 
-# -- finding 10: singular/plural -------------------------------------------------------------
+def test_keep_options_of_all_scored_has_only_nothing_left():
+    opts = keep_options(CLUB, Objective.points(scored=range(5)), CLUB.counts(DICE))
+    assert opts[0].describe() == "nothing left to score"
 
+
+# -- the answer's words ---------------------------------------------------------------------
 
 def test_roll_text_singular_plural():
     assert "1 roll left" in format_roll(roll_query(dice=DICE, rolls_left=1))
     assert "2 rolls left" in format_roll(roll_query(dice=DICE))
     assert "before the first roll, 1 roll" in format_roll(roll_query(rolls_left=1))
-
-
-# -- finding 11: keep_hint's docstring -------------------------------------------------------
 
 
 def test_keep_hint_docstring_example_is_real_output():
@@ -207,8 +143,3 @@ def test_keep_hint_docstring_example_is_real_output():
     for t in tests:
         runner.run(t)
     assert runner.summarize(verbose=False).failed == 0
-
-
-def test_keep_options_of_all_scored_has_only_nothing_left():
-    opts = keep_options(CLUB, Objective.points(scored=range(5)), CLUB.counts(DICE))
-    assert opts[0].describe() == "nothing left to score"
