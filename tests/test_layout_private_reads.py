@@ -42,8 +42,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     # be read through the public name given, once its module has one.
     ("swkit.odds.cards.words", "eng._powers_then"):
         "to read through a public engine method (powers_then) of swkit.odds.cards.moves",
-    ("swkit.odds.montecarlo_cards", "eng._discards"):
-        "to read through a public engine method (discards) of swkit.odds.cards.moves",
 }
 """``(module, "obj._name")``: the private reads that remain, each with why."""
 

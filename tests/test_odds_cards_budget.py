@@ -125,8 +125,13 @@ def test_the_budget_counts_memo_entries_the_same_way_on_the_numpy_and_pure_paths
         value = eng.value(hand, tab, eng.disc_key(disc, 3), others, True, (), 3)
         assert value == Fraction(8797, 12180)
         counted[path] = eng.memo_entries()
-        assert counted[path] == sum(len(v) for v in vars(eng).values() if isinstance(v, dict)) \
-            + len(eng.tables.tabs.of) + len(eng.tables.keys.of) + len(eng.tables.hands.of)
+        memos = {id(v): v for part in (eng.unseen, eng.triples, eng.moves, eng.outs, eng.blanks,
+                                       eng.noextra, eng.extra, eng.chance, eng.batch,
+                                       eng.search)
+                 for v in vars(part).values() if isinstance(v, dict)}
+        tables = eng.batch.tables
+        assert counted[path] == sum(len(v) for v in memos.values()) \
+            + len(tables.tabs.of) + len(tables.keys.of) + len(tables.hands.of)
         with pytest.raises(WorkBudgetError):
             player_odds(pos, 3, budget=counted[path] // 4)
         assert player_odds(pos, 3).probability == value       # the default budget answers
@@ -243,7 +248,7 @@ EXTRA_AND_PASS = dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1"
 
 
 def test_chance_outcomes_count_towards_the_budget() -> None:
-    from swkit.odds.cards.search import OUTCOMES_PER_ENTRY
+    from swkit.odds.cards.work import OUTCOMES_PER_ENTRY
     eng = start_search(make_position(**EXTRA_AND_PASS), 3)[0]
     before = eng.spent()
     assert before == eng.memo_entries()

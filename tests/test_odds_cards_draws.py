@@ -3,7 +3,7 @@
 
 Each formula gives, for every drawn card y at once, the last turn's outs of a position that
 holds y somewhere (in the hand, in the tableau, on the discard pile within Power 3's reach),
-derived from masks without y. ``Engine._outs_fast`` computes the same outs directly on the
+derived from masks without y. ``Outs._outs_fast`` computes the same outs directly on the
 position with y; they must agree for every y, on random hands, tableaux, discard keys and figure
 states, on a dense reduced deck (many near-triples) and on the full deck.
 """
@@ -39,20 +39,20 @@ def _engine(case: int):
                    scored=tuple(lookup_power(EDITION, s) for s in scored), figure=True,
                    deck=deck)
     eng = start_search(pos, 2)[0]
-    assert eng._batched()
+    assert eng.batch.batched()
     pool = [t for t in range(len(eng.types)) for _ in range(deck.editions)]
-    return eng, eng._draw_tables(), pool
+    return eng, eng.batch.draw_tables(), pool
 
 
 def _pure(eng) -> RowTables:
     """The plain Python twin of the engine's numpy tables (what a search without numpy
     builds)."""
-    tables, eng.tables = eng.tables, None
+    tables, eng.batch.tables = eng.batch.tables, None
     accel.enabled, on = False, accel.enabled
     try:
-        pure = eng._draw_tables()
+        pure = eng.batch.draw_tables()
     finally:
-        accel.enabled, eng.tables = on, tables
+        accel.enabled, eng.batch.tables = on, tables
     assert isinstance(pure, RowTables)
     return pure
 
@@ -76,7 +76,7 @@ def test_outs_of_the_tableau_plus_y(case: int) -> None:
         tab, hand, dkey = _sample(rng, pool, (1, 5), 3)
         fig = np.array([rng.random() < 0.5 for _ in yi])
         got = tables.outs_plus([tab], [dkey], [hand], fig[None, :], yi)[0]
-        want = [eng._outs_fast(hand, insert(tab, y), dkey, (), bool(f))
+        want = [eng.outs._outs_fast(hand, insert(tab, y), dkey, (), bool(f))
                 for y, f in zip(yi, fig, strict=True)]
         assert got.tolist() == want, (hand, tab, dkey)
         assert pure.outs_plus(tab, dkey, hand, fig.tolist(), yi.tolist()) == want
@@ -92,11 +92,11 @@ def test_outs_of_the_hand_plus_y(case: int) -> None:
     for _ in range(300):
         tab, hand, dkey = _sample(rng, pool, (2, 5), 3)
         figure = rng.random() < 0.5
-        m = eng._outs_fast(hand, tab, dkey, (), figure)
+        m = eng.outs._outs_fast(hand, tab, dkey, (), figure)
         got = tables.derive([m], [tab], [figure], yi.astype(np.uint64), yi)[0]
-        want = [eng._outs_fast(insert(hand, y), tab, dkey, (), figure) for y in yi]
+        want = [eng.outs._outs_fast(insert(hand, y), tab, dkey, (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, dkey, figure)
-        assert [eng._derive1(m, tab, int(y), figure) for y in yi] == want
+        assert [eng.extra._derive1(m, tab, int(y), figure) for y in yi] == want
         assert pure.derive(m, tab, figure, yi.tolist()) == want
 
 
@@ -112,7 +112,7 @@ def test_outs_with_y_on_the_discard_pile(case: int) -> None:
         tab, hand, key = _sample(rng, pool, (2, 5), depth - 1)
         figure = rng.random() < 0.5
         got = tables.outs_pile([tab], [key], [hand], np.array([figure]), yi)[0]
-        want = [eng._outs_fast(hand, tab, tuple(sorted(key + (int(y),))) if eng.pfd else (),
+        want = [eng.outs._outs_fast(hand, tab, tuple(sorted(key + (int(y),))) if eng.pfd else (),
                                (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, key, figure)
         assert pure.outs_pile(tab, key, hand, figure, yi.tolist()) == want
@@ -129,7 +129,7 @@ def test_outs_of_many_positions_at_once(case: int) -> None:
     for _ in range(600):
         tab, hand, key = _sample(rng, pool, (0, 6), depth)
         rows.append((tab, key, hand, rng.random() < 0.5))
-        want.append(eng._outs_fast(hand, tab, key, (), rows[-1][3]))
+        want.append(eng.outs._outs_fast(hand, tab, key, (), rows[-1][3]))
     tabs, keys, hands, figs = zip(*rows, strict=True)
     got = tables.outs_rows(tabs, keys, hands, np.array(figs))
     assert got.tolist() == want
@@ -144,7 +144,7 @@ def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
     pos = Position(hand=(), center=deep, scored=(lookup_power(EDITION, "green-extra-play"),),
                    figure=True, deck=Deck())
     eng = start_search(pos, 2)[0]
-    tables, pure = eng._draw_tables(), _pure(eng)
+    tables, pure = eng.batch.draw_tables(), _pure(eng)
     rng = random.Random(7)
     pool = list(range(len(eng.types)))
     rows, want = [], []
@@ -154,13 +154,13 @@ def test_long_hands_and_a_deep_power_3_widen_the_tables() -> None:
         hand = tuple(sorted(pool[5:5 + rng.randint(0, 9)]))
         key = tuple(sorted(pool[14:14 + rng.randint(0, 6)]))
         rows.append((tab, key, hand, rng.random() < 0.5))
-        want.append(eng._outs_fast(hand, tab, key, (), rows[-1][3]))
+        want.append(eng.outs._outs_fast(hand, tab, key, (), rows[-1][3]))
     tabs, keys, hands, figs = zip(*rows, strict=True)
     assert tables.outs_rows(tabs, keys, hands, np.array(figs)).tolist() == want
     assert [pure.outs_row(*row) for row in rows] == want
     yi = np.arange(len(eng.types), dtype=np.intp)
     for tab, key, hand, fig in rows[:40]:
         got = tables.outs_plus([tab], [key], [hand], np.full((1, len(yi)), fig), yi)[0]
-        assert got.tolist() == [eng._outs_fast(hand, insert(tab, int(y)), key, (), fig)
+        assert got.tolist() == [eng.outs._outs_fast(hand, insert(tab, int(y)), key, (), fig)
                                 for y in yi]
         assert pure.outs_plus(tab, key, hand, [fig] * len(yi), yi.tolist()) == got.tolist()

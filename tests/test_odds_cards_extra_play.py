@@ -1,6 +1,6 @@
 """Two turns to go with one extra play in reach: the shared search is exact.
 
-``Engine._numerator2_batch`` (no swap, no wild) and ``Engine._numerator2_extra`` (with them)
+``Batch.numerator2_batch`` (no swap, no wild) and ``ExtraPlay.numerator2_extra`` (with them)
 build the choices after each draw once per position and derive their outs (``swkit.odds.draws``,
 ``_derive1``), bounded by the outs before the Discard with a reduced discard key
 (``_bound_key``). Here they are checked against a plain enumeration
@@ -19,6 +19,7 @@ import pytest
 
 from swkit.cards.editions import load_edition, lookup_power
 from swkit.odds.cards import Position
+from swkit.odds.cards.batch import Batch
 from swkit.odds.cards.engine import Engine, start_search
 from swkit.odds.cards.hands import insert, pool_net, pool_take, remove
 from swkit.odds.deal import Deck
@@ -68,12 +69,12 @@ def _plain(eng: Engine, hand: tuple[int, ...], tab: tuple[int, ...], disc: tuple
         d2 = pool_take(drawn, y)
         best = max(eng.weighted(eng.outs_mask(*nxt), d2)
                    for _steps, nxt in eng.ends(h, tab, disc, others, figure, 1))
-        total += u * eng._with_chance(best, h, tab, disc, others, figure, d2, 2)
+        total += u * eng.chance.with_chance(best, h, tab, disc, others, figure, d2, 2)
     return total
 
 
 # seed 82 (fast tier too): the first that fails if the branch and bound of
-# ``_numerator2_batch`` keeps an expansion's values for draws where the choice is not allowed
+# ``numerator2_batch`` keeps an expansion's values for draws where the choice is not allowed
 FAST = [*range(48), 82]
 
 
@@ -99,12 +100,12 @@ FAST_BATCH = [*BATCHED[:12], 114]
 @pytest.mark.parametrize("seed", [*FAST_BATCH, *(pytest.param(s, marks=pytest.mark.slow)
                                                  for s in BATCHED[12:] if s not in FAST_BATCH)])
 def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -> None:
-    """The batch of ``_numerator2_batch`` (the next positions of a turn, as T = 3 asks them)
+    """The batch of ``numerator2_batch`` (the next positions of a turn, as T = 3 asks them)
     after one or two cards already drawn: each value equals the plain enumeration."""
     rng = random.Random(1000 + seed)
     pos = _position(seed)
     eng, hand, tab, disc_full, others = start_search(pos, 2)
-    assert eng._batched()
+    assert eng.batch.batched()
     disc = eng.disc_key(disc_full, 2)
     drawn: tuple[int, ...] = ()
     for _ in range(rng.randint(1, 2)):
@@ -114,7 +115,7 @@ def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -
     positions = [(hand, tab, disc, others, pos.figure)]
     for q in sorted(set(hand)):
         positions.append((remove(hand, q), insert(tab, q)[-5:], disc, others, not pos.figure))
-    fast = eng._numerator2_batch(positions, drawn)
+    fast = eng.batch.numerator2_batch(positions, drawn)
     plain = [_plain(start_search(pos, 2)[0], *p, drawn) for p in positions]
     assert fast == plain
 
@@ -122,13 +123,13 @@ def test_many_positions_after_earlier_draws_match_plain_enumeration(seed: int) -
 def test_a_shallow_power_3_matches_plain_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
     """An edited Power 3 that reaches only the top card (depth 1, any number): discarding two
     cards (a full tableau, the drawn card and the extra play) puts more cards on the pile than
-    it reaches, so ``_numerator2_batch`` takes each Discard choice one by one
+    it reaches, so ``numerator2_batch`` takes each Discard choice one by one
     (``_play_ends_direct``); the values still equal the plain enumeration."""
     shallow = dataclasses.replace(lookup_power(EDITION, "green-discard"),
                                   params={"requires_number": None, "depth": 1})
     calls = []
-    direct = Engine._play_ends_direct
-    monkeypatch.setattr(Engine, "_play_ends_direct",
+    direct = Batch._play_ends_direct
+    monkeypatch.setattr(Batch, "_play_ends_direct",
                         lambda self, *a: calls.append(1) or direct(self, *a))
     # seeds 8 and 20: the first whose value needs the card-by-card Discard choices right
     for seed in (*range(6), 8, 20):

@@ -5,7 +5,7 @@ Two ways to take numpy away: the switch the engine reads (``swkit.odds.accel.ena
 ``SWKIT_NUMPY=0`` variable), which lets one process compare both paths position by position;
 and a fresh interpreter where ``import numpy`` fails (``sys.modules["numpy"] = None``, as in a
 Pyodide kernel without numpy), which proves that nothing imports it behind the switch's back.
-The card odds positions below take the numpy batch (``Engine._numerator2_batch``: one extra
+The card odds positions below take the numpy batch (``Batch.numerator2_batch``: one extra
 play in reach, no swap, no wild; the test checks that they do) when numpy is on."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from swkit.odds import (
     optimal_value,
     player_odds,
 )
-from swkit.odds.cards import engine as cards_module
+from swkit.odds.cards.batch import Batch
 from swkit.odds.cards.engine import start_search as start
 from swkit.odds.dice import policy_distribution
 from swkit.odds.montecarlo_dice import (
@@ -57,8 +57,8 @@ SLOW = [(s, t) for s in BATCHED if s < 100 for t in (2, 3) if (s, t) not in FAST
 def batch_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the numpy batch's calls."""
     calls: list[int] = []
-    real = cards_module.Engine._numerator2_numpy
-    monkeypatch.setattr(cards_module.Engine, "_numerator2_numpy",
+    real = Batch._numerator2_numpy
+    monkeypatch.setattr(Batch, "_numerator2_numpy",
                         lambda self, *a: calls.append(1) or real(self, *a))
     return calls
 

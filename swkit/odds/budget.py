@@ -3,7 +3,7 @@
 The budget counts **memo entries**: the positions, masks and tables the exact search
 remembers (every memo table of one search, the numpy batch's row tables included, counted the
 same way whichever path computes them), plus one entry per 16 chance outcomes valued (draw
-two's card pairs, pass's received cards; ``swkit.odds.cards.search.OUTCOMES_PER_ENTRY``), which
+two's card pairs, pass's received cards; ``swkit.odds.cards.work.OUTCOMES_PER_ENTRY``), which
 some searches value without remembering them. Memory grows with them, and so does the time
 (``python bench/odds_budget.py`` measures both). A question that needs more than its budget
 is refused with ``swkit.errors.WorkBudgetError``. This module holds no code that needs numpy,

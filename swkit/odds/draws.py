@@ -3,15 +3,15 @@
 ``swkit.odds.cards`` holds a set of card types as an int bitmask (bit x = card type x). With
 two turns to go and one extra play in reach (no swap, no wild), the last turn's outs of each
 choice after each draw y derive from masks that do not depend on y (the rule is
-``Engine._outs_fast``, RULES.md §A3/§A7). Here those derivations run on numpy ``uint64``
+``Outs._outs_fast``, RULES.md §A3/§A7). Here those derivations run on numpy ``uint64``
 arrays whose last axis is the draw y, so one array operation does the work of a Python loop over
-the draws (and, in ``Engine._numerator2_batch``, over many positions). A deck has at most 45
+the draws (and, in ``Batch.numerator2_batch``, over many positions). A deck has at most 45
 card types (5 colors x 9 numbers, RULES.md §A1), so a mask fits in 64 bits.
 
 Shapes: ``ys`` / ``yi`` are the nY card types drawn (``uint64`` for shifts, ``intp`` for
 indexing); a mask array has shape (rows, nY); weights are ``int64`` counts of unseen cards.
-``tests/test_odds_cards_draws.py`` checks each formula against ``Engine._outs_fast`` (or
-``Engine._derive1``) computed directly, on random input.
+``tests/test_odds_cards_draws.py`` checks each formula against ``Outs._outs_fast`` (or
+``ExtraPlay._derive1``) computed directly, on random input.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class _Table:
 
 
 class DrawTables:
-    """Per search (one ``_Engine``): the pair masks as a matrix and tables of the tableaux,
+    """Per search (one ``Engine``): the pair masks as a matrix and tables of the tableaux,
     discard keys and hands met, so that a row of a formula is three table indices.
 
     ``pair(a, b)``: the bitmask of the types c with a, b, c a set or a run (no wilds);
@@ -134,7 +134,7 @@ class DrawTables:
                             (4, 4, 0, 0), (n, 0, 0, 0))
 
     def _tab_row(self, tab: tuple[int, ...]) -> tuple[Any, ...]:
-        """plus(tab, y) over y (``Engine._plus_mask``: every type if tab holds a triple or y
+        """plus(tab, y) over y (``Outs.plus_mask``: every type if tab holds a triple or y
         is in pm(tab), else pm(tab) and the pairs of y with each card of tab), pm, has, and
         whether Power 3's required number is in tab."""
         pm = np.uint64(self._pm(tab))
@@ -182,7 +182,7 @@ class DrawTables:
     @staticmethod
     def weights(masks: Masks, levels: Sequence[tuple[int, int]], ys: Masks
                 ) -> NDArray[np.int64]:
-        """The unseen copies of the types in each mask after drawing y (``Engine.weighted``):
+        """The unseen copies of the types in each mask after drawing y (``Unseen.weighted``):
         ``levels`` = [(k, bitmask of the types with k unseen copies before the draw)], and y
         itself has one copy fewer."""
         total = np.zeros(masks.shape, dtype=np.int64)
@@ -193,7 +193,7 @@ class DrawTables:
     # ---- the formulas ----
     def derive(self, ms: Sequence[int] | Masks, tabs: Sequence[tuple[int, ...]],
                figs: Sequence[bool], ys: Masks, yi: NDArray[np.intp]) -> Masks:
-        """``Engine._derive1`` for each (m, tab, fig) (rows) and each y (columns): the outs of
+        """``ExtraPlay._derive1`` for each (m, tab, fig) (rows) and each y (columns): the outs of
         a hand plus y from the outs m of the hand: every type if m is every type or holds y,
         else m plus plus(tab, y) (only the part of it that can take the figure when it is not
         held and y cannot take it)."""
@@ -206,7 +206,7 @@ class DrawTables:
     def _outs_parts(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
                     hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]
                     ) -> tuple[NDArray[Any], ...]:
-        """The parts of ``Engine._outs_fast`` (one extra play, no swap, no wild) of each
+        """The parts of ``Outs._outs_fast`` (one extra play, no swap, no wild) of each
         (tableau, last turn's discard key, hand) with the figure held as ``fig``: (tableau
         rows; D = the drawn card's outs: pm(tab) plus, by Power 3 (gated by the figure and its
         number), plus(tab, d) for each d of the key; that gate; the hand's bits; the outs the
@@ -237,7 +237,7 @@ class DrawTables:
 
     def outs_rows(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
                   hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_]) -> Masks:
-        """``Engine._outs_fast`` of each (tableau, discard key, hand) with the figure held
+        """``Outs._outs_fast`` of each (tableau, discard key, hand) with the figure held
         as ``fig`` (see ``_outs_parts``): every type if the hand holds a type of D, else D and
         the extra play's outs."""
         _tr, drawn, _gate, hm, extra, full = self._outs_parts(tabs, keys, hands, fig)
@@ -257,7 +257,7 @@ class DrawTables:
     def outs_plus(self, tabs: Sequence[tuple[int, ...]], keys: Sequence[tuple[int, ...]],
                   hands: Sequence[tuple[int, ...]], fig: NDArray[np.bool_],
                   yi: NDArray[np.intp]) -> Masks:
-        """The last turn's outs (``Engine._outs_fast``) of each (tableau, discard key, hand)
+        """The last turn's outs (``Outs._outs_fast``) of each (tableau, discard key, hand)
         (rows) with y played into the tableau, for each y (columns); ``fig`` (rows x
         columns): the figure is held.
 

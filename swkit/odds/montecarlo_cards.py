@@ -29,7 +29,7 @@ from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 from swkit.odds.cards.engine import check_turns, start_search
 from swkit.odds.cards.hands import falling_factorial, insert, pool_give, pool_net, pool_take, remove
 from swkit.odds.cards.position import Position
-from swkit.odds.cards.search import OverBudget
+from swkit.odds.cards.work import OverBudget
 from swkit.odds.deal import KINDS, Deck, Kind, completion_table, make_wilds
 from swkit.odds.montecarlo_dice import MCResult, samples, wilson
 from swkit.whole import as_whole
@@ -203,7 +203,7 @@ def _sample(eng: Any, position: Position, turns: int, n: int, seed: int, look: i
             draws = draws[:turns - t + 1] + rng.sample(_pool(eng, drawn), t - 1)
             best = -1
             after = t - 1 if look is None else min(look, t - 1)
-            for _d, t3, d3 in eng._discards(tab, disc, t - 1):
+            for _d, t3, d3 in eng.discards(tab, disc, t - 1):
                 end = (hand, t3, eng.disc_key(d3, t - 1), others, fig1)
                 v = eng.numerator(*end, drawn, after)
                 if v > best:

@@ -37,6 +37,32 @@ def refused(requires_number: int | None, numbers: Iterable[int], discard: int
     return None
 
 
+def number_mask(requires_number: int | None, types: Sequence[Card]) -> int:
+    """The bitmask of the card types (bit i = ``types[i]``) that meet the Power's number
+    condition on their own (:func:`refused`): the types showing ``requires_number``, every
+    type when the Power names none. For the odds engine's masks (:func:`odds_gate`)."""
+    return sum(1 << i for i, c in enumerate(types)
+               if refused(requires_number, (c.number,), 1) is None)
+
+
+def needs_number(requires_number: int | None, numbers: Iterable[int]) -> bool:
+    """True if a tableau of ``numbers`` (read at most once) misses the Power's number
+    condition (:func:`refused`), so the card played next must bring it."""
+    return refused(requires_number, numbers, 1) is Refusal.NEEDS_NUMBER
+
+
+def odds_gate(requires_number: int | None, numbers: Iterable[int], discard: int, every: int,
+              number_bits: int) -> int | None:
+    """The rule for a card x about to be played into a tableau of ``numbers`` (read at most
+    once) with ``discard`` cards in the pile, as a bitmask of card types: None when the Power
+    is refused whatever x is (the pile is empty); else the x after whose play it may be used:
+    ``every`` type when the tableau meets the number condition, else ``number_bits``
+    (:func:`number_mask`)."""
+    if refused(None, (), discard) is not None:
+        return None
+    return number_bits if needs_number(requires_number, numbers) else every
+
+
 def refusal(power: Power, table: Table) -> Refusal | None:
     """Why ``power`` can change nothing at ``table`` (:func:`refused`), or None."""
     return refused(power.params["requires_number"], table.numbers, table.discard)

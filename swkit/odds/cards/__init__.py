@@ -50,12 +50,19 @@ cards) and a Fraction at the end, within a work budget of memo entries
 (``swkit.odds.budget``). The modules follow the model:
 
 - ``position``: the question and its checks; ``answer``: ``player_odds`` and its answer;
-- ``hands``: sorted tuples and bitmasks of card types; ``triples``: the pair masks;
-- ``moves``: the plays, the Powers that move cards, the Discard; ``outs``: the last turn's outs;
-- ``search``: the search over turns and the budget; ``noextra``, ``extra``: two turns to go
-  without and with an extra play; ``chance``: draw two and pass; ``batch``: the numpy batch;
-- ``words``: the plans, as steps (``PlanStep``, data) and in words; ``engine``: one
-  search's engine, built from a Position.
+- ``engine``: one search's engine, built from a Position and composed of parts; each part
+  holds its own memo tables and is given the facts (``facts``: the deck, the unseen cards,
+  the Powers in reach) and the parts it asks;
+- the parts: ``triples``: the pair masks; ``moves``: the plays, the Powers that move cards,
+  the Discard; ``outs``: the last turn's outs; ``search``: the search over turns;
+  ``noextra``, ``extra``: two turns to go without and with an extra play; ``blanks``: the
+  cards that cannot matter yet; ``chance``: draw two and pass; ``batch``: the numpy batch;
+  ``work``: the work budget;
+- ``hands``: sorted tuples and bitmasks of card types; ``words``: the plans, as steps
+  (``PlanStep``, data) and in words.
+
+When each Power may be used, and its moves, come from its module of :mod:`swkit.cards.powers`
+(the game uses the same).
 
 How fast it is, and what was tried to make it so: ``bench/README.md``.
 """

@@ -22,8 +22,8 @@ from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 from swkit.odds.cards.engine import Engine, reach_powers, start_search
 from swkit.odds.cards.hands import Hand, insert
 from swkit.odds.cards.position import NO_EFFECT_THIS_TURN, UNKNOWN_CENTER, Position
-from swkit.odds.cards.search import OverBudget
 from swkit.odds.cards.words import PlanStep, best_plan, plan_words
+from swkit.odds.cards.work import OverBudget
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The numpy batch: two-turn values of many positions and every draw at once (one extra play).
 
-``_numerator2_batch`` is ``extra``'s per-draw search for many positions after the same earlier
+``numerator2_batch`` is ``extra``'s per-draw search for many positions after the same earlier
 draws, with exactly one extra play and neither a swap nor a wild: the rows are the choices after
 the draw of every position (keep y, play y), the columns the draws y, the bounds numpy arrays
 from ``swkit.odds.draws`` (a row is three table indices: tableau, discard key, hand); the
@@ -18,45 +18,69 @@ test_many_positions_after_earlier_draws_match_plain_enumeration``; the formulas:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from swkit.cards.powers import play_from_discard
 from swkit.odds import accel
+from swkit.odds.cards.chance import Chance
+from swkit.odds.cards.extra import ExtraPlay
+from swkit.odds.cards.facts import Facts, Unseen
 from swkit.odds.cards.hands import Hand, insert, pool_net, pool_take, without
+from swkit.odds.cards.moves import Moves
+from swkit.odds.cards.noextra import NoExtra
+from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import TABLEAU_LIMIT
 from swkit.odds.cards.rows import RowTables
+from swkit.odds.cards.triples import Triples
+from swkit.odds.cards.work import Work
 
 if TYPE_CHECKING:
     import numpy as np
 
     from swkit.odds.draws import DrawTables
 
-@dataclass(kw_only=True)
+
 class Batch:
     """The numpy batch of two-turn values (one extra play, no swap, no wild)."""
 
-    tables: DrawTables | None = None        # see _numerator2_batch
+    def __init__(self, facts: Facts, unseen: Unseen, work: Work, triples: Triples,
+                 moves: Moves, outs: Outs, noextra: NoExtra, extra: ExtraPlay,
+                 chance: Chance) -> None:
+        self.types, self.wilds, self.unseen0 = facts.types, facts.wilds, facts.unseen0
+        self.scorable, self.center_mask = facts.scorable, facts.center_mask
+        self.ep, self.pfd, self.swap = facts.ep, facts.pfd, facts.swap
+        self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
+        self.tables: DrawTables | RowTables | None = None      # see numerator2_batch
+        self.unseen = unseen
+        self.work = work
+        self.triples = triples
+        self.moves = moves
+        self.outs = outs
+        self.noextra = noextra
+        self.extra = extra
+        self.chance = chance
 
-    def _row_entries(self) -> int:
+    def row_entries(self) -> int:
         """The rows of the batch's tables (tableaux, discard keys, hands): memo entries too."""
         t = self.tables
         return 0 if t is None else len(t.tabs.of) + len(t.keys.of) + len(t.hands.of)
 
-    def _batched(self) -> bool:
-        """Two-turn values go through ``_numerator2_batch``: exactly one extra play in reach,
+    def batched(self) -> bool:
+        """Two-turn values go through ``numerator2_batch``: exactly one extra play in reach,
         and neither a swap nor a wild (whose outs it does not derive; then the per-draw path
         of ``extra``)."""
         return self.ep == 1 and not self.swap and len(self.wilds) == 1
 
-    def _draw_tables(self) -> DrawTables | RowTables:
-        """The tables of ``_numerator2_batch`` (built once per search): numpy's where it
+    def draw_tables(self) -> DrawTables | RowTables:
+        """The tables of ``numerator2_batch`` (built once per search): numpy's where it
         imports (``swkit.odds.accel``), else their plain Python twin (``rows.RowTables``)."""
         if self.tables is None:
             need = self.pfd[0] if self.pfd else None
-            args = (len(self.types), lambda a, b: self.pair(0, a, b), self.pm, self.has,
-                    self.center_mask, None if need is None else self._need_mask(),
+            triples = self.triples
+            args = (len(self.types), lambda a, b: triples.pair(0, a, b), triples.pm, triples.has,
+                    self.center_mask, None if need is None else self.extra.need_mask(),
                     bool(self.pfd))
             if accel.numpy() is None:
                 self.tables = RowTables(*args)
@@ -66,26 +90,26 @@ class Batch:
                 self.tables = DrawTables(*args)
         return self.tables
 
-    def _numerator2_batch(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
+    def numerator2_batch(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
                           drawn: Hand) -> list[int | Fraction]:
         """``numerator(..., turns=2)`` of each position (hand, tableau, discard key, others,
         figure), all after the same pool change ``drawn``, with exactly one extra play and
         neither a swap nor a wild in reach: with numpy ``_numerator2_numpy``, else
         ``_numerator2_rows`` position by position (the same choices expanded, the same memo
         entries, the same answers)."""
-        if isinstance(self._draw_tables(), RowTables):
+        if isinstance(self.draw_tables(), RowTables):
             out = []
             for pos in positions:
                 out.append(self._numerator2_rows(pos, drawn))
-                self._tick()
+                self.work.tick()
             return out
         return self._numerator2_numpy(positions, drawn)
 
     def _numerator2_numpy(self, positions: Sequence[tuple[Hand, Hand, Hand, Hand, bool]],
                           drawn: Hand) -> list[int | Fraction]:
-        """``_numerator2_batch`` on numpy arrays: ``_numerator2_extra`` for many positions and
-        every draw y at once. Rows are the choices after the draw (keep y: ``_keep_options``; play
-        y: ``_play_new_templates``) of every position, columns the draws y; their bounds (the
+        """``numerator2_batch`` on numpy arrays: ``numerator2_extra`` for many positions and
+        every draw y at once. Rows are the choices after the draw (keep y: ``keep_options``; play
+        y: ``play_new_templates``) of every position, columns the draws y; their bounds (the
         outs before the Discard) are numpy arrays (``swkit.odds.draws``). The branch and bound
         then goes in rounds: each (position, draw) whose best value so far is below the bound
         of an unexpanded choice has its highest such choice expanded into its Discard choices
@@ -98,8 +122,8 @@ class Batch:
         full = n0 - 1
         if not self.scorable:
             return [0] * len(positions)
-        tables = self._draw_tables()
-        levels = self._levels(drawn)
+        tables = self.draw_tables()
+        levels = self.unseen.levels(drawn)
         live = 0
         for _k, lm in levels:
             live |= lm
@@ -107,7 +131,7 @@ class Batch:
         ys = yi.astype(np.uint64)
         ny = len(yi)
         fig_y = tables.center_bit[yi]                       # playing y takes the figure
-        keep_rows: list[tuple[int, list[Any]]] = []         # (position, _keep_options entry)
+        keep_rows: list[tuple[int, list[Any]]] = []         # (position, keep_options entry)
         play_rows: list[tuple[int, tuple[Any, ...]]] = []   # (position, template)
         # per play row: (figure held: 0 no, 1 yes, 2 if y takes it; needs the figure y takes;
         # left out when the figure is held (taking does better); needs y's number for Power 3)
@@ -116,17 +140,17 @@ class Batch:
         totals: list[int | Fraction] = []
         need = self.pfd[0] if self.pfd else None
         for i, (hand, tab, disc, others, figure) in enumerate(positions):
-            scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
-            totals.append(full * self.weighted(scores, drawn))
+            scores = self.outs.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+            totals.append(full * self.unseen.weighted(scores, drawn))
             scoring[i] = bit(np.uint64(scores), ys)
             if scores & live == live:
                 continue
             if hand:
-                keep_rows += [(i, opt) for opt in self._keep_options(hand, tab, disc, others,
+                keep_rows += [(i, opt) for opt in self.extra.keep_options(hand, tab, disc, others,
                                                                      figure, bounds=False)]
-            need_y = need is not None and not any(self.types[c].number == need for c in tab)
-            take = self._take_beats_none(True, disc)       # once the figure is held
-            for t in self._play_new_templates(hand, tab, disc, figure):
+            need_y = play_from_discard.needs_number(need, (self.types[c].number for c in tab))
+            take = self.extra.take_beats_none(True, disc)       # once the figure is held
+            for t in self.extra.play_new_templates(hand, tab, disc, figure):
                 h2, base, d2, _bkey, fig, fd = t
                 same = h2 == hand and d2 == disc
                 play_rows.append((i, t))
@@ -188,12 +212,12 @@ class Batch:
                 done[pick] = True
         best = np.where(scoring, 0, best)
         if not (self.draw_k or self.pass_n):
-            u = np.array([self.copies(int(y), drawn) for y in yi], dtype=np.int64)
+            u = np.array([self.unseen.copies(int(y), drawn) for y in yi], dtype=np.int64)
             return [t + int(v) for t, v in zip(totals, best @ u, strict=True)]
         for i, (hand, tab, disc, others, figure) in enumerate(positions):
             for j, y in enumerate(yi.tolist()):
                 if not scoring[i, j]:
-                    totals[i] += self.copies(y, drawn) * self._with_chance(
+                    totals[i] += self.unseen.copies(y, drawn) * self.chance.with_chance(
                         int(best[i, j]), insert(hand, y), tab, disc, others, figure,
                         pool_take(drawn, y), 2)
         return totals
@@ -202,22 +226,22 @@ class Batch:
                     play_rows: list[tuple[int, tuple[Any, ...]]], figs: np.ndarray,
                     levels: list[tuple[int, int]], ys: np.ndarray, yi: np.ndarray,
                     drawn: Hand) -> np.ndarray:
-        """The exact values (rows: the choices ``pick`` of ``_numerator2_batch``, row indices
+        """The exact values (rows: the choices ``pick`` of ``numerator2_batch``, row indices
         below ``nk`` keep y, the others play y; columns: the draws ``yi``) as the best over
         their Discard choices. A choice keeping y: the outs of its Discard choices without y
-        (``_end_states``, ``DrawTables.outs_rows``) plus y (``DrawTables.derive``). A choice
+        (``end_states``, ``DrawTables.outs_rows``) plus y (``DrawTables.derive``). A choice
         playing y, the tableau
         base + y keeping 5 cards: discarding cards C of base leaves base - C + y and puts C on
         the pile (``DrawTables.outs_plus``); discarding y and C' of
         base leaves base - C' and puts C' and y on the pile, so y joins Power 3's key
         (``DrawTables.outs_pile``); with more cards discarded than Power 3's
         depth (the key then depends on the order of y among them), card by card
-        (``_end_states``, ``outs_mask``)."""
+        (``end_states``, ``outs_mask``)."""
         import numpy as np
 
         from swkit.odds.draws import segment_max
 
-        tables = self._draw_tables()
+        tables = self.draw_tables()
         depth = self.pfd[1] if self.pfd else 0
         k_rows: list[tuple[Hand, Hand, Hand]] = []         # (tableau, key, hand)
         k_figs: list[bool] = []
@@ -231,7 +255,7 @@ class Batch:
         for r, c in enumerate(pick.tolist()):
             if c < nk:
                 h2, t2, d2, _o2, fig1 = keep_rows[c][1][3]
-                for t3, dk3 in self._end_states(t2, d2):
+                for t3, dk3 in self.noextra.end_states(t2, d2):
                     k_rows.append((t3, dk3, h2))
                     k_figs.append(fig1)
                     k_own.append(r)
@@ -244,7 +268,7 @@ class Batch:
                                                          yi.tolist(), drawn)))
                 continue
             for combo in sorted(set(combinations(base, need))):
-                p_rows.append((without(base, combo), self.disc_key(d2 + combo, 1), h2))
+                p_rows.append((without(base, combo), self.moves.disc_key(d2 + combo, 1), h2))
                 p_own.append(r)
             for flag in sorted(set(fig.tolist())):
                 for combo in sorted(set(combinations(base, need - 1))):
@@ -280,15 +304,15 @@ class Batch:
     def _play_ends_direct(self, hand: Hand, base: Hand, pile: Hand, fig: Sequence[bool],
                           yi: Sequence[int], drawn: Hand) -> list[int]:
         """For ``_expansions``, more cards to discard than Power 3's depth: per draw y, the
-        best outs over the Discard choices of base + y, one by one (``_end_states``)."""
+        best outs over the Discard choices of base + y, one by one (``end_states``)."""
         out = []
         for y, f1 in zip(yi, fig, strict=True):
             d3 = pool_take(drawn, y)
             best, top = -1, 0
-            for t3, dk3 in self._end_states(insert(base, y), pile):
-                m = self.outs_mask(hand, t3, dk3, (), f1)
-                if self.weighted(m, d3) > best:
-                    top, best = m, self.weighted(m, d3)
+            for t3, dk3 in self.noextra.end_states(insert(base, y), pile):
+                m = self.outs.outs_mask(hand, t3, dk3, (), f1)
+                if self.unseen.weighted(m, d3) > best:
+                    top, best = m, self.unseen.weighted(m, d3)
             out.append(top)
         return out
 
@@ -303,17 +327,17 @@ class Batch:
         full = self.unseen0 - pool_net(drawn) - 1
         if not self.scorable:
             return 0
-        tables = self._draw_tables()
+        tables = self.draw_tables()
         assert isinstance(tables, RowTables)
-        levels = self._levels(drawn)
+        levels = self.unseen.levels(drawn)
         live = 0
         for _k, lm in levels:
             live |= lm
         yi = [y for y in range(len(self.types)) if live >> y & 1]
         center = self.center_mask
         fig_y = [bool(center >> y & 1) for y in yi]         # playing y takes the figure
-        scores = self.outs_mask(hand, tab, disc, others, figure)   # draws that score now
-        total: int | Fraction = full * self.weighted(scores, drawn)
+        scores = self.outs.outs_mask(hand, tab, disc, others, figure)   # draws that score now
+        total: int | Fraction = full * self.unseen.weighted(scores, drawn)
         scoring = [bool(scores >> y & 1) for y in yi]
         best = [full if s else 0 for s in scoring]
         rows: list[tuple[int, Any, list[bool] | None, list[int]]] = []  # (size, data, figs, bw)
@@ -329,16 +353,16 @@ class Batch:
 
         if scores & live != live:
             need = self.pfd[0] if self.pfd else None
-            keep = self._keep_options(hand, tab, disc, others, figure, bounds=False) \
+            keep = self.extra.keep_options(hand, tab, disc, others, figure, bounds=False) \
                 if hand else []
             for opt in keep:
                 if opt[0] is None:          # the outs before the Discard without y
                     opt[0] = tables.outs_row(opt[1], opt[5], opt[3][0], opt[3][4])
                 rows.append((opt[2], opt, None,
                              weights(tables.derive(opt[0], opt[1], opt[3][4], yi))))
-            need_y = need is not None and not any(self.types[c].number == need for c in tab)
-            take = self._take_beats_none(True, disc)       # once the figure is held
-            for t in self._play_new_templates(hand, tab, disc, figure):
+            need_y = play_from_discard.needs_number(need, (self.types[c].number for c in tab))
+            take = self.extra.take_beats_none(True, disc)       # once the figure is held
+            for t in self.extra.play_new_templates(hand, tab, disc, figure):
                 h2, base, d2, bkey, fig, fd = t
                 same = h2 == hand and d2 == disc
                 figs = fig_y if fig is None else [fig] * len(yi)
@@ -349,7 +373,7 @@ class Batch:
                 if after_y or alone or need3:
                     for j, y in enumerate(yi):
                         if (after_y and not fig_y[j]) or (alone and figs[j]) or \
-                                (need3 and not self._need_mask() >> y & 1):
+                                (need3 and not self.extra.need_mask() >> y & 1):
                             bw[j] = -1
                 rows.append((len(base) + 1, t, figs, bw))
         done = [size <= TABLEAU_LIMIT for size, _d, _f, _bw in rows]
@@ -377,31 +401,31 @@ class Batch:
         for j, y in enumerate(yi):
             if not scoring[j]:
                 if self.draw_k or self.pass_n:
-                    total += self.copies(y, drawn) * self._with_chance(
+                    total += self.unseen.copies(y, drawn) * self.chance.with_chance(
                         best[j], insert(hand, y), tab, disc, others, figure, pool_take(drawn, y), 2)
                 else:
-                    total += self.copies(y, drawn) * best[j]
+                    total += self.unseen.copies(y, drawn) * best[j]
         return total
 
     def _expand_row(self, data: Any, figs: list[bool] | None, yi: list[int], drawn: Hand
                     ) -> list[list[int]]:
         """``_expansions`` of one row of ``_numerator2_rows`` without numpy: the outs of its
-        Discard choices, a list per choice with one mask per draw y (a ``_keep_options``
-        entry when ``figs`` is None, else a ``_play_new_templates`` entry with the figure held
+        Discard choices, a list per choice with one mask per draw y (a ``keep_options``
+        entry when ``figs`` is None, else a ``play_new_templates`` entry with the figure held
         per y)."""
-        tables = self._draw_tables()
+        tables = self.draw_tables()
         assert isinstance(tables, RowTables)
         if figs is None:                # keep y: the outs without y, then y joins the hand
             h2, t2, d2, _o2, fig1 = data[3]
             return [tables.derive(tables.outs_row(t3, dk3, h2, fig1), t3, fig1, yi)
-                    for t3, dk3 in self._end_states(t2, d2)]
+                    for t3, dk3 in self.noextra.end_states(t2, d2)]
         h2, base, d2, _bkey, _fig, _fd = data
         depth = self.pfd[1] if self.pfd else 0
         need = len(base) + 1 - TABLEAU_LIMIT
         if self.pfd and need > depth:
             return [self._play_ends_direct(h2, base, d2, figs, yi, drawn)]
         # discard cards C of base: base - C + y, C on the pile (``outs_plus``)
-        masks = [tables.outs_plus(without(base, combo), self.disc_key(d2 + combo, 1), h2,
+        masks = [tables.outs_plus(without(base, combo), self.moves.disc_key(d2 + combo, 1), h2,
                                   figs, yi)
                  for combo in sorted(set(combinations(base, need)))]
         # discard y and C' of base: y joins Power 3's key (``outs_pile``)

@@ -31,20 +31,28 @@ Checked against the plain (unlumped) search and the game tree:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from swkit.cards.powers import play_from_discard
+from swkit.odds.cards.facts import Facts
 from swkit.odds.cards.hands import Hand, type_bits
+from swkit.odds.cards.triples import Triples
 
 
-@dataclass(kw_only=True)
 class Blanks:
     """The blank types of a position and the lumped keys and pools built from them."""
 
-    lumping: bool = True                    # False: the plain search (tests compare the two)
-    partner_memo: dict[int, int] = field(default_factory=dict)
-    blank_memo: dict[Any, tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]] = field(
-        default_factory=dict)
+    def __init__(self, facts: Facts, triples: Triples) -> None:
+        self.types, self.wilds, self.every = facts.types, facts.wilds, facts.every
+        self.ep, self.pfd, self.center_color = facts.ep, facts.pfd, facts.center_color
+        # the types showing Power 3's required number (none when it names none)
+        self.need_bits = play_from_discard.number_mask(facts.pfd[0], facts.types) \
+            if facts.pfd and facts.pfd[0] is not None else 0
+        self.lumping = True                 # False: the plain search (tests compare the two)
+        self.partner_memo: dict[int, int] = {}
+        self.blank_memo: dict[Any, tuple[int, tuple[tuple[int, ...], ...],
+                                         tuple[int, ...]]] = {}
+        self.triples = triples
 
     def _partners(self, a: int) -> int:
         """The types x such that some triple holds a and x (under any wild in reach)."""
@@ -53,7 +61,7 @@ class Blanks:
             hit = 0
             for x in range(len(self.types)):
                 for w in range(len(self.wilds)):
-                    if self.pair(w, a, x):
+                    if self.triples.pair(w, a, x):
                         hit |= 1 << x
                         break
             self.partner_memo[a] = hit
@@ -78,14 +86,13 @@ class Blanks:
         live = type_bits(tab) | type_bits(disc) | type_bits(others)
         for a in set(tab) | set(disc) | set(others):
             live |= self._partners(a)
-        need = self.pfd[0] if self.pfd else None
         groups: dict[tuple[bool, bool], list[int]] = {}
         for x in range(n):
             if not live >> x & 1:
                 c = self.types[x]
                 flags = (not figure and self.center_color is not None
                          and c.color == self.center_color,
-                         need is not None and c.number == need)
+                         bool(self.need_bits >> x & 1))
                 groups.setdefault(flags, []).append(x)
         classes = tuple(tuple(g) for _f, g in sorted(groups.items()))
         of = [-1] * n
@@ -137,7 +144,6 @@ class Blanks:
             return list(pool)
         out: list[tuple[int | tuple[int, ...], int]] = []
         lumps: dict[tuple[bool, bool], list[tuple[int, int]]] = {}
-        need = self.pfd[0] if self.pfd else None
         for x, u in pool:
             if live >> x & 1:
                 out.append((x, u))
@@ -145,7 +151,7 @@ class Blanks:
                 c = self.types[x]
                 flags = (not figure and self.center_color is not None
                          and c.color == self.center_color,
-                         need is not None and c.number == need)
+                         bool(self.need_bits >> x & 1))
                 lumps.setdefault(flags, []).append((x, u))
         for flags in sorted(lumps):
             members = lumps[flags]

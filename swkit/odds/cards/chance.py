@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from swkit.cards.powers import extra_draw, passing
+from swkit.odds.cards.blanks import Blanks
+from swkit.odds.cards.facts import Facts, Unseen
 from swkit.odds.cards.hands import (
     Hand,
     distinct,
@@ -37,17 +38,32 @@ from swkit.odds.cards.hands import (
     remove,
     sorted_multisets,
 )
+from swkit.odds.cards.moves import Moves
+from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import TABLEAU_LIMIT
+from swkit.odds.cards.work import Work
 
 
-@dataclass(kw_only=True)
 class Chance:
-    """Draw two and pass over later turns: their values by chance outcome."""
+    """Draw two and pass over later turns: their values by chance outcome. The next turns
+    are valued by the search (``search.numerator``), which the engine gives once it is built."""
 
-    read_masks: bool = True     # False: every outcome through ``_best_next`` (tests compare)
+    def __init__(self, facts: Facts, unseen: Unseen, work: Work, moves: Moves, outs: Outs,
+                 blanks: Blanks) -> None:
+        self.types, self.unseen0, self.scorable = facts.types, facts.unseen0, facts.scorable
+        self.every, self.ep = facts.every, facts.ep
+        self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
+        self.plus_memo = outs.plus_memo   # read, not filled
+        self.read_masks = True  # False: every outcome through ``_best_next`` (tests compare)
+        self.unseen = unseen
+        self.work = work
+        self.moves = moves
+        self.outs = outs
+        self.blanks = blanks
+        self.search: Any = None     # the engine's Search, given once it is built
 
     # ---- draw two (7) and pass (10): Powers whose cards come by chance ----
-    def _with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
+    def with_chance(self, best: int | Fraction, hand: Hand, tab: Hand, disc: Hand,
                      others: Hand, figure: bool, drawn: Hand, turns: int) -> int | Fraction:
         """``best`` or, if higher, the best value of using draw two or pass this turn."""
         if not (self.draw_k or self.pass_n) or not self.scorable:
@@ -79,17 +95,15 @@ class Chance:
         after = turns - 1
         n = self.unseen0 - pool_net(drawn)
         scale = falling_factorial(n, after)
-        pool = [(x, self.copies(x, drawn)) for x in range(len(self.types))]
+        pool = [(x, self.unseen.copies(x, drawn)) for x in range(len(self.types))]
         pool = [(x, u) for x, u in pool if u > 0]
-        for p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+        for p, tab1, hand1, fig1 in self.moves.plays(hand, tab, figure):
             if not fig1:
                 continue
             step0 = ("play", p, not figure)
             k = self.draw_k
             if extra_draw.odds_draws(k, n, after):
-                ends = list(dict.fromkeys(
-                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
-                                                                                    after)))
+                ends = self._ends(tab1, disc, after)
                 denom = falling_factorial(n, k) * falling_factorial(n - k, after)
                 need = None if beat is None else Fraction(beat * denom, scale)
                 acc = self._draw_value(hand1, ends, others, fig1, drawn, after, k, pool, n, need)
@@ -97,9 +111,7 @@ class Chance:
                     yield (step0, ("draw", k, len(tab1) > TABLEAU_LIMIT)), \
                         Fraction(acc * scale, denom)
             if self.pass_n and passing.refused(len(hand1)) is None:
-                ends = list(dict.fromkeys(
-                    (t3, self.disc_key(d3, after)) for _d, t3, d3 in self._discards(tab1, disc,
-                                                                                    after)))
+                ends = self._ends(tab1, disc, after)
                 for q in distinct(hand1):
                     need = None if beat is None else beat * max(n, 1)
                     acc = self._pass_value(remove(hand1, q), q, ends, others, fig1, drawn, after,
@@ -108,6 +120,12 @@ class Chance:
                         yield ((step0, ("pass", q, len(tab1) > TABLEAU_LIMIT)),
                                Fraction(acc, n) if n else Fraction(acc))
 
+    def _ends(self, tab1: Hand, disc: Hand, after: int) -> list[tuple[Hand, Hand]]:
+        """The (tableau, discard key) after each Discard choice, without repeats."""
+        moves = self.moves
+        return list(dict.fromkeys((t3, moves.disc_key(d3, after))
+                                  for _d, t3, d3 in moves.discards(tab1, disc, after)))
+
     def _draw_value(self, hand1: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                     fig1: bool, drawn: Hand, after: int, k: int, pool: list[tuple[int, int]],
                     n: int, need: int | Fraction | None = None) -> int | None:
@@ -115,22 +133,22 @@ class Chance:
         None as soon as it cannot exceed ``need``."""
         if after == 1 and self.ep == 0:
             # closed form: every type if a drawn card is an out of some end, else the best end
-            masks = [self.outs_mask(hand1, t3, dk3, others, fig1) for t3, dk3 in ends]
+            masks = [self.outs.outs_mask(hand1, t3, dk3, others, fig1) for t3, dk3 in ends]
             union = 0
             for m in masks:
                 union |= m
-            w_best = max(self.weighted(m, drawn) for m in masks)
-            miss = falling_factorial(n - self.weighted(union, drawn), k)
+            w_best = max(self.unseen.weighted(m, drawn) for m in masks)
+            miss = falling_factorial(n - self.unseen.weighted(union, drawn), k)
             return (falling_factorial(n, k) - miss) * (n - k) + miss * w_best
         masks = self._derived_masks(hand1, ends, others, fig1, after)
-        lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
+        lumps = self.blanks.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
         if masks is not None and k == 2 and self.ep == 1 and self.read_masks:
             return self._pair_sum(masks, pool, n, need)
         total = 0
         left = falling_factorial(n, k)               # ordered draws not summed yet
         top = falling_factorial(n - k, after)        # the most one of them can add
         for combo in sorted_multisets([(i, u) for i, (_x, u) in enumerate(lumps)], k):
-            self.outcome()
+            self.work.outcome()
             ways = distinct_orders(combo)
             cards: list[int] = []
             for i, m in Counter(combo).items():
@@ -154,11 +172,11 @@ class Chance:
         same order (``sorted_multisets``), each charged as one chance outcome (``outcome``), with
         the same early stop, but each pair's value read from the masks directly: after the
         cards a and b join the hand, an end's outs are every type if its mask holds a, or b
-        is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``_outs_with``); their
+        is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``outs_with``); their
         weight loses the cards a and b drawn (``_best_next``)."""
         every = self.every
         weight = self._pool_weight(pool)
-        plus, known = self._plus_mask, self.plus_memo.get
+        plus, known = self.outs.plus_mask, self.plus_memo.get
         rows: list[tuple[Hand, int, dict[int, int]]] = [(t3, m, {}) for t3, m in masks]
         full = n - 2                        # the weight of every type after the two cards
         total = 0
@@ -189,14 +207,14 @@ class Chance:
 
         for i, (a, ua) in enumerate(pool):  # sorted_multisets' order: (a, b) for b after a, (a, a)
             for b, ub in pool[i + 1:]:
-                self.outcome()
+                self.work.outcome()
                 ways = 2 * ua * ub
                 total += ways * value(a, b)
                 left -= ways
                 if need is not None and total + left * top <= need:
                     return None
             if ua >= 2:
-                self.outcome()
+                self.work.outcome()
                 ways = ua * (ua - 1)
                 total += ways * value(a, a)
                 left -= ways
@@ -211,19 +229,20 @@ class Chance:
         passing q (``hand2`` = the hand without q); None as soon as it cannot exceed ``need``."""
         if not pool:
             d2 = pool_give(drawn, q)
-            v = max(self.numerator(hand2, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
+            numerator = self.search.numerator
+            v = max(numerator(hand2, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
             return None if need is not None and v <= need else v
         n = self.unseen0 - pool_net(drawn)
         if after == 1 and self.ep == 0:
             # closed form: every type if the card received is an out of some Discard choice,
             # else the best choice's outs (the received card is not among them; q joins the
             # unseen cards)
-            masks = [self.outs_mask(hand2, t3, dk3, others, fig1) for t3, dk3 in ends]
+            masks = [self.outs.outs_mask(hand2, t3, dk3, others, fig1) for t3, dk3 in ends]
             union = 0
             for m in masks:
                 union |= m
-            w_best = max(self.weighted(m, drawn) + (m >> q & 1) for m in masks)
-            hit = self.weighted(union, drawn)
+            w_best = max(self.unseen.weighted(m, drawn) + (m >> q & 1) for m in masks)
+            hit = self.unseen.weighted(union, drawn)
             return hit * n + (n - hit) * w_best
         masks = self._derived_masks(hand2, ends, others, fig1, after)
         if masks is not None and self.ep == 1 and self.read_masks:
@@ -231,9 +250,9 @@ class Chance:
         total = 0
         left = sum(u for _c, u in pool)
         top = falling_factorial(self.unseen0 - pool_net(drawn), after)
-        lumps = self.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
+        lumps = self.blanks.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
         for x, u in lumps:
-            self.outcome()
+            self.work.outcome()
             c = x if isinstance(x, int) else x[0]
             d2 = pool_give(pool_take(drawn, c), q)
             v = self._best_next(hand2, (c,), ends, masks, others, fig1, d2, after)
@@ -249,16 +268,16 @@ class Chance:
         (``masks``: ``_derived_masks``): the same sum over the card received, in the same
         order, each charged as one chance outcome, with the same early stop, but each card's
         value read from the masks: once card c joins the hand, an end's outs are every type if
-        its mask holds c, else mask | plus(tableau, c) (``_outs_with``); their weight loses
+        its mask holds c, else mask | plus(tableau, c) (``outs_with``); their weight loses
         the card c received and gains the card q passed (``_best_next``)."""
         every = self.every
         weight = self._pool_weight(pool)
-        plus, known = self._plus_mask, self.plus_memo.get
+        plus, known = self.outs.plus_mask, self.plus_memo.get
         qb = 1 << q
         total = 0
         left = sum(u for _c, u in pool)
         for c, u in pool:
-            self.outcome()
+            self.work.outcome()
             best = 0
             cb = 1 << c
             for t3, m in masks:
@@ -292,10 +311,10 @@ class Chance:
     def _derived_masks(self, hand: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                        fig1: bool, after: int) -> list[tuple[Hand, int]] | None:
         """With one turn after (``after`` = 1) and outs that can be derived from masks
-        (``_derivable``): each Discard end's tableau with its outs mask for ``hand``, so that
+        (``derivable``): each Discard end's tableau with its outs mask for ``hand``, so that
         a chance outcome's value needs no search (``_best_next``); else None."""
-        if after == 1 and self._derivable(fig1):
-            return [(t3, self.outs_mask(hand, t3, dk3, others, fig1)) for t3, dk3 in ends]
+        if after == 1 and self.outs.derivable(fig1):
+            return [(t3, self.outs.outs_mask(hand, t3, dk3, others, fig1)) for t3, dk3 in ends]
         return None
 
     def _best_next(self, hand: Hand, cards: tuple[int, ...], ends: list[tuple[Hand, Hand]],
@@ -305,7 +324,9 @@ class Chance:
         join ``hand``; ``d2``: the cards drawn so far, ``cards`` included. From ``masks``
         (``_derived_masks``) when given, else by the search over ``after`` turns."""
         if masks is not None:
-            return max(self.weighted(self._outs_with(m, t3, cards), d2) for t3, m in masks)
+            weighted, outs_with = self.unseen.weighted, self.outs.outs_with
+            return max(weighted(outs_with(m, t3, cards), d2) for t3, m in masks)
         for x in cards:
             hand = insert(hand, x)
-        return max(self.numerator(hand, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
+        numerator = self.search.numerator
+        return max(numerator(hand, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)

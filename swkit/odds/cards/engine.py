@@ -1,20 +1,22 @@
-"""One search's engine: the deck, the unseen copies and the Powers in reach, built from a Position.
+"""One search's engine, composed of parts, built from a Position.
 
-``Engine`` composes the concepts (``triples``, ``moves``, ``outs``, ``search``, ``noextra``,
-``extra``, ``chance``, ``batch``, ``blanks``); each base owns its methods and memo tables.
-``_engine`` reads the Powers in reach (the center Power if known, then the scored ones; none
-when no play can take a figure and none is held) by effect primitive, so an edited data file
-works too;
-``start_search`` is the common start of ``player_odds`` and its Monte Carlo twins (type indices, the
-budget). Checked through every engine test, e.g. ``tests/test_odds_cards.py`` (game tree).
+``_engine`` reads the facts of the search (``facts.Facts``: the deck, the unseen copies and the
+Powers in reach: the center Power if known, then the scored ones; none when no play can take a
+figure and none is held) by effect primitive, so an edited data file works too. ``Engine``
+builds the parts from them, each holding its own memo tables and given the parts it asks:
+``triples`` (pair masks), ``moves`` (the plays, Powers and Discards), ``outs`` (the last turn),
+``blanks``, ``noextra`` and ``extra`` (two turns to go), ``chance`` (draw two and pass),
+``batch`` (the numpy batch), ``search`` (over turns), with ``facts.Unseen`` (the unseen cards)
+and ``work.Work`` (the budget). ``start_search`` is the common start of ``player_odds`` and its
+Monte Carlo twins (type indices, the budget). Checked through every engine test, e.g.
+``tests/test_odds_cards.py`` (game tree).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
 from swkit.cards.editions import Power
-from swkit.cards.notation import Card
 from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError
 from swkit.odds.budget import BUDGET_UNIT
@@ -22,39 +24,91 @@ from swkit.odds.cards.batch import Batch
 from swkit.odds.cards.blanks import Blanks
 from swkit.odds.cards.chance import Chance
 from swkit.odds.cards.extra import ExtraPlay
+from swkit.odds.cards.facts import Facts, Unseen
 from swkit.odds.cards.hands import Hand
 from swkit.odds.cards.moves import Moves
 from swkit.odds.cards.noextra import NoExtra
 from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import MAX_TURNS, Position
 from swkit.odds.cards.search import Search
-from swkit.odds.cards.triples import PAIR_MEMOS, Triples
+from swkit.odds.cards.triples import Triples
+from swkit.odds.cards.work import Work
 from swkit.whole import as_whole
 
 
-@dataclass
-class Engine(Triples, Moves, Outs, Search, NoExtra, ExtraPlay, Chance, Batch, Blanks):
-    """Exact search for one position (``_engine`` builds it): the deck, the unseen copies and
-    the Powers in reach, with the concepts' methods and memo tables from its bases; the memo
-    tables live as long as the engine."""
+class _Forward:
+    """An attribute of the engine that is one of its parts': read and written through."""
 
-    pos: Position
-    types: tuple[Card, ...]
-    wilds: list[Wilds]                      # index 0 = no wilds
-    base: list[int]                         # unseen copies per type
-    base_masks: list[tuple[int, int]]       # (k, bitmask of types with k unseen copies)
-    unseen0: int
-    center_color: str | None
-    powers: list[Power]                     # center + scored, modelled in the search
-    ep: int = 0                             # extra_play count (0: not in reach)
-    pfd: tuple[int | None, int] | None = None   # (requires_number, depth)
-    tfd: int = 0                            # take_from_discard count
-    swap: bool = False
-    draw_k: int = 0                         # extra_draw count (0: not in reach or T = 1)
-    pass_n: int = 0                         # pass count (0: not in reach or T = 1)
-    center_mask: int = 0
-    scorable: bool = True                   # a center Power is there (known or unknown)
-    every: int = 0                          # bitmask of every card type
+    def __init__(self, part: str, name: str, doc: str) -> None:
+        self.part, self.name, self.__doc__ = part, name, doc
+
+    def __get__(self, engine: Engine | None, owner: type | None = None) -> Any:
+        if engine is None:
+            return self
+        return getattr(getattr(engine, self.part), self.name)
+
+    def __set__(self, engine: Engine, value: Any) -> None:
+        setattr(getattr(engine, self.part), self.name, value)
+
+
+class Engine:
+    """Exact search for one position (``_engine`` builds it): the parts, each with its memo
+    tables (they live as long as the engine), and the search's methods that ``player_odds``,
+    the plans and the Monte Carlo twin call. The facts (``types``, ``base``, ``unseen0``, the
+    Powers in reach ...) read as attributes of the engine too."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self.unseen = unseen = Unseen(facts)
+        self.work = work = Work()
+        self.triples = triples = Triples(facts)
+        self.moves = moves = Moves(facts)
+        self.outs = outs = Outs(facts, triples, moves)
+        self.blanks = blanks = Blanks(facts, triples)
+        self.noextra = noextra = NoExtra(facts, unseen, triples, moves, outs, blanks)
+        self.chance = chance = Chance(facts, unseen, work, moves, outs, blanks)
+        self.extra = extra = ExtraPlay(facts, unseen, triples, moves, outs, noextra, chance)
+        self.batch = batch = Batch(facts, unseen, work, triples, moves, outs, noextra, extra,
+                                   chance)
+        self.search = search = Search(facts, unseen, work, moves, outs, blanks, noextra, extra,
+                                      chance, batch)
+        chance.search = search      # the one loop: chance values the later turns by the search
+        work.watch([unseen, triples, moves, outs, blanks, noextra, extra, chance, batch,
+                    search], batch.row_entries)
+        # the engine's own methods, read from the parts that own them
+        self.numerator, self.value = search.numerator, search.value
+        self.value_key, self.best_next = search.value_key, search.best_next
+        self.can_score, self.outs_mask = outs.can_score, outs.outs_mask
+        self.access, self.plays, self.ends = moves.access, moves.plays, moves.ends
+        self.disc_key, self.discards = moves.disc_key, moves.discards
+        self.powers_then, self.has = moves.powers_then, triples.has
+        self._powers_then = moves.powers_then       # the name ``words`` reads
+        self.copies, self.weighted = unseen.copies, unseen.weighted
+        self.chance_options = chance.chance_options
+        self.blank_classes = blanks.blank_classes
+        self.memo_entries, self.spent = work.memo_entries, work.spent
+        self.outcome, self.check_budget = work.outcome, work.check_budget
+        # the paths compared with each other by tests/test_odds_cards_fast_paths.py
+        self._can_score, self._outs_fast = outs._can_score, outs._outs_fast
+        self._outs_new = outs.outs_new
+        self._best_last, self._best_last_no_extra = extra.best_last, noextra.best_last_no_extra
+
+    def __getattr__(self, name: str) -> Any:
+        """The facts of the search (``facts.Facts``) read as the engine's attributes."""
+        if name == "facts":
+            raise AttributeError(name)
+        return getattr(self.facts, name)
+
+    budget = _Forward("work", "budget", "Memo entries allowed (None: no limit; ``work.Work``).")
+    outcomes = _Forward("work", "outcomes", "The chance outcomes valued so far (``Work.outcome``).")
+    progress = _Forward("search", "progress",
+                        "Called with (first draws done, of) at the top of the search, or None.")
+    lumping = _Forward("blanks", "lumping",
+                       "False: the plain search, without the blanks lumped (``blanks``).")
+    read_masks = _Forward("chance", "read_masks",
+                          "False: every chance outcome valued through the search (``chance``).")
+    value_memo = _Forward("search", "value_memo",
+                          "The search's memo of values over two or more turns.")
 
 
 def reach_powers(pos: Position) -> list[Power]:
@@ -71,7 +125,7 @@ def _engine(pos: Position, later: bool) -> Engine:
     reach = reach_powers(pos)
     if center is None and not pos.figure:     # no play can take a figure: only one held counts
         reach = []
-    wilds = [NO_WILDS]
+    wilds: list[Wilds] = [NO_WILDS]
     ep, pfd, tfd, swap, draw_k, pass_n = 0, None, 0, False, 0, 0
     used: list[Power] = []
     for p in reach:
@@ -96,15 +150,14 @@ def _engine(pos: Position, later: bool) -> Engine:
             continue
         used.append(p)
     kinds = sorted(set(base) - {0})
-    base_masks = [(k, sum(1 << i for i, b in enumerate(base) if b == k)) for k in kinds]
-    pair_memos = [PAIR_MEMOS.setdefault((types, w), {}) for w in wilds]
+    base_masks = tuple((k, sum(1 << i for i, b in enumerate(base) if b == k)) for k in kinds)
     center_mask = 0 if center is None else sum(
         1 << i for i, c in enumerate(types) if c.color == center.color)
-    return Engine(pos, types, wilds, base, base_masks, sum(base),
-                   center.color if center is not None else None,
-                   used, ep, pfd, tfd, swap, draw_k, pass_n, pair_memos=pair_memos,
-                   center_mask=center_mask, scorable=pos.has_center,
-                   every=(1 << len(types)) - 1)
+    return Engine(Facts(pos, types, tuple(wilds), tuple(base), base_masks, sum(base),
+                        center.color if center is not None else None,
+                        tuple(used), ep, pfd, tfd, swap, draw_k, pass_n,
+                        center_mask=center_mask, scorable=pos.has_center,
+                        every=(1 << len(types)) - 1))
 
 
 def check_turns(turns: int) -> None:

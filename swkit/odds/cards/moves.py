@@ -2,9 +2,9 @@
 
 RULES.md §A3 steps 2 to 6, §A7: ``plays`` = each card of the hand played (or none for an empty
 hand) and whether a Power is usable (the figure held, or the play takes it: its color is the
-center Power's); ``_powers_then`` = the extra play (6), a card from the top ``depth`` of the
+center Power's); ``powers_then`` = the extra play (6), a card from the top ``depth`` of the
 discard pile (3), the top cards taken into the hand (8), a swap (9), each Power's moves from
-its module of :mod:`swkit.cards.powers`; ``_discards`` = the Discard
+its module of :mod:`swkit.cards.powers`; ``discards`` = the Discard
 choices down to five cards (in every order when the pile's order can matter later). ``ends``
 yields (steps, next position). ``disc_key(disc, t)`` = the part of the pile that can still
 matter within t turns: the sorted top ``depth`` cards in the last turn; before it the top
@@ -16,22 +16,27 @@ directly) and the game tree of ``tests/test_odds_cards.py``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from itertools import combinations, permutations
 from typing import Any
 
 from swkit.cards.powers import extra_play, play_from_discard, swap, take_from_discard
+from swkit.odds.cards.facts import Facts
 from swkit.odds.cards.hands import Hand, distinct, insert, remove, without
 from swkit.odds.cards.position import TABLEAU_LIMIT
 
 
-@dataclass(kw_only=True)
 class Moves:
     """The plays, the Powers that move cards and the Discard choices (``ends``)."""
 
-    dk1_memo: dict[Hand, Hand] = field(default_factory=dict)
+    def __init__(self, facts: Facts) -> None:
+        self.types = facts.types
+        self.center_color = facts.center_color
+        self.ep, self.pfd, self.tfd, self.swap = facts.ep, facts.pfd, facts.tfd, facts.swap
+        self.dk1_memo: dict[Hand, Hand] = {}
 
     def access(self, p: int | None, figure: bool) -> bool:
+        """True if a Power is usable after playing type ``p`` (None: no play): the figure is
+        held, or the play takes it (its color is the center Power's)."""
         return figure or (p is not None and self.center_color is not None
                           and self.types[p].color == self.center_color)
 
@@ -48,6 +53,7 @@ class Moves:
 
     # ---- later turns ----
     def order_matters(self) -> bool:
+        """True if the order of the discard pile can matter later (Power 3 or 8 in reach)."""
         return bool(self.pfd or self.tfd)
 
     def disc_key(self, disc: Hand, turns: int) -> Hand:
@@ -77,14 +83,15 @@ class Moves:
         the next position = (hand, tableau, discard key, others, figure)."""
         for p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
             step0: tuple[Any, ...] = ("play", p, fig1 and not figure)
-            for steps, h2, t2, d2, o2 in self._powers_then(hand1, tab1, disc, others, fig1):
-                for dsteps, t3, d3 in self._discards(t2, d2, turns_after):
+            for steps, h2, t2, d2, o2 in self.powers_then(hand1, tab1, disc, others, fig1):
+                for dsteps, t3, d3 in self.discards(t2, d2, turns_after):
                     yield ((step0, *steps, *dsteps),
                            (h2, t3, self.disc_key(d3, turns_after), o2, fig1))
 
-    def _powers_then(self, hand1: Hand, tab1: Hand, disc: Hand, others: Hand,
-                     fig1: bool) -> Iterator[tuple[tuple[Any, ...], Hand, Hand, Hand,
-                                                   tuple[Hand, ...]]]:
+    def powers_then(self, hand1: Hand, tab1: Hand, disc: Hand, others: Hand,
+                    fig1: bool) -> Iterator[tuple[tuple[Any, ...], Hand, Hand, Hand, Hand]]:
+        """After the play: no Power, or (with a Power usable, ``fig1``) each move of the
+        Powers in reach that move cards, as (steps, hand, tableau, discard pile, others)."""
         yield (), hand1, tab1, disc, others
         if not fig1:
             return
@@ -101,8 +108,10 @@ class Moves:
             for t, o, t2, o2 in swap.odds_swaps(tab1, others):
                 yield (("swap", t, o),), hand1, t2, disc, o2
 
-    def _discards(self, tab: Hand, disc: Hand, turns_after: int
-                  ) -> Iterator[tuple[tuple[Any, ...], Hand, Hand]]:
+    def discards(self, tab: Hand, disc: Hand, turns_after: int
+                 ) -> Iterator[tuple[tuple[Any, ...], Hand, Hand]]:
+        """The Discard choices down to the tableau limit (RULES.md §A3 step 6), in every
+        order when the pile's order can matter later, as (steps, tableau, discard pile)."""
         need = len(tab) - TABLEAU_LIMIT
         if need <= 0:
             yield (), tab, disc

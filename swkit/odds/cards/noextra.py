@@ -16,11 +16,12 @@ the game tree: ``tests/test_odds_cards.py::test_two_turns_match_the_game_tree``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from swkit.cards.powers import play_from_discard, swap
+from swkit.cards.powers import play_from_discard, swap, take_from_discard
+from swkit.odds.cards.blanks import Blanks
+from swkit.odds.cards.facts import Facts, Unseen
 from swkit.odds.cards.hands import (
     Hand,
     distinct,
@@ -31,25 +32,38 @@ from swkit.odds.cards.hands import (
     remove,
     type_bits,
 )
+from swkit.odds.cards.moves import Moves
+from swkit.odds.cards.outs import Outs
+from swkit.odds.cards.triples import Triples
 
 _FULL = (True, (), (), ())
 """The profile of a draw after which every card scores next turn."""
 
 
-@dataclass(kw_only=True)
 class NoExtra:
     """Two turns to go without an extra play: the hand-free profiles of each draw."""
 
-    turn2_memo: dict[Any, list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]] = field(
-        default_factory=dict)
-    last2_memo: dict[Any, tuple[Any, ...]] = field(default_factory=dict)
-    end_memo: dict[Any, list[tuple[Hand, Hand]]] = field(default_factory=dict)
-    tabx_memo: dict[Hand, list[Hand]] = field(default_factory=dict)
-    keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
-    chance_memo: dict[Any, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    def __init__(self, facts: Facts, unseen: Unseen, triples: Triples, moves: Moves,
+                 outs: Outs, blanks: Blanks) -> None:
+        self.types, self.base, self.unseen0 = facts.types, facts.base, facts.unseen0
+        self.every, self.scorable = facts.every, facts.scorable
+        self.ep, self.pfd, self.tfd, self.swap = facts.ep, facts.pfd, facts.tfd, facts.swap
+        self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
+        self.turn2_memo: dict[Any, list[tuple[int | tuple[int, ...],
+                                              tuple[Any, ...] | None]]] = {}
+        self.last2_memo: dict[Any, tuple[Any, ...]] = {}
+        self.end_memo: dict[Any, list[tuple[Hand, Hand]]] = {}
+        self.tabx_memo: dict[Hand, list[Hand]] = {}
+        self.keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = {}
+        self.chance_memo: dict[Any, tuple[int, tuple[int, ...]]] = {}
+        self.unseen = unseen
+        self.triples = triples
+        self.moves = moves
+        self.outs = outs
+        self.blanks = blanks
 
     # ---- two turns to go, no extra play: the draw-free profile of each draw ----
-    def _numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
+    def numerator2(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
                     drawn: Hand) -> int | Fraction:
         """``numerator`` for two turns to go without an extra play in reach, from the
         draw-free ``_turn2_profile`` of the position (so positions reached after different
@@ -101,14 +115,14 @@ class NoExtra:
             hit = self.turn2_memo[key] = self._turn2_shared(hand, tab, disc, others, figure)
         if hit is None:
             hit = []
-            _live, classes, of = self.blank_classes(tab, disc, others, figure)
+            _live, classes, of = self.blanks.blank_classes(tab, disc, others, figure)
             for x in range(len(self.types)):
                 c = of[x]
                 if c >= 0 and x != classes[c][0]:
                     continue                # a blank: one profile per class (``blanks``)
                 xs = x if c < 0 else classes[c]
                 h = insert(hand, x)
-                if self.can_score(h, tab, disc, others, figure):
+                if self.outs.can_score(h, tab, disc, others, figure):
                     hit.append((xs, None))
                 else:
                     hit.append((xs, self._last2_profile(h, tab, disc, others, figure)))
@@ -126,20 +140,20 @@ class NoExtra:
         hand-free). The profiles are those of ``_last2_profile``; the blanks of a class
         share one (``blanks``)."""
         n = len(self.types)
-        if self.has(tab):
+        if self.triples.has(tab):
             return [(x, None) for x in range(n)]
-        drawn_mask = self._outs_drawn(tab, disc, others, figure)
+        drawn_mask = self.outs.outs_drawn(tab, disc, others, figure)
         hand_bits = type_bits(hand)
         if hand_bits & drawn_mask:
             return [(x, None) for x in range(n)]
         chance = bool(self.draw_k or self.pass_n)
         shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
         for p in distinct(hand):
-            tab1, hand1, fig1 = insert(tab, p), remove(hand, p), self.access(p, figure)
+            tab1, hand1, fig1 = insert(tab, p), remove(hand, p), self.moves.access(p, figure)
             union, top = self._keep_profile(tab1, disc, others, fig1)
             ends = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 else None
             shared.append((p, type_bits(hand1), tab1, fig1, union, top, ends))
-        _live, classes, of = self.blank_classes(tab, disc, others, figure)
+        _live, classes, of = self.blanks.blank_classes(tab, disc, others, figure)
         # a draw x not in the hand (without take-discard, whose masks depend on x): it scores
         # next turn whatever comes if a play p leaves a card of the hand in p's union, or x
         # is in it; else its masks are the maximal ones of every play's and of playing x
@@ -173,7 +187,7 @@ class NoExtra:
                 if any_full or u_all & xb:
                     out.append((xs, _FULL))
                     continue
-                tab1, fig1 = plus[x], self.access(x, figure)
+                tab1, fig1 = plus[x], self.moves.access(x, figure)
                 union, top = self._keep_profile(tab1, disc, others, fig1)
                 if hand_bits & union:
                     out.append((xs, _FULL))
@@ -209,7 +223,7 @@ class NoExtra:
                         break
                     found.update(taken)
             if not full:                # play x: the hand stays as it was
-                tab1, fig1 = insert(tab, x), self.access(x, figure)
+                tab1, fig1 = insert(tab, x), self.moves.access(x, figure)
                 union, top = self._keep_profile(tab1, disc, others, fig1)
                 if hand_bits & union:
                     full = True
@@ -240,7 +254,7 @@ class NoExtra:
         hit = self.chance_memo.get(key)
         if hit is None:
             ems = sorted({self._end_mask(t3, dk3, others, fig1)
-                          for t3, dk3 in self._end_states(tab1, disc)})
+                          for t3, dk3 in self.end_states(tab1, disc)})
             union = 0
             for m in ems:
                 union |= m
@@ -251,7 +265,7 @@ class NoExtra:
                        ) -> tuple[Any, ...]:
         """The draw-free part of ``best_next`` with two turns to go and no extra play in
         reach, after a non-scoring draw: (full, masks, draws, passes). ``full``: some choice
-        makes every type an out (``_best_last_no_extra`` returns every unseen card); else
+        makes every type an out (``best_last_no_extra`` returns every unseen card); else
         its value is the largest weight of ``masks`` (the maximal end masks). ``draws``: per
         play taking or holding the figure, (union, masks) of the Discard choices' outs for
         draw two's closed form in ``_draw_value``; ``passes``: the same per such play that
@@ -266,7 +280,7 @@ class NoExtra:
         draws: list[tuple[int, tuple[int, ...]]] = []
         passes: list[tuple[int, tuple[int, ...]]] = []
         if self.scorable:
-            for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+            for _p, tab1, hand1, fig1 in self.moves.plays(hand, tab, figure):
                 hm = type_bits(hand1)
                 union, top = self._keep_profile(tab1, disc, others, fig1)
                 taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
@@ -281,7 +295,7 @@ class NoExtra:
             # choices (their masks are in the play's ``_keep_profile``), so draw two's and
             # pass's closed forms need only each play's (union, masks) (``_chance_ends``),
             # whichever card is passed
-            for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+            for _p, tab1, hand1, fig1 in self.moves.plays(hand, tab, figure):
                 if fig1:
                     ends = self._chance_ends(tab1, disc, others, fig1)
                     if self.draw_k:
@@ -300,7 +314,7 @@ class NoExtra:
         ordered k-draws missing w cards per w. ``dscale`` =
         N_k (n - k) with N_k = n (n - 1) ... (n - k + 1), draw two's denominator (1 when draw
         two is out of reach or needs more cards), ``pscale`` = n when pass is in reach (else
-        1). The same value as ``_best_last_no_extra`` then ``_with_chance`` (the best of all
+        1). The same value as ``best_last_no_extra`` then ``with_chance`` (the best of all
         choices is the same in any order); the closed forms are ``_draw_value``'s and
         ``_pass_value``'s."""
         _full, masks, draws, passes = prof
@@ -308,7 +322,7 @@ class NoExtra:
         def w(m: int) -> int:
             v = weights.get(m)
             if v is None:
-                v = weights[m] = self.weighted(m, drawn)
+                v = weights[m] = self.unseen.weighted(m, drawn)
             return v - (m >> x & 1)
 
         best = 0
@@ -346,17 +360,17 @@ class NoExtra:
         hand ``hm`` (bitmask), the end masks of the Discard choices (see ``_end_mask``), or
         None if one of them holds a card of the hand (the last turn then scores whatever
         comes). Empty if take-discard is out of reach."""
-        if not (fig1 and self.tfd and disc):
+        if not (fig1 and self.tfd):
             return []
-        k = min(self.tfd, len(disc))
-        for c in disc[len(disc) - k:]:
-            hm |= 1 << c
         masks = []
-        for t3, dk3 in self._end_states(tab1, disc[:len(disc) - k]):
-            m = self._end_mask(t3, dk3, others, fig1)
-            if hm & m:
-                return None
-            masks.append(m)
+        for taken, _h, rest in take_from_discard.odds_take(self.tfd, (), disc):
+            for c in taken:
+                hm |= 1 << c
+            for t3, dk3 in self.end_states(tab1, rest):
+                m = self._end_mask(t3, dk3, others, fig1)
+                if hm & m:
+                    return None
+                masks.append(m)
         return masks
 
     # ---- before the last turn, without an extra play: hand-free tables ----
@@ -364,23 +378,24 @@ class NoExtra:
         """Without an extra play in reach, the last turn's outs of an end state are every type
         if the hand holds one of this mask (or it is every type), else this mask: the types
         whose play scores (the drawn card or a card of the hand scores the same way)."""
-        if self.has(tab):
+        if self.triples.has(tab):
             return self.every
-        return self._outs_drawn(tab, dkey, others, figure)
+        return self.outs.outs_drawn(tab, dkey, others, figure)
 
-    def _end_states(self, tab: Hand, disc: Hand) -> list[tuple[Hand, Hand]]:
+    def end_states(self, tab: Hand, disc: Hand) -> list[tuple[Hand, Hand]]:
         """After a non-scoring turn's Power: the (tableau, last turn's discard key) after each
         Discard choice, without repeats."""
         key = (tab, disc)
         hit = self.end_memo.get(key)
         if hit is None:
+            moves = self.moves
             hit = self.end_memo[key] = list(dict.fromkeys(
-                (t3, self.disc_key(d3, 1)) for _ds, t3, d3 in self._discards(tab, disc, 1)))
+                (t3, moves.disc_key(d3, 1)) for _ds, t3, d3 in moves.discards(tab, disc, 1)))
         return hit
 
     def _keep_moves(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
                     ) -> Iterator[tuple[Hand, Hand, Hand]]:
-        """The Power choices of ``_powers_then`` that leave the hand as it is (none, play from
+        """The Power choices of ``powers_then`` that leave the hand as it is (none, play from
         discard, swap), as (tableau, discard pile, others)."""
         yield tab1, disc, others
         if not fig1:
@@ -402,7 +417,7 @@ class NoExtra:
             return hit
         masks = set()
         for t2, d2, o2 in self._keep_moves(tab1, disc, others, fig1):
-            for t3, dk3 in self._end_states(t2, d2):
+            for t3, dk3 in self.end_states(t2, d2):
                 masks.add(self._end_mask(t3, dk3, o2, fig1))
         union = 0
         for m in masks:
@@ -411,24 +426,24 @@ class NoExtra:
         hit = self.keep_memo[key] = (union, top)
         return hit
 
-    def _best_last_no_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+    def best_last_no_extra(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                             figure: bool, drawn: Hand) -> int:
-        """``_best_last`` when no extra play is in reach: the last turn's outs are every type
+        """``best_last`` when no extra play is in reach: the last turn's outs are every type
         if the hand holds an end mask's type, else that end mask, so each play needs only the
         hand-free ``_keep_profile`` (and the cards taken from the discard pile, if any)."""
         if not self.scorable:
             return 0
         every = self.every
-        full = self.weighted(every, drawn)
+        full = self.unseen.weighted(every, drawn)
         best = 0
-        for _p, tab1, hand1, fig1 in self.plays(hand, tab, figure):
+        for _p, tab1, hand1, fig1 in self.moves.plays(hand, tab, figure):
             hm = type_bits(hand1)
             union, top = self._keep_profile(tab1, disc, others, fig1)
             taken = None if hm & union else self._taken_masks(hm, tab1, disc, others, fig1)
             if taken is None:
                 return full
             for m in (*top, *taken):
-                v = self.weighted(m, drawn)
+                v = self.unseen.weighted(m, drawn)
                 if v > best:
                     best = v
         return best

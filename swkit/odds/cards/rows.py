@@ -2,7 +2,7 @@
 
 ``swkit.odds.draws.DrawTables`` keeps, per search, a row per tableau, discard key and hand met,
 and derives the last turn's outs of every choice after every draw y from them (the rule is
-``Engine._outs_fast``, RULES.md §A3/§A7). ``RowTables`` keeps the same rows, keyed the same way
+``Outs._outs_fast``, RULES.md §A3/§A7). ``RowTables`` keeps the same rows, keyed the same way
 (so both paths count the same memo entries: ``Batch._row_entries``), with Python ints and lists
 in place of numpy arrays, and the same formulas, one row at a time, over a list of draws y.
 ``Batch._numerator2_rows`` runs the batch's branch and bound on them. Checked against numpy's
@@ -91,7 +91,7 @@ class RowTables:
 
     # ---- the formulas (``DrawTables``' names; one row, a list of draws ``ys``) ----
     def derive(self, m: int, tab: tuple[int, ...], fig: bool, ys: Sequence[int]) -> list[int]:
-        """``Engine._derive1`` for each y: every type if m is every type or holds y, else m
+        """``ExtraPlay._derive1`` for each y: every type if m is every type or holds y, else m
         plus plus(tab, y) (only the part of it that can take the figure when it is not held
         and y cannot take it)."""
         plus = self.tabs.row(tab)[0]
@@ -127,7 +127,7 @@ class RowTables:
 
     def outs_row(self, tab: tuple[int, ...], key: tuple[int, ...], hand: tuple[int, ...],
                  fig: bool) -> int:
-        """``Engine._outs_fast`` of (tableau, discard key, hand) with the figure held as
+        """``Outs._outs_fast`` of (tableau, discard key, hand) with the figure held as
         ``fig``: every type if the hand holds a type of D, else D and the extra play's outs."""
         drawn, _gate, hm, extra, full, _plus = self._outs_parts(tab, key, hand, fig)
         return self.every if full or hm & drawn else drawn | extra
@@ -148,7 +148,7 @@ class RowTables:
 
     def outs_plus(self, tab: tuple[int, ...], key: tuple[int, ...], hand: tuple[int, ...],
                   figs: Sequence[bool], ys: Sequence[int]) -> list[int]:
-        """The last turn's outs (``Engine._outs_fast``) of (tableau, discard key, hand) with
+        """The last turn's outs (``Outs._outs_fast``) of (tableau, discard key, hand) with
         y played into the tableau, for each y (``figs``: the figure is held, per y); the
         formulas of ``DrawTables.outs_plus``."""
         plus, _pm, _has, has_need = self.tabs.row(tab)

@@ -12,26 +12,28 @@ tree of ``tests/test_odds_cards.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from swkit.cards.notation import Card
 from swkit.cards.triples import Wilds, triple_kind
+from swkit.odds.cards.facts import Facts
 from swkit.odds.cards.hands import Hand
 
 PAIR_MEMOS: dict[tuple[tuple[Card, ...], Wilds], dict[int, int]] = {}
-"""Pair completion masks per (deck types, wilds), filled on demand (see ``Engine.pair``), kept
+"""Pair completion masks per (deck types, wilds), filled on demand (see ``Triples.pair``), kept
 across questions."""
 
 _PAIRS = PAIR_MEMOS   # the old private name, which the bench scripts clear between runs
 
 
-@dataclass(kw_only=True)
 class Triples:
-    """The pair masks and triple checks of one search (``pair``, ``pm``, ``has``)."""
+    """The pair masks and triple checks of one search (``pair``, ``pm``, ``has``); the pair
+    masks are shared by every question on the same deck and wilds (``PAIR_MEMOS``)."""
 
-    has_memo: dict[tuple[Hand, int], bool] = field(default_factory=dict)
-    pm_memo: dict[tuple[Hand, int], int] = field(default_factory=dict)
-    pair_memos: list[dict[int, int]] = field(default_factory=list)
+    def __init__(self, facts: Facts) -> None:
+        self.types = facts.types
+        self.wilds = facts.wilds
+        self.pair_memos = [PAIR_MEMOS.setdefault((facts.types, w), {}) for w in facts.wilds]
+        self.has_memo: dict[tuple[Hand, int], bool] = {}
+        self.pm_memo: dict[tuple[Hand, int], int] = {}
 
     # ---- triple lookups (tables filled by swkit.cards.triples) ----
     def pair(self, w: int, a: int, b: int) -> int:
@@ -73,4 +75,5 @@ class Triples:
         return hit
 
     def has_plus(self, tab: Hand, x: int, w: int = 0) -> bool:
+        """True if ``tab`` plus a card of type x holds a set or a run under wilds ``w``."""
         return self.has(tab, w) or bool(self.pm(tab, w) >> x & 1)
