@@ -38,10 +38,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("swkit.tournament", "pool._processes"):
         "ProcessPoolExecutor has no public door to its worker processes before Python 3.14's "
         "terminate_workers(), which is used where it exists",
-    # Another swkit module's private member, in a module this change does not own: each is to
-    # be read through the public name given, once its module has one.
-    ("swkit.odds.cards.words", "eng._powers_then"):
-        "to read through a public engine method (powers_then) of swkit.odds.cards.moves",
 }
 """``(module, "obj._name")``: the private reads that remain, each with why."""
 

@@ -82,7 +82,6 @@ class Engine:
         self.access, self.plays, self.ends = moves.access, moves.plays, moves.ends
         self.disc_key, self.discards = moves.disc_key, moves.discards
         self.powers_then, self.has = moves.powers_then, triples.has
-        self._powers_then = moves.powers_then       # the name ``words`` reads
         self.copies, self.weighted = unseen.copies, unseen.weighted
         self.chance_options = chance.chance_options
         self.blank_classes = blanks.blank_classes

@@ -317,7 +317,7 @@ def _scoring_play(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
             if eng.has(tab1, w):
                 key = next(pp.key for pp in eng.powers if pp.wilds == eng.wilds[w])
                 return (s0, ("power", key), score(tab1, eng.wilds[w]))
-        for steps, _h2, t2, _d2, _o2 in eng._powers_then(hand1, tab1, disc, others, True):
+        for steps, _h2, t2, _d2, _o2 in eng.powers_then(hand1, tab1, disc, others, True):
             if steps and steps[0][0] != "take" and eng.has(t2):
                 return (s0, ("power", _power_for(eng, _EFFECT[steps[0][0]])), *steps,
                         score(t2, NO_WILDS))
