@@ -77,7 +77,7 @@ def test_blank_types_form_no_triple_with_a_known_card(seed: int) -> None:
             for z in range(len(eng.types)):
                 for wild in eng.wilds:
                     assert triple_kind((eng.types[x], eng.types[a], eng.types[z]), wild) is None
-    need = eng.pfd[0] if eng.pfd else None
+    need = eng.discard_play[0] if eng.discard_play else None
     for g in classes:
         assert len({(eng.types[x].color == eng.center_color and not pos.figure,
                      need is not None and eng.types[x].number == need) for x in g}) == 1

@@ -106,14 +106,15 @@ def test_outs_with_y_on_the_discard_pile(case: int) -> None:
     rng = random.Random(200 + case)
     eng, tables, pool = _engine(case)
     pure = _pure(eng)
-    depth = eng.pfd[1] if eng.pfd else 1
+    depth = eng.discard_play[1] if eng.discard_play else 1
     yi = np.arange(len(eng.types), dtype=np.intp)
     for _ in range(300):
         tab, hand, key = _sample(rng, pool, (2, 5), depth - 1)
         figure = rng.random() < 0.5
         got = tables.outs_pile([tab], [key], [hand], np.array([figure]), yi)[0]
-        want = [eng.outs._outs_fast(hand, tab, tuple(sorted(key + (int(y),))) if eng.pfd else (),
-                               (), figure) for y in yi]
+        want = [eng.outs._outs_fast(hand, tab,
+                                    tuple(sorted(key + (int(y),))) if eng.discard_play else (),
+                                    (), figure) for y in yi]
         assert got.tolist() == want, (hand, tab, key, figure)
         assert pure.outs_pile(tab, key, hand, figure, yi.tolist()) == want
 
@@ -124,7 +125,7 @@ def test_outs_of_many_positions_at_once(case: int) -> None:
     rng = random.Random(300 + case)
     eng, tables, pool = _engine(case)
     pure = _pure(eng)
-    depth = eng.pfd[1] if eng.pfd else 0
+    depth = eng.discard_play[1] if eng.discard_play else 0
     rows, want = [], []
     for _ in range(600):
         tab, hand, key = _sample(rng, pool, (0, 6), depth)

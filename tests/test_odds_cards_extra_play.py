@@ -83,7 +83,7 @@ FAST = [*range(48), 82]
 def test_two_turn_search_with_an_extra_play_matches_plain_enumeration(seed: int) -> None:
     pos = _position(seed)
     eng, hand, tab, disc_full, others = start_search(pos, 2)
-    assert eng.ep == 1
+    assert eng.extra_plays == 1
     disc = eng.disc_key(disc_full, 2)
     fast = eng.numerator(hand, tab, disc, others, pos.figure, (), 2)
     plain = _plain(start_search(pos, 2)[0], hand, tab, disc, others, pos.figure)

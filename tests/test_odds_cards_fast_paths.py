@@ -108,7 +108,7 @@ def test_hand_free_last_turn_matches_branch_and_bound(index: int) -> None:
     from swkit.odds.cards.hands import insert
     pos = _full_deck_positions(12)[index]
     eng = _engine(pos, later=True)
-    if eng.ep:
+    if eng.extra_plays:
         pytest.skip("extra play in reach: the branch and bound is the only path")
     index_of = {c: i for i, c in enumerate(eng.types)}
     hand = tuple(sorted(index_of[c] for c in pos.hand))
@@ -146,7 +146,7 @@ def test_outs_of_a_hand_with_the_new_card_derive_from_the_hand_without_it(index:
         next(p for p in powers if p != extra and p not in scored)
     pos = replace(base, scored=(*scored, extra), center=center)
     eng = _engine(pos, later=True)
-    assert eng.ep == 1
+    assert eng.extra_plays == 1
     index_of = {c: i for i, c in enumerate(eng.types)}
     hand = tuple(sorted(index_of[c] for c in pos.hand))
     tab = tuple(sorted(index_of[c] for c in pos.tableau))

@@ -133,11 +133,11 @@ def _large_because(eng: Engine, pos: Position, turns: int) -> str:
     if eng.pass_n:
         parts.append("pass (Power 10: every card you can receive, each followed by a search "
                      "of the turns after)")
-    if eng.ep:
+    if eng.extra_plays:
         parts.append("an extra play (Power 6)")
     if eng.swap:
         parts.append("a swap (Power 9: any card of your tableau for any card of another)")
-    if eng.pfd or eng.tfd:
+    if eng.discard_play or eng.discard_take:
         parts.append("Powers that take from the discard pile (3, 8: its order matters)")
     if len(eng.wilds) > 1:
         parts.append("a wild Power")

@@ -50,7 +50,8 @@ class Batch:
                  chance: Chance) -> None:
         self.types, self.wilds, self.unseen0 = facts.types, facts.wilds, facts.unseen0
         self.scorable, self.center_mask = facts.scorable, facts.center_mask
-        self.ep, self.pfd, self.swap = facts.ep, facts.pfd, facts.swap
+        self.extra_plays, self.discard_play = facts.extra_plays, facts.discard_play
+        self.swap = facts.swap
         self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
         self.tables: DrawTables | RowTables | None = None      # see numerator2_batch
         self.unseen = unseen
@@ -71,17 +72,17 @@ class Batch:
         """Two-turn values go through ``numerator2_batch``: exactly one extra play in reach,
         and neither a swap nor a wild (whose outs it does not derive; then the per-draw path
         of ``extra``)."""
-        return self.ep == 1 and not self.swap and len(self.wilds) == 1
+        return self.extra_plays == 1 and not self.swap and len(self.wilds) == 1
 
     def draw_tables(self) -> DrawTables | RowTables:
         """The tables of ``numerator2_batch`` (built once per search): numpy's where it
         imports (``swkit.odds.accel``), else their plain Python twin (``rows.RowTables``)."""
         if self.tables is None:
-            need = self.pfd[0] if self.pfd else None
+            need = self.discard_play[0] if self.discard_play else None
             triples = self.triples
             args = (len(self.types), lambda a, b: triples.pair(0, a, b), triples.pm, triples.has,
                     self.center_mask, None if need is None else self.extra.need_mask(),
-                    bool(self.pfd))
+                    bool(self.discard_play))
             if accel.numpy() is None:
                 self.tables = RowTables(*args)
             else:
@@ -138,7 +139,7 @@ class Batch:
         play_flags: list[tuple[int, bool, bool, bool]] = []
         scoring = np.zeros((len(positions), ny), dtype=bool)
         totals: list[int | Fraction] = []
-        need = self.pfd[0] if self.pfd else None
+        need = self.discard_play[0] if self.discard_play else None
         for i, (hand, tab, disc, others, figure) in enumerate(positions):
             scores = self.outs.outs_mask(hand, tab, disc, others, figure)   # draws that score now
             totals.append(full * self.unseen.weighted(scores, drawn))
@@ -242,7 +243,7 @@ class Batch:
         from swkit.odds.draws import segment_max
 
         tables = self.draw_tables()
-        depth = self.pfd[1] if self.pfd else 0
+        depth = self.discard_play[1] if self.discard_play else 0
         k_rows: list[tuple[Hand, Hand, Hand]] = []         # (tableau, key, hand)
         k_figs: list[bool] = []
         k_own: list[int] = []
@@ -263,7 +264,7 @@ class Batch:
             h2, base, d2, _bkey, _fig, _fd = play_rows[c - nk][1]
             fig = figs[c - nk]
             need = len(base) + 1 - TABLEAU_LIMIT
-            if self.pfd and need > depth:
+            if self.discard_play and need > depth:
                 direct.append((r, self._play_ends_direct(h2, base, d2, fig.tolist(),
                                                          yi.tolist(), drawn)))
                 continue
@@ -352,7 +353,7 @@ class Batch:
             return out
 
         if scores & live != live:
-            need = self.pfd[0] if self.pfd else None
+            need = self.discard_play[0] if self.discard_play else None
             keep = self.extra.keep_options(hand, tab, disc, others, figure, bounds=False) \
                 if hand else []
             for opt in keep:
@@ -420,9 +421,9 @@ class Batch:
             return [tables.derive(tables.outs_row(t3, dk3, h2, fig1), t3, fig1, yi)
                     for t3, dk3 in self.noextra.end_states(t2, d2)]
         h2, base, d2, _bkey, _fig, _fd = data
-        depth = self.pfd[1] if self.pfd else 0
+        depth = self.discard_play[1] if self.discard_play else 0
         need = len(base) + 1 - TABLEAU_LIMIT
-        if self.pfd and need > depth:
+        if self.discard_play and need > depth:
             return [self._play_ends_direct(h2, base, d2, figs, yi, drawn)]
         # discard cards C of base: base - C + y, C on the pile (``outs_plus``)
         masks = [tables.outs_plus(without(base, combo), self.moves.disc_key(d2 + combo, 1), h2,

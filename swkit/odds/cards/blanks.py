@@ -44,10 +44,11 @@ class Blanks:
 
     def __init__(self, facts: Facts, triples: Triples) -> None:
         self.types, self.wilds, self.every = facts.types, facts.wilds, facts.every
-        self.ep, self.pfd, self.center_color = facts.ep, facts.pfd, facts.center_color
+        self.extra_plays, self.discard_play = facts.extra_plays, facts.discard_play
+        self.center_color = facts.center_color
         # the types showing Power 3's required number (none when it names none)
-        self.need_bits = play_from_discard.number_mask(facts.pfd[0], facts.types) \
-            if facts.pfd and facts.pfd[0] is not None else 0
+        self.need_bits = play_from_discard.number_mask(facts.discard_play[0], facts.types) \
+            if facts.discard_play and facts.discard_play[0] is not None else 0
         self.lumping = True                 # False: the plain search (tests compare the two)
         self.partner_memo: dict[int, int] = {}
         self.blank_memo: dict[Any, tuple[int, tuple[tuple[int, ...], ...],
@@ -80,7 +81,7 @@ class Blanks:
         if hit is not None:
             return hit
         n = len(self.types)
-        if self.ep or not self.lumping:
+        if self.extra_plays or not self.lumping:
             hit = self.blank_memo[key] = (self.every, (), (-1,) * n)
             return hit
         live = type_bits(tab) | type_bits(disc) | type_bits(others)

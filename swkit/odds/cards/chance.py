@@ -51,7 +51,7 @@ class Chance:
     def __init__(self, facts: Facts, unseen: Unseen, work: Work, moves: Moves, outs: Outs,
                  blanks: Blanks) -> None:
         self.types, self.unseen0, self.scorable = facts.types, facts.unseen0, facts.scorable
-        self.every, self.ep = facts.every, facts.ep
+        self.every, self.extra_plays = facts.every, facts.extra_plays
         self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
         self.plus_memo = outs.plus_memo   # read, not filled
         self.read_masks = True  # False: every outcome through ``_best_next`` (tests compare)
@@ -131,7 +131,7 @@ class Chance:
                     n: int, need: int | Fraction | None = None) -> int | None:
         """Sum over the ordered k-card draws of the best next numerator (after the Discard);
         None as soon as it cannot exceed ``need``."""
-        if after == 1 and self.ep == 0:
+        if after == 1 and self.extra_plays == 0:
             # closed form: every type if a drawn card is an out of some end, else the best end
             masks = [self.outs.outs_mask(hand1, t3, dk3, others, fig1) for t3, dk3 in ends]
             union = 0
@@ -142,7 +142,7 @@ class Chance:
             return (falling_factorial(n, k) - miss) * (n - k) + miss * w_best
         masks = self._derived_masks(hand1, ends, others, fig1, after)
         lumps = self.blanks.lumped_pool(pool, ends, others, fig1) if after == 2 else pool
-        if masks is not None and k == 2 and self.ep == 1 and self.read_masks:
+        if masks is not None and k == 2 and self.extra_plays == 1 and self.read_masks:
             return self._pair_sum(masks, pool, n, need)
         total = 0
         left = falling_factorial(n, k)               # ordered draws not summed yet
@@ -233,7 +233,7 @@ class Chance:
             v = max(numerator(hand2, t3, dk3, others, fig1, d2, after) for t3, dk3 in ends)
             return None if need is not None and v <= need else v
         n = self.unseen0 - pool_net(drawn)
-        if after == 1 and self.ep == 0:
+        if after == 1 and self.extra_plays == 0:
             # closed form: every type if the card received is an out of some Discard choice,
             # else the best choice's outs (the received card is not among them; q joins the
             # unseen cards)
@@ -245,7 +245,7 @@ class Chance:
             hit = self.unseen.weighted(union, drawn)
             return hit * n + (n - hit) * w_best
         masks = self._derived_masks(hand2, ends, others, fig1, after)
-        if masks is not None and self.ep == 1 and self.read_masks:
+        if masks is not None and self.extra_plays == 1 and self.read_masks:
             return self._pass_sum(masks, pool, q, n, need)
         total = 0
         left = sum(u for _c, u in pool)

@@ -125,20 +125,20 @@ def _engine(pos: Position, later: bool) -> Engine:
     if center is None and not pos.figure:     # no play can take a figure: only one held counts
         reach = []
     wilds: list[Wilds] = [NO_WILDS]
-    ep, pfd, tfd, swap, draw_k, pass_n = 0, None, 0, False, 0, 0
+    extra_plays, discard_play, discard_take, swap, draw_k, pass_n = 0, None, 0, False, 0, 0
     used: list[Power] = []
     for p in reach:
         if p.is_wild:
             if p.wilds not in wilds:
                 wilds.append(p.wilds)
         elif p.effect == "extra_play":
-            ep = max(ep, int(p.params["count"]))
+            extra_plays = max(extra_plays, int(p.params["count"]))
         elif p.effect == "play_from_discard":
-            pfd = (p.params["requires_number"], int(p.params["depth"]))
+            discard_play = (p.params["requires_number"], int(p.params["depth"]))
         elif p.effect == "take_from_discard":
             if not later:
                 continue
-            tfd = max(tfd, int(p.params["count"]))
+            discard_take = max(discard_take, int(p.params["count"]))
         elif p.effect == "swap":
             swap = True
         elif p.effect == "extra_draw" and later:
@@ -154,7 +154,7 @@ def _engine(pos: Position, later: bool) -> Engine:
         1 << i for i, c in enumerate(types) if c.color == center.color)
     return Engine(Facts(pos, types, tuple(wilds), tuple(base), base_masks, sum(base),
                         center.color if center is not None else None,
-                        tuple(used), ep, pfd, tfd, swap, draw_k, pass_n,
+                        tuple(used), extra_plays, discard_play, discard_take, swap, draw_k, pass_n,
                         center_mask=center_mask, scorable=pos.has_center,
                         every=(1 << len(types)) - 1))
 

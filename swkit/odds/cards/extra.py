@@ -45,7 +45,8 @@ class ExtraPlay:
                  outs: Outs, noextra: NoExtra, chance: Chance) -> None:
         self.types, self.unseen0, self.scorable = facts.types, facts.unseen0, facts.scorable
         self.every, self.center_mask = facts.every, facts.center_mask
-        self.ep, self.pfd, self.tfd = facts.ep, facts.pfd, facts.tfd
+        self.extra_plays, self.discard_play = facts.extra_plays, facts.discard_play
+        self.discard_take = facts.discard_take
         self.plus_memo = outs.plus_memo   # read, not filled
         self.keep1_memo: dict[Any, list[list[Any]]] = {}
         self.options_memo: dict[Any, list[list[Any]]] = {}
@@ -225,7 +226,7 @@ class ExtraPlay:
         extra play in the last turn a card in the hand does all a card within Power 3's reach
         does (play the drawn card, then it as the extra play; ``_outs_fast``), and the cards
         under it come within reach. So every last-turn out of no Power is an out of the take."""
-        return bool(fig1 and self.tfd and self.ep == 1
+        return bool(fig1 and self.discard_take and self.extra_plays == 1
                     and take_from_discard.refused(len(disc)) is None)
 
     def _play_new_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand,
@@ -270,17 +271,17 @@ class ExtraPlay:
                 found[key] = (h2, base, d2, bkey, fig, fd)
 
         add(hand, tab, disc, yfig, False)                       # play y, no Power
-        if self.ep and extra_play.refused(len(hand)) is None:  # play y, extra play q
+        if self.extra_plays and extra_play.refused(len(hand)) is None:  # play y, extra play q
             for q in distinct(hand):
                 add(remove(hand, q), insert(tab, q), disc, yfig, False)
-        if self.pfd:        # play y, Power 3 (its number is checked later: fd is True)
-            for _x, t2, d2 in play_from_discard.odds_plays(None, self.pfd[1], self.types, tab,
-                                                           disc):
+        if self.discard_play:        # play y, Power 3 (its number is checked later: fd is True)
+            for _x, t2, d2 in play_from_discard.odds_plays(None, self.discard_play[1], self.types,
+                                                           tab, disc):
                 add(hand, t2, d2, yfig, True)
-        if self.tfd:                                            # play y, Power 8
-            for _taken, h2, d2 in take_from_discard.odds_take(self.tfd, hand, disc):
+        if self.discard_take:                                            # play y, Power 8
+            for _taken, h2, d2 in take_from_discard.odds_take(self.discard_take, hand, disc):
                 add(h2, tab, d2, yfig, False)
-        if self.ep:
+        if self.extra_plays:
             for p in distinct(hand):                           # play p, extra play y
                 if self.moves.access(p, figure):
                     add(remove(hand, p), insert(tab, p), disc, True, False)
@@ -288,7 +289,7 @@ class ExtraPlay:
 
     def need_mask(self) -> int:
         """Bitmask of the card types showing Power 3's required number (0 if none)."""
-        need = self.pfd[0] if self.pfd else None
+        need = self.discard_play[0] if self.discard_play else None
         if need is None:
             return 0
         nm = self.number_masks.get(need)
@@ -325,9 +326,9 @@ class ExtraPlay:
         bound keeps them in the tableau, which gives at least what playing one back from
         the discard pile gives (the checks are monotone in the tableau)."""
         need = size - TABLEAU_LIMIT
-        if need <= 0 or not self.pfd:
+        if need <= 0 or not self.discard_play:
             return self.moves.disc_key(disc, 1)
-        keep = self.pfd[1] - need
+        keep = self.discard_play[1] - need
         if keep <= 0:
             return ()
         return tuple(sorted(disc[max(0, len(disc) - keep):]))

@@ -25,9 +25,10 @@ class Facts:
     ``types``: the card types (a card type is an index into them); ``wilds``: the wilds in
     reach (index 0 = no wilds); ``base``: the unseen copies per type; ``base_masks``: (k,
     bitmask of the types with k unseen copies); ``unseen0``: the unseen cards; the Powers in
-    reach (``powers``: center first, then scored) by effect: ``ep`` the extra plays (0: none),
-    ``pfd`` Power 3's (required number, depth) or None, ``tfd`` the cards Power 8 takes (0:
-    none), ``swap``, ``draw_k`` the cards draw two draws (0: none), ``pass_n`` the cards pass
+    reach (``powers``: center first, then scored) by effect: ``extra_plays`` the extra plays
+    (0: none), ``discard_play`` Power 3's play from the discard pile (required number, depth)
+    or None, ``discard_take`` the cards Power 8 takes from the discard pile (0: none),
+    ``swap``, ``draw_k`` the cards draw two draws (0: none), ``pass_n`` the cards pass
     gives (0: none); ``center_color`` and ``center_mask`` (the types of its color: a play
     of one takes the figure); ``scorable``: a center Power is there (known or not);
     ``every``: the bitmask of every type."""
@@ -40,9 +41,9 @@ class Facts:
     unseen0: int
     center_color: str | None
     powers: tuple[Power, ...]
-    ep: int = 0
-    pfd: tuple[int | None, int] | None = None
-    tfd: int = 0
+    extra_plays: int = 0
+    discard_play: tuple[int | None, int] | None = None
+    discard_take: int = 0
     swap: bool = False
     draw_k: int = 0
     pass_n: int = 0

@@ -31,7 +31,8 @@ class Moves:
     def __init__(self, facts: Facts) -> None:
         self.types = facts.types
         self.center_color = facts.center_color
-        self.ep, self.pfd, self.tfd, self.swap = facts.ep, facts.pfd, facts.tfd, facts.swap
+        self.extra_plays, self.discard_play = facts.extra_plays, facts.discard_play
+        self.discard_take, self.swap = facts.discard_take, facts.swap
         self.dk1_memo: dict[Hand, Hand] = {}
 
     def access(self, p: int | None, figure: bool) -> bool:
@@ -54,25 +55,25 @@ class Moves:
     # ---- later turns ----
     def order_matters(self) -> bool:
         """True if the order of the discard pile can matter later (Power 3 or 8 in reach)."""
-        return bool(self.pfd or self.tfd)
+        return bool(self.discard_play or self.discard_take)
 
     def disc_key(self, disc: Hand, turns: int) -> Hand:
         """The part of the discard pile that can matter within ``turns`` more turns."""
         if turns <= 1:   # the last turn: only the set of the top cards for Power 3
-            if not self.pfd:
+            if not self.discard_play:
                 return ()
             hit = self.dk1_memo.get(disc)
             if hit is None:
-                hit = self.dk1_memo[disc] = tuple(sorted(disc[-self.pfd[1]:]))
+                hit = self.dk1_memo[disc] = tuple(sorted(disc[-self.discard_play[1]:]))
             return hit
         if not self.order_matters():
             return ()
         # a turn removes at most ``per`` cards (one Power), all from the top ``look``; the
         # cards discarded on top are known, so the next turns need the old top
         # max(look, per + need(turns - 1)), need(1) = the Power 3 depth.
-        look = max(self.pfd[1] if self.pfd else 0, self.tfd)
-        per = max(1 if self.pfd else 0, self.tfd)
-        keep = self.pfd[1] if self.pfd else 0
+        look = max(self.discard_play[1] if self.discard_play else 0, self.discard_take)
+        per = max(1 if self.discard_play else 0, self.discard_take)
+        keep = self.discard_play[1] if self.discard_play else 0
         for _ in range(turns - 1):
             keep = max(look, per + keep)
         return disc[-keep:] if keep else ()
@@ -95,14 +96,15 @@ class Moves:
         yield (), hand1, tab1, disc, others
         if not fig1:
             return
-        if self.ep:
-            for qs, h2, t2 in extra_play.odds_plays(self.ep, hand1, tab1):
+        if self.extra_plays:
+            for qs, h2, t2 in extra_play.odds_plays(self.extra_plays, hand1, tab1):
                 yield (("extra", qs),), h2, t2, disc, others
-        if self.pfd:
-            for x, t2, d2 in play_from_discard.odds_plays(*self.pfd, self.types, tab1, disc):
+        if self.discard_play:
+            for x, t2, d2 in play_from_discard.odds_plays(*self.discard_play, self.types, tab1,
+                                                          disc):
                 yield (("from_discard", x),), hand1, t2, d2, others
-        if self.tfd:
-            for taken, h2, d2 in take_from_discard.odds_take(self.tfd, hand1, disc):
+        if self.discard_take:
+            for taken, h2, d2 in take_from_discard.odds_take(self.discard_take, hand1, disc):
                 yield (("take", taken),), h2, tab1, d2, others
         if self.swap:
             for t, o, t2, o2 in swap.odds_swaps(tab1, others):

@@ -47,7 +47,8 @@ class NoExtra:
                  outs: Outs, blanks: Blanks) -> None:
         self.types, self.base, self.unseen0 = facts.types, facts.base, facts.unseen0
         self.every, self.scorable = facts.every, facts.scorable
-        self.ep, self.pfd, self.tfd, self.swap = facts.ep, facts.pfd, facts.tfd, facts.swap
+        self.extra_plays, self.discard_play = facts.extra_plays, facts.discard_play
+        self.discard_take, self.swap = facts.discard_take, facts.swap
         self.draw_k, self.pass_n = facts.draw_k, facts.pass_n
         self.turn2_memo: dict[Any, list[tuple[int | tuple[int, ...],
                                               tuple[Any, ...] | None]]] = {}
@@ -111,7 +112,7 @@ class NoExtra:
         ``_last2_profile`` of the hand holding x (memoised per position)."""
         key = (hand, tab, disc, others, figure)
         hit = self.turn2_memo.get(key)
-        if hit is None and self.scorable and not self.ep:
+        if hit is None and self.scorable and not self.extra_plays:
             hit = self.turn2_memo[key] = self._turn2_shared(hand, tab, disc, others, figure)
         if hit is None:
             hit = []
@@ -157,7 +158,7 @@ class NoExtra:
         # a draw x not in the hand (without take-discard, whose masks depend on x): it scores
         # next turn whatever comes if a play p leaves a card of the hand in p's union, or x
         # is in it; else its masks are the maximal ones of every play's and of playing x
-        fast = not self.tfd
+        fast = not self.discard_take
         if fast:
             any_full, u_all = False, 0
             common: set[int] = set()
@@ -216,7 +217,7 @@ class NoExtra:
                 found.update(top)
                 if ends is not None:
                     later.add(ends)
-                if self.tfd:
+                if self.discard_take:
                     taken = self._taken_masks(hm, tab1, disc, others, fig1)
                     if taken is None:
                         full = True
@@ -229,7 +230,7 @@ class NoExtra:
                     full = True
                 else:
                     found.update(top)
-                    if self.tfd:
+                    if self.discard_take:
                         taken = self._taken_masks(hand_bits, tab1, disc, others, fig1)
                         if taken is None:
                             full = True
@@ -360,10 +361,10 @@ class NoExtra:
         hand ``hm`` (bitmask), the end masks of the Discard choices (see ``_end_mask``), or
         None if one of them holds a card of the hand (the last turn then scores whatever
         comes). Empty if take-discard is out of reach."""
-        if not (fig1 and self.tfd):
+        if not (fig1 and self.discard_take):
             return []
         masks = []
-        for taken, _h, rest in take_from_discard.odds_take(self.tfd, (), disc):
+        for taken, _h, rest in take_from_discard.odds_take(self.discard_take, (), disc):
             for c in taken:
                 hm |= 1 << c
             for t3, dk3 in self.end_states(tab1, rest):
@@ -400,8 +401,9 @@ class NoExtra:
         yield tab1, disc, others
         if not fig1:
             return
-        if self.pfd:
-            for _x, t2, d2 in play_from_discard.odds_plays(*self.pfd, self.types, tab1, disc):
+        if self.discard_play:
+            for _x, t2, d2 in play_from_discard.odds_plays(*self.discard_play, self.types, tab1,
+                                                           disc):
                 yield t2, d2, others
         if self.swap:
             for _t, _o, t2, o2 in swap.odds_swaps(tab1, others):

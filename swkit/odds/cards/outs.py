@@ -35,12 +35,13 @@ class Outs:
 
     def __init__(self, facts: Facts, triples: Triples, moves: Moves) -> None:
         self.types, self.wilds, self.every = facts.types, facts.wilds, facts.every
-        self.ep, self.pfd, self.swap = facts.ep, facts.pfd, facts.swap
+        self.extra_plays, self.discard_play = facts.extra_plays, facts.discard_play
+        self.swap = facts.swap
         self.center_mask, self.scorable = facts.center_mask, facts.scorable
         self.pair_memos = triples.pair_memos
         # the types whose play meets Power 3's number condition (``play_from_discard``)
-        self.need_bits = play_from_discard.number_mask(facts.pfd[0], facts.types) \
-            if facts.pfd else 0
+        self.need_bits = play_from_discard.number_mask(facts.discard_play[0], facts.types) \
+            if facts.discard_play else 0
         self.power_memo: dict[Any, bool] = {}
         self.score_memo: dict[Any, bool] = {}
         self.outs_memo: dict[Any, int] = {}
@@ -54,11 +55,11 @@ class Outs:
     def _power_scores(self, hand1: Hand, tab1: Hand, disc: Hand,
                       others: Hand) -> bool:
         """With a Power usable after the play: can one make a triple?"""
-        if self.ep == 1:
+        if self.extra_plays == 1:
             for q in hand1:
                 if self.triples.has_plus(tab1, q):
                     return True
-        return self._power_scores_rest(hand1 if self.ep > 1 else (), tab1, disc, others)
+        return self._power_scores_rest(hand1 if self.extra_plays > 1 else (), tab1, disc, others)
 
     def _power_scores_rest(self, hand1: Hand, tab1: Hand, disc: Hand, others: Hand) -> bool:
         """``_power_scores`` without a single extra play (memoised)."""
@@ -74,17 +75,17 @@ class Outs:
         for w in range(1, len(self.wilds)):
             if self.triples.has(tab1, w):
                 return True
-        if self.ep > 1 and extra_play.refused(len(hand1)) is None:
-            k = min(self.ep, len(hand1))
+        if self.extra_plays > 1 and extra_play.refused(len(hand1)) is None:
+            k = min(self.extra_plays, len(hand1))
             for qs in set(combinations(hand1, k)):
                 t = tab1
                 for q in qs:
                     t = insert(t, q)
                 if self.triples.has(t):
                     return True
-        if self.pfd and play_from_discard.refused(
-                self.pfd[0], (self.types[c].number for c in tab1), len(disc)) is None:
-            for d in distinct(disc[-self.pfd[1]:]):
+        if self.discard_play and play_from_discard.refused(
+                self.discard_play[0], (self.types[c].number for c in tab1), len(disc)) is None:
+            for d in distinct(disc[-self.discard_play[1]:]):
                 if self.triples.has_plus(tab1, d):
                     return True
         if self.swap and swap.refused(len(tab1), len(others)) is None:
@@ -105,7 +106,7 @@ class Outs:
         hit = self.score_memo.get(key)
         if hit is not None:
             return hit
-        if self.ep == 0 and hand:
+        if self.extra_plays == 0 and hand:
             # without an extra play, a play scores alone: has the hand a type whose play
             # scores (the drawn-card mask of ``outs_drawn``)?
             hm = type_bits(hand)
@@ -139,7 +140,7 @@ class Outs:
         key = (hand, tab, disc, others, figure)
         hit = self.outs_memo.get(key)
         if hit is None:
-            if self.ep > 1:
+            if self.extra_plays > 1:
                 hit = sum(1 << x for x in range(len(self.types))
                           if self.can_score(insert(hand, x), tab, disc, others, figure))
             else:
@@ -167,7 +168,7 @@ class Outs:
         for q in hand:
             if drawn >> q & 1:
                 return every
-        if not self.ep:
+        if not self.extra_plays:
             return res
         acc = every if figure else self.center_mask
         prev = -1
@@ -221,8 +222,8 @@ class Outs:
         if acc:
             for w in range(1, len(self.wilds)):
                 res |= acc & (every if self.triples.has(tab, w) else self.triples.pm(tab, w))
-            if self.pfd:
-                need, depth = self.pfd
+            if self.discard_play:
+                need, depth = self.discard_play
                 gate = play_from_discard.odds_gate(need, (self.types[c].number for c in tab),
                                                    len(disc), every, self.need_bits)
                 if gate is not None:
@@ -289,13 +290,13 @@ class Outs:
 
     def derivable(self, fig1: bool) -> bool:
         """The last turn's outs of a hand plus some cards derive from the outs of the hand."""
-        return self.ep == 0 or (self.ep == 1 and fig1)
+        return self.extra_plays == 0 or (self.extra_plays == 1 and fig1)
 
     def outs_with(self, m: int, tab: Hand, cards: Iterable[int]) -> int:
         """The last-turn outs of a hand plus ``cards`` from the outs ``m`` of the hand: with
         no extra play in reach every type if a card is in m, else m (``_outs_fast``); with
         one and the figure, ``derive`` card by card."""
-        if self.ep == 0:
+        if self.extra_plays == 0:
             for c in cards:
                 if m >> c & 1:
                     return self.every
@@ -311,7 +312,8 @@ class Outs:
         one extra play in reach and the figure (``_outs_fast``), the outs are every type if M
         is, or if ``new`` is in M (a type of D in the hand, or new + q with q in the hand
         complete a triple: symmetric), else M plus the x with tableau + new + x a triple."""
-        if new is None or not figure or self.ep != 1 or not self.scorable or new not in hand:
+        if (new is None or not figure or self.extra_plays != 1 or not self.scorable
+                or new not in hand):
             return self.outs_mask(hand, tab, dkey, others, figure)
         rest = remove(hand, new)
         m = self.outs_memo.get((rest, tab, dkey, others, figure))

@@ -36,7 +36,7 @@ class Search:
     def __init__(self, facts: Facts, unseen: Unseen, work: Work, moves: Moves, outs: Outs,
                  blanks: Blanks, noextra: NoExtra, extra: ExtraPlay, chance: Chance,
                  batch: Batch) -> None:
-        self.types, self.ep, self.unseen0 = facts.types, facts.ep, facts.unseen0
+        self.types, self.extra_plays, self.unseen0 = facts.types, facts.extra_plays, facts.unseen0
         self.noextra, self.extra = noextra, extra
         self.value_memo: dict[Any, int | Fraction] = {}
         self.progress: Callable[[int, int], None] | None = None  # (first draws done, of)
@@ -53,7 +53,7 @@ class Search:
         """The memo key of ``numerator`` (turns >= 2): the position, ``drawn`` and ``turns``;
         two turns to go without an extra play, with the blanks lumped (``blanks``), so
         positions that differ only in which blanks they hold share one entry."""
-        if turns == 2 and self.ep == 0:
+        if turns == 2 and self.extra_plays == 0:
             return (*self.blanks.blank_key(hand, tab, disc, others, figure, drawn), turns)
         return (hand, tab, disc, others, figure, drawn, turns)
 
@@ -68,7 +68,7 @@ class Search:
         if hit is not None:
             return hit
         self.work.tick()
-        if turns == 2 and self.ep == 0 and self.unseen0 - pool_net(drawn) > 1:
+        if turns == 2 and self.extra_plays == 0 and self.unseen0 - pool_net(drawn) > 1:
             hit = self.value_memo[key] = self.noextra.numerator2(hand, tab, disc, others, figure,
                                                                  drawn)
             return hit
@@ -76,7 +76,7 @@ class Search:
             hit = self.value_memo[key] = self.batch.numerator2_batch(
                 [(hand, tab, disc, others, figure)], drawn)[0]
             return hit
-        if turns == 2 and self.ep == 1:
+        if turns == 2 and self.extra_plays == 1:
             hit = self.value_memo[key] = self.extra.numerator2_extra(hand, tab, disc, others,
                                                                      figure, drawn)
             return hit
@@ -104,7 +104,7 @@ class Search:
         """The best numerator of the next turns after a non-scoring turn (``turns`` >= 2);
         ``new``: the card just drawn (in ``hand``), if known (see ``outs_new``)."""
         if turns == 2:
-            if self.ep == 0:
+            if self.extra_plays == 0:
                 best = self.noextra.best_last_no_extra(hand, tab, disc, others, figure, drawn)
             else:
                 best = self.extra.best_last(hand, tab, disc, others, figure, drawn, new)
