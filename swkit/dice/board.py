@@ -42,7 +42,7 @@ class Scoreboard:
     """
 
     __slots__ = ("characters", "players", "_spaces", "_taken", "_picture", "_values",
-                 "_unscored", "_totals", "_masks")
+                 "_unscored", "_totals", "_masks", "_mask_view")
 
     def __init__(self, characters: Sequence[str] = DEFAULT_CHARACTERS, players: int = 2) -> None:
         self.characters: tuple[str, ...] = check_characters(characters)
@@ -62,6 +62,7 @@ class Scoreboard:
         # Which numbered spaces are taken, one bitmask per row (bit v-1 for the space worth v):
         # a hashable summary of a row for caches keyed on it (see ``row_mask``).
         self._masks: dict[str, int] = dict.fromkeys(self.characters, 0)
+        self._mask_view: Mapping[str, int] = MappingProxyType(self._masks)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -77,9 +78,18 @@ class Scoreboard:
     @property
     def row_masks(self) -> Mapping[str, int]:
         """Every row's :meth:`row_mask`, by character in row order: a read-only live view (it
-        follows the board as tokens are placed), for a bot that reads every row each move.
-        A new view each call, so the board itself holds no view (it pickles and deep-copies)."""
-        return MappingProxyType(self._masks)
+        follows the board as tokens are placed), for a bot that reads every row each move."""
+        return self._mask_view
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The board's fields without the masks' view (a view does not pickle or deep-copy;
+        :meth:`__setstate__` makes it again)."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_mask_view"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._mask_view = MappingProxyType(self._masks)
 
     def owner(self, character: str, value: int) -> int | None:
         """The seat whose token is on the space worth ``value`` (1..5) of ``character``'s row,
@@ -160,6 +170,7 @@ class Scoreboard:
         new._unscored = list(self._unscored)
         new._totals = list(self._totals)
         new._masks = dict(self._masks)
+        new._mask_view = MappingProxyType(new._masks)
         return new
 
     # -- JSON and text -------------------------------------------------------------------------
