@@ -96,7 +96,8 @@ class GreedyBot(DiceBot):
         row's taken spaces (``Scoreboard.row_masks``) and the count, read with the counts
         of the dice showing (``DiceGame.roll_counts``).
         """
-        self._check(game)
+        if game.current_player() != self.seat:   # _check, inlined: this runs every move
+            self._check(game)
         board = game.board
         counts = game.roll_counts
         masks = board.row_masks
