@@ -40,11 +40,12 @@ def environment(**extra: str) -> dict[str, str]:
 
 
 def no_traceback_one_line(stderr: str, *words: str) -> str:
-    """The one line on stderr (a slow notice and progress lines aside), which holds
-    ``words``."""
+    """The one line on stderr (a slow notice and progress lines aside: a bar, or a step
+    that ends in "...", as ``swkit site`` says what it is doing), which holds ``words``."""
     assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
     lines = [line for line in stderr.splitlines() if line.strip()
-             and "still working" not in line and not re.search(r"\[[#.]+\]", line)]
+             and "still working" not in line and not re.search(r"\[[#.]+\]", line)
+             and not line.endswith("...")]
     assert len(lines) == 1, stderr
     for word in words:
         assert word in lines[0], (word, lines[0])

@@ -65,6 +65,7 @@ def test_the_same_chart_as_svg_is_an_image_named_by_its_title_and_numbers(lab, p
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in (
         "import swkit.plots\nswkit.plots.can_use_matplotlib = lambda: False",
         "from swkit.odds.deal import deal_odds\nfrom swkit.plots import Chart\n"
+        "from swkit.present.percent import percent_text\n"
         "odds = {k: deal_odds(k) for k in range(3, 8)}",
         chart_cell)], metadata={"kernelspec": lesson.metadata["kernelspec"]})
     path = tmp_path / "chart-as-svg.ipynb"
