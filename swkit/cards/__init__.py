@@ -6,7 +6,8 @@
 - :mod:`swkit.cards.powers` -- one module per Power effect, the one home of its rule (§A7)
 - :mod:`swkit.cards.phases` -- the turn's phases, their words and the game's sizes (§A1-§A5)
 - :mod:`swkit.cards.state` -- ``CardState``, what is on the table, and ``Phase`` (no rules)
-- :mod:`swkit.cards.game` -- ``CardGame``, the turn machine that changes a state (§A2-§A9)
+- :mod:`swkit.cards.turn` -- ``TurnMachine``, the rules that walk a state through a turn (§A2-§A5)
+- :mod:`swkit.cards.game` -- ``CardGame``, the public face: a state, its turn machine, the history
 - :mod:`swkit.cards.setup` -- ``CardGame.from_position``'s checks and placement
 - :mod:`swkit.cards.checks` -- whether a state is one a game reaches, as typed problems (§A3,
   §A5, §A8)

@@ -1,9 +1,11 @@
 """Something Wild! as a game state (RULES.md section A), implementing the swkit.state contract.
 
-:class:`CardGame` is the turn machine: it holds a :class:`~swkit.cards.state.CardState` (the
-piles, hands, tableaux, figures, scores and phase, with no rules in it) and changes it by the
-rules. A turn (RULES.md §A3) walks through phases (:mod:`swkit.cards.phases` lists them, with
-who moves and the actions of each); every choice is an action of the seat that makes it.
+:class:`CardGame` is the public face of a game: it holds a
+:class:`~swkit.cards.state.CardState` (the piles, hands, tableaux, figures, scores and phase,
+with no rules in it) and the :class:`~swkit.cards.turn.TurnMachine` that changes it by the rules,
+and it keeps the history (for undo and the save). A turn (RULES.md §A3) walks through phases
+(:mod:`swkit.cards.phases` lists them, with who moves and the actions of each); every choice is
+an action of the seat that makes it.
 
 A decision with exactly one legal action is made at once, without asking (it is still written
 in the turn record): e.g. the figure when only one center matches, the only triple, the only
@@ -30,7 +32,6 @@ import random
 import re
 import secrets
 import warnings
-from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -44,12 +45,9 @@ from swkit.cards.editions import (
     Edition,
     Power,
     edition_from_dict,
-    resolve_editions,
 )
 from swkit.cards.notation import (
-    ALL_CARDS,
     Card,
-    format_cards,
     parse_card,
 )
 from swkit.cards.phases import (
@@ -58,21 +56,20 @@ from swkit.cards.phases import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PHASES,
-    SKIP_TO,
     STEP_WORDS,
     TABLEAU_LIMIT,
     TURN_EVENTS,
     WIN_POWERS,
 )
-from swkit.cards.powers import extra_draw, passing
 from swkit.cards.saves import load_checked
-from swkit.cards.setup import place, whole_field
+from swkit.cards.setup import place
 from swkit.cards.state import CardState, Phase, state_property
 from swkit.cards.triples import NO_WILDS, Wilds
+from swkit.cards.turn import TurnMachine, deal, deal_secretly, new_state, replay
 from swkit.cards.view import CardView, view_of
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
-from swkit.state import CHANCE, TERMINAL, Outcome, substream_seed
+from swkit.state import CHANCE, TERMINAL, Outcome
 from swkit.whole import as_whole
 
 __all__ = [
@@ -80,10 +77,8 @@ __all__ = [
     "TURN_EVENTS", "WIN_POWERS", "Action", "CardGame", "CardView", "Phase",
 ]
 
-# The phases the turn machine compares with, as module names (read faster than a class's).
-_DISCARD, _DRAW, _FIGURE, _OVER, _PASS, _PLAY, _POWER, _POWER_DRAW, _SCORE = (
-    Phase.DISCARD, Phase.DRAW, Phase.FIGURE, Phase.OVER, Phase.PASS, Phase.PLAY, Phase.POWER,
-    Phase.POWER_DRAW, Phase.SCORE)
+# The phases the game compares with, as module names (read faster than a class's).
+_DRAW, _OVER, _PASS, _POWER_DRAW = Phase.DRAW, Phase.OVER, Phase.PASS, Phase.POWER_DRAW
 
 
 class Action(str):
@@ -116,8 +111,9 @@ class CardGame:
     Powers in all, or a bad edition (RULES.md §A2 decision).
 
     What is on the table is :attr:`state` (a :class:`~swkit.cards.state.CardState`, no rules
-    in it); the game is the turn machine that changes it. Each of the state's fields is also
-    the game's, read and set through it: ``game.hands`` is ``game.state.hands``.
+    in it); the game holds the turn machine that changes it
+    (:class:`~swkit.cards.turn.TurnMachine`). Each of the state's fields is also the game's,
+    read and set through it: ``game.hands`` is ``game.state.hands``.
     """
 
     state: CardState
@@ -152,69 +148,21 @@ class CardGame:
                  round_limit: int = 200, *, secret_bots: bool = False) -> None:
         if not isinstance(secret_bots, bool):
             raise ConfigurationError(f"secret_bots is {secret_bots!r}; accepted: True or False")
-        self._configure(players, seed, editions, round_limit)
-        state = self.state
-        rng = state.rng
-        for e, ed in enumerate(state.editions):
-            pile = list(ed.powers)
-            rng.shuffle(pile)
-            state.piles[e] = pile
-            state.centers[e] = pile.pop() if pile else None
-        deck = [c for _ in state.editions for c in ALL_CARDS]
-        rng.shuffle(deck)
-        state.deck = deck
-        for _ in range(HAND_SIZE):
-            for p in range(state.players):
-                if deck:
-                    insort(state.hands[p], deck.pop())
+        self._hold(new_state(players, seed, editions, round_limit))
+        deal(self.state)
         if secret_bots:
-            self._deal_secretly(random.Random(secrets.randbits(64)))
-        self._start_turn()
-        self._advance()
+            deal_secretly(self.state, random.Random(secrets.randbits(64)))
+        self._machine.start_turn()
+        self._machine.advance()
         self._start = self.snapshot()
 
     # -- construction ----------------------------------------------------------------------------
 
-    def _deal_secretly(self, secret: random.Random) -> None:
-        """Deal seats 1.. again from ``secret`` (see ``secret_bots``): the top half of the
-        seeded deck stays as it is (top last), the rest of it and the other seats' cards are
-        shuffled together by ``secret``, the hands dealt from them, the remainder put under the
-        top half; ``secret`` then shuffles every later reshuffle (RULES.md §A2, §A3)."""
-        state = self.state
-        deck = state.deck
-        top = deck[len(deck) - len(deck) // 2:]
-        pool = deck[:len(deck) - len(top)] + [c for h in state.hands[1:] for c in h]
-        secret.shuffle(pool)
-        for p in range(1, state.players):
-            size = len(state.hands[p])
-            state.hands[p] = sorted(pool[-size:]) if size else []
-            del pool[len(pool) - size:]
-        state.deck = pool + top
-        state.rng = secret
-
-    def _configure(self, players: int, seed: int,
-                   editions: int | Sequence[Edition | str | Path], round_limit: int) -> None:
-        number = as_whole(players)
-        if number is None or not MIN_PLAYERS <= number <= MAX_PLAYERS:
-            raise ConfigurationError(
-                f"players is {players!r}; accepted: a whole number {MIN_PLAYERS} to "
-                f"{MAX_PLAYERS} (RULES.md §A1)")
-        players = number
-        round_limit = whole_field("round_limit", round_limit, 1, note=" (RULES.md §A5)")
-        if as_whole(seed) is None:
-            raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes "
-                                     "every shuffle)")
-        seed = as_whole(seed)
-        editions_ = resolve_editions(editions)
-        total = sum(len(ed.powers) for ed in editions_)
-        if total < 2 * players + 1:
-            raise ConfigurationError(
-                f"{total} Powers in all is too few for {players} players: accepted at least "
-                f"2*players + 1 = {2 * players + 1} (RULES.md §A2 decision)")
-        self.state = CardState(players, seed, editions_, round_limit,
-                               random.Random(substream_seed(seed, "cards")))
+    def _hold(self, state: CardState) -> None:
+        """Hold ``state``, with a turn machine of its own and no history."""
+        self.state = state
+        self._machine = TurnMachine(state)
         self._history: list[tuple[int, str]] = []
-        self._moves_cache: dict[str, tuple[Any, ...]] | None = None
 
     @classmethod
     def from_position(
@@ -266,19 +214,19 @@ class CardGame:
             raise ConfigurationError(f"hands is {hands!r}; accepted: a list with one card list "
                                      "per seat (its length is the player count)")
         game = cls.__new__(cls)
-        game._configure(len(hands), seed, editions, round_limit)
+        game._hold(new_state(len(hands), seed, editions, round_limit))
         place(game.state, hands=hands, tableaux=tableaux, deck=deck, discard=discard,
               centers=centers, piles=piles, figures=figures, scored=scored, player=player,
               phase=phase, turn=turn, wilds=wilds, power_used=power_used, played=played,
               exact_deck=exact_deck)
-        game._new_log()
+        machine = game._machine
+        machine.new_log()
         if phase == _DRAW:
-            game._start_turn()
-            game._advance()
+            machine.start_turn()
         else:
             game.state.phase = Phase(phase)
             game.state.wilds = wilds
-            game._advance()
+        machine.advance()
         game._start = game.snapshot()
         return game
 
@@ -324,8 +272,8 @@ class CardGame:
         if state.phase in CHANCE_PHASES or state.phase is _OVER:
             return []
         if len(state.editions) < 10:  # every number in an action is one digit
-            return [Action(a) for a in sorted(self._moves())]
-        return [Action(a) for a in sorted(self._moves(), key=_natural)]
+            return [Action(a) for a in sorted(self._machine.moves())]
+        return [Action(a) for a in sorted(self._machine.moves(), key=_natural)]
 
     def legal_moves(self) -> Mapping[str, tuple[Any, ...]]:
         """Each legal action's text (as in :meth:`legal_actions`, unsorted) -> the move it
@@ -337,7 +285,7 @@ class CardGame:
         phase = self.state.phase
         if phase in CHANCE_PHASES or phase is _OVER:
             return MappingProxyType({})
-        return MappingProxyType(self._moves())
+        return MappingProxyType(self._machine.moves())
 
     def _check_seat(self, seat: Any) -> None:
         if as_whole(seat) is None or not 0 <= seat < self.state.players:
@@ -383,7 +331,8 @@ class CardGame:
         if not isinstance(action, str):
             raise IllegalActionError(f"cannot read {action!r}: an action is text such as "
                                      f"'play R7'; {actions.legal_tail(self)}")
-        moves = self._moves()
+        machine = self._machine
+        moves = machine.moves()
         text = str(action)
         move = moves.get(text)
         if move is None:
@@ -396,8 +345,8 @@ class CardGame:
             if move is None:
                 raise IllegalActionError(actions.explain(self, text, args))
         self._history.append((self.current_player(), text))
-        self._do(move)
-        self._advance()
+        machine.do(move)
+        machine.advance()
 
     def chance_outcomes(self) -> list[tuple[Card, Fraction]]:
         """At a draw: each card type in the deck with its exact share of the deck, sorted,
@@ -444,16 +393,7 @@ class CardGame:
                 raise IllegalActionError(f"{card} is not in the deck, so it cannot be drawn "
                                          "(RULES.md §A3 step 1)")
         self._history.append((CHANCE, f"draw {card}"))
-        self._moves_cache = None
-        state = self.state
-        if state.phase is _DRAW:
-            insort(state.hands[state.turn % state.players], card)
-            state.log[-1]["draw"] = str(card)
-            state.record_event("draw", card=str(card))
-            state.phase = _PLAY
-        else:
-            extra_draw.draw(self, card)
-        self._advance()
+        self._machine.draw(card)
         return card
 
     def outcome(self) -> Outcome | None:
@@ -507,8 +447,8 @@ class CardGame:
         game = cls.__new__(cls)
         game._start = data if start is None else start
         editions = [edition_from_dict(d, "JSON edition") for d in data["editions"]]
-        game._configure(data["players"], data["seed"], editions, data["round_limit"])
-        game.state = CardState.from_snapshot(data, game.state.editions)
+        checked = new_state(data["players"], data["seed"], editions, data["round_limit"])
+        game._hold(CardState.from_snapshot(data, checked.editions))
         return game
 
     def to_json(self) -> str:
@@ -562,7 +502,7 @@ class CardGame:
         if bad is not None or self.state.phase is _OVER:
             return bad
         rest = CardGame.from_snapshot(self.snapshot())
-        rest._advance()
+        rest._machine.advance()
         if rest.snapshot() != self.snapshot():
             return checks.not_at_rest(self.state.phase)
         return None
@@ -617,105 +557,24 @@ class CardGame:
             raise IllegalActionError("nothing to undo: no action or draw has been made yet")
         last = self._history[-1]
         game = CardGame.from_snapshot(self._start)
-        game._start = self._start
-        for who, text in self._history[:-1]:
-            if who == CHANCE:
-                game.apply_chance(text.split()[1])
-            else:
-                game.apply(text)
+        replay(game, self._history[:-1])
         self.__dict__.update(game.__dict__)
         return last
 
-    # -- turn machinery --------------------------------------------------------------------------
-
-    def _new_log(self) -> None:
-        state = self.state
-        state.log.append({"turn": state.turn, "round": state.turn // state.players,
-                          "player": state.turn % state.players, "draw": None, "play": None,
-                          "figure": None, "figure_from": None, "power": None, "score": None,
-                          "discard": [], "reshuffles": 0, "events": []})
+    # -- the turn machine's doors ------------------------------------------------------------
 
     def record_event(self, event: str, **data: Any) -> None:
         """Add an event to this turn's record (``log[-1]["events"]``), in the order it
         happens: ``{"event": event, **data}`` (see TURN_EVENTS)."""
         self.state.record_event(event, **data)
 
-    def _start_turn(self) -> None:
-        self._moves_cache = None
-        state = self.state
-        if state.turn >= state.round_limit * state.players:
-            state.phase = _OVER
-            state.end_reason = (f"round limit: {state.round_limit} rounds with no winner "
-                                "(RULES.md §A5)")
-            return
-        state.wilds = NO_WILDS
-        state.power_used = False
-        state.played = None
-        if not state.log or state.log[-1]["turn"] != state.turn:
-            self._new_log()
-        state.phase = _DRAW
-
     def refill_deck(self) -> bool:
         """Before a draw: shuffle the discard pile into an empty deck (by the game's stream,
         RULES.md §A3 decisions). True if the deck has a card to draw, False if deck and
-        discard pile are both empty."""
-        state = self.state
-        if state.deck:
-            return True
-        if not state.discard:
-            return False
-        deck = state.discard
-        state.discard = []
-        state.rng.shuffle(deck)
-        state.deck = deck
-        state.log[-1]["reshuffles"] += 1
-        state.record_event("reshuffle", cards=len(deck))
-        return True
-
-    def _advance(self) -> None:
-        """Run every step that needs no choice: skipped steps and single-option decisions."""
-        state = self.state
-        while True:
-            phase = state.phase
-            self._moves_cache = None
-            if phase is _OVER:
-                return
-            if phase is _DRAW:
-                if self.refill_deck():
-                    return
-                state.phase = _PLAY
-                continue
-            if phase is _POWER_DRAW:
-                if extra_draw.waits_for_chance(self):
-                    return
-                continue
-            if phase is _DISCARD and len(state.tableaux[state.turn % state.players]) <= \
-                    TABLEAU_LIMIT:
-                state.turn += 1
-                self._start_turn()
-                continue
-            moves = self._moves()
-            if len(moves) > 1:
-                return
-            if len(moves) == 1:
-                (move,) = moves.values()
-                self._do(move)
-                continue
-            # no legal action: the step is impossible and skipped (RULES.md §A3 decisions)
-            if phase is _PASS:
-                passing.resolve(self)
-            state.phase = SKIP_TO[phase]
+        discard pile are both empty (:meth:`swkit.cards.turn.TurnMachine.refill_deck`)."""
+        return self._machine.refill_deck()
 
     # -- legal moves -----------------------------------------------------------------------------
-
-    def _moves(self) -> dict[str, tuple[Any, ...]]:
-        cache = self._moves_cache
-        if cache is None:
-            state = self.state
-            rule = _STATE_MOVES.get(state.phase)
-            cache = self._moves_cache = (_POWER_MOVES[state.phase](self) if rule is None
-                                         else rule(state))
-        return cache
 
     def usable_powers(self) -> list[tuple[int, Power]]:
         """The Powers the turn's owner may use now, as ``(edition index, Power)``, one per key
@@ -733,83 +592,5 @@ class CardGame:
         ``((a, b, c) sorted, kind)``, sorted (RULES.md §A3 step 5, §A4)."""
         return turn_moves.score_options(self.state)
 
-    # -- doing moves -----------------------------------------------------------------------------
-
-    def _do(self, move: tuple[Any, ...]) -> None:
-        self._moves_cache = None
-        state = self.state
-        kind = move[0]
-        me = state.turn % state.players
-        entry = state.log[-1]
-        if kind == "play":
-            card = move[1]
-            state.hands[me].remove(card)
-            state.tableaux[me].append(card)
-            state.played = card
-            entry["play"] = str(card)
-            state.record_event("play", card=str(card))
-            state.phase = _FIGURE
-        elif kind == "figure":
-            entry["figure_from"] = state.figures[move[1]]
-            state.figures[move[1]] = me
-            entry["figure"] = move[1] + 1
-            state.record_event("figure", edition=move[1] + 1, holder=entry["figure_from"])
-            state.phase = _POWER
-        elif kind == "skip":
-            state.phase = _SCORE
-        elif kind == "use":
-            self._use_power(move[1], move[2])
-        elif kind in powers.BY_MOVE:
-            powers.BY_MOVE[kind].do(self, move)
-        elif kind == "score":
-            _, cards, e, how = move
-            tab = state.tableaux[me]
-            for c in cards:
-                tab.remove(c)
-            state.discard.extend(cards)
-            power = state.centers[e]
-            assert power is not None
-            state.scored[me].append((e, power))
-            pile = state.piles[e]
-            new_center = state.centers[e] = pile.pop() if pile else None
-            entry["score"] = {"cards": format_cards(cards), "kind": how, "wilds": str(state.wilds),
-                              "power": power.key, "center": e + 1,
-                              "new_center": None if new_center is None else new_center.key}
-            state.record_event("score", cards=format_cards(cards), power=power.key)
-            state.wilds = NO_WILDS
-            if len(state.scored[me]) >= WIN_POWERS:
-                state.phase = _OVER
-                state.winner = me
-                state.end_reason = f"seat {me} holds {WIN_POWERS} Powers and wins (RULES.md §A5)"
-            else:
-                state.phase = _DISCARD
-        elif kind == "discard":
-            tab = state.tableaux[me]
-            for c in move[1]:
-                tab.remove(c)
-            state.discard.extend(move[1])
-            entry["discard"] = [str(c) for c in move[1]]
-            state.record_event("discard", cards=[str(c) for c in move[1]])
-            state.turn += 1
-            self._start_turn()
-        else:  # pragma: no cover - every move kind is handled above
-            raise AssertionError(kind)
-
-    def _use_power(self, e: int, p: Power) -> None:
-        state = self.state
-        state.power_used = True
-        state.log[-1]["power"] = {"key": p.key, "edition": e + 1, "effect": p.effect,
-                                  "cards": []}
-        state.record_event("power", key=p.key, edition=e + 1)
-        powers.use(self, p)
-
-
 for _name in CardState.__slots__:
     setattr(CardGame, _name, state_property(_name))
-
-_STATE_MOVES = turn_moves.BY_PHASE
-"""The turn machine's own steps -> their legal moves (text -> move), read from the state."""
-
-_POWER_MOVES = {Phase(phase): module.moves for phase, module in powers.BY_PHASE.items()
-                if hasattr(module, "moves")}
-"""A Power's own step where a player moves -> its legal moves, read from the game."""

@@ -3,7 +3,7 @@
 :class:`CardState` holds the piles, hands, tableaux, figures, scores and the turn under way;
 :class:`Phase` names the phases of a turn (:mod:`swkit.cards.phases` says who moves in each and
 its actions). The rules that change a state are the turn machine's
-(:class:`swkit.cards.game.CardGame`) and the Powers' (:mod:`swkit.cards.powers`).
+(:class:`swkit.cards.turn.TurnMachine`) and the Powers' (:mod:`swkit.cards.powers`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Phase(StrEnum):
 
 class CardState:
     """What is on the table in a game of Something Wild! (RULES.md §A2-§A9), with no rules in
-    it: the turn machine (:class:`swkit.cards.game.CardGame`) holds one and changes it.
+    it: the turn machine (:class:`swkit.cards.turn.TurnMachine`) holds one and changes it.
 
     The game's settings: ``players`` (2..4), ``seed``, ``round_limit``, ``editions`` (a tuple of
     :class:`~swkit.cards.editions.Edition`) and ``rng``, the stream that shuffles. The cards

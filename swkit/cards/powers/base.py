@@ -60,10 +60,11 @@ Move = tuple[Any, ...]
 
 
 class Turn(Protocol):
-    """The parts of a game in progress (:class:`swkit.cards.game.CardGame`) that a Power reads
-    and changes: the seats' hands and tableaux, the deck and discard pile (top last), the
-    phase, this turn's wilds, the Power's step count ``remaining``, the Pass under way
-    (``pass_count``, ``pass_order``, ``pass_choices``) and this turn's record ``log[-1]``."""
+    """The parts of a game in progress (:class:`swkit.cards.turn.TurnMachine`, and
+    :class:`swkit.cards.game.CardGame` too) that a Power reads and changes: the seats' hands and
+    tableaux, the deck and discard pile (top last), the phase, this turn's wilds, the Power's
+    step count ``remaining``, the Pass under way (``pass_count``, ``pass_order``,
+    ``pass_choices``) and this turn's record ``log[-1]``."""
 
     players: int
     turn: int
