@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shlex
 import shutil
 import sys
 from collections.abc import Callable
@@ -16,7 +15,7 @@ from pathlib import Path
 
 from swkit.cli.lessons_copy import LessonsError, copy_lessons, trust_notebooks
 from swkit.cli.lessons_launch import open_lab
-from swkit.cli.options import folder_option, shell_option
+from swkit.cli.options import folder_option, shell_option, shell_word
 
 DEFAULT_FOLDER = "swkit-lessons"
 """The working folder ``swkit lessons`` copies to, relative to where it is run."""
@@ -35,14 +34,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="do not copy the worked answers (solutions/), nor the "
                              "teacher's guide (README.md, which shows answers), e.g. on the "
                              "students' machines of a lab")
-
-
-def shell_word(text: str) -> str:
-    """``text`` as one word one can paste into a shell (POSIX quoting, shlex; on Windows double
-    quotes around a text with a space)."""
-    if os.name == "posix":
-        return shlex.quote(text)
-    return f'"{text}"' if any(c.isspace() for c in text) or not text else text
 
 
 def _same_file(one: str, other: str) -> bool:

@@ -76,14 +76,19 @@ def folder_option(option: str, default: str) -> Callable[[str], str]:
     return folder
 
 
+def shell_word(text: str) -> str:
+    """``text`` as one word one can paste into a shell (POSIX quoting, shlex; on Windows double
+    quotes around a text with a space, or an empty one)."""
+    if os.name == "posix":
+        return shlex.quote(text)
+    return f'"{text}"' if any(c.isspace() for c in text) or not text else text
+
+
 def shell_option(option: str, value: str | os.PathLike[str]) -> str:
     """``option`` and ``value`` as one can paste them into a shell: ``--dir 'my lessons'``
-    (POSIX quoting, shlex; on Windows double quotes around a value with a space), and
-    ``--dir=-x`` for a value that starts with "-" (argparse would read it as an option).
-    In: an option such as ``"--dir"`` (or ``"-d"``) and a folder; out: text."""
+    (:func:`shell_word`), and ``--dir=-x`` for a value that starts with "-" (argparse would
+    read it as an option). In: an option such as ``"--dir"`` (or ``"-d"``) and a folder; out:
+    text."""
     text = os.fspath(value)
-    if os.name == "posix":
-        word = shlex.quote(text)
-    else:
-        word = f'"{text}"' if any(c.isspace() for c in text) or not text else text
+    word = shell_word(text)
     return f"{option}={word}" if text.startswith("-") else f"{option} {word}"
