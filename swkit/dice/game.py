@@ -232,8 +232,9 @@ class DiceGame:
         return scoring.count(self.dice, character)
 
     def counts(self) -> dict[str, int]:
-        """Every character's count on the dice showing, in row order (RULES.md §B4)."""
-        return dict(self._cur.counts) if self._cur else dict.fromkeys(self.characters, 0)
+        """Every character's count on the dice showing, in row order (RULES.md §B4): a new
+        dict of :attr:`roll_counts` (all 0 before a roll)."""
+        return dict(self.roll_counts)
 
     @property
     def roll_counts(self) -> Mapping[str, int]:
