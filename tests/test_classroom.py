@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from swkit.classroom import (
+from swkit.classroom.codes import (
     ALPHABET,
     MAX_TALLY,
     MAX_VALUE,
