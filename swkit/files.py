@@ -266,3 +266,20 @@ def read_text(path: str | os.PathLike[str], what: str = "file", *,
     :func:`decode_text` (not UTF-8 text).
     """
     return decode_text(read_bytes(path, what, limit=limit), f"{what} {show_name(path)}")
+
+
+def expand_home(path: str | os.PathLike[str], option: str) -> str:
+    """``path`` with a leading ``~`` or ``~user`` made the home folder (``os.path.expanduser``),
+    for the folder named by ``option`` (``"--dir"``; ``""``: the name alone) in a message.
+    Raises ConfigurationError when ``~user`` names no user of this computer (``pathlib``
+    would raise RuntimeError)."""
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    expanded = os.path.expanduser(text)
+    if expanded.startswith("~"):
+        user = expanded[1:].replace(os.sep, "/").split("/")[0]
+        where = f"{option} {text}" if option else repr(text)
+        raise ConfigurationError(f"{where}: this computer has no user named {user!r} (~name "
+                                 f"is that user's home folder); give the folder's full path")
+    return expanded

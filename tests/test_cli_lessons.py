@@ -247,7 +247,7 @@ def test_the_root_reached_by_a_relative_dir_is_refused(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("folder", ["/usr/local/share/swkit", "/var/www/swkit", "/etc2",
-                                    "swkit-lessons", "/tmp/x", "/root", "/home"])
+                                    "swkit-lessons", "/tmp/x", "/root/x", "/home/x"])
 def test_a_folder_inside_or_beside_a_system_folder_is_allowed(folder):
     assert lessons.folder_option("--dir", "swkit-lessons")(folder) == folder
 

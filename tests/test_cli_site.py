@@ -25,7 +25,7 @@ import pytest
 from packaging.requirements import Requirement
 
 from swkit import __version__, lite
-from swkit.cli import site
+from swkit.cli import site, site_place
 from swkit.cli.command import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -526,7 +526,10 @@ def test_a_real_build(tmp_path, capsys, monkeypatch):
     landing = (out / "index.html").read_text("utf-8")
     assert landing.startswith("<!DOCTYPE html>") and '<html lang="en">' in landing
     assert f'notebooks/index.html?path={record["lessons"]}/09-play.ipynb' in landing
-    assert json.loads((out / site.MARKER).read_text()) == {"swkit": __version__}
+    marker = json.loads((out / site.MARKER).read_text())
+    assert marker["swkit"] == __version__ and "index.html" in marker["files"]
+    assert marker["files"] == {k: v for k, v in site_place.file_digests(out).items()
+                               if k != site.MARKER}
     config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     assert config["litePluginSettings"][site.KERNEL_PLUGIN]["disablePyPIFallback"] is True
     index = json.loads((out / "pypi" / "all.json").read_text())
@@ -537,13 +540,15 @@ def test_a_real_build(tmp_path, capsys, monkeypatch):
     assert not list(out.rglob("*.map"))   # no source maps
     assert [e["name"] for e in config["federated_extensions"]
             if e["name"] == "@jupyter-widgets/jupyterlab-manager"]
-    # a rebuild replaces the earlier site without --force; --no-solutions leaves them out
-    (out / "stale.txt").write_text("old")
+    # a rebuild replaces the earlier site without --force, and keeps a file swkit did not
+    # write; --no-solutions leaves the solutions out
+    (out / "mine.txt").write_text("the teacher's")
     status, _, err = run_cli(capsys, "--out", str(out), "--no-solutions")
     assert status == 0, err
     current = json.loads((out / "files" / lite.VERSION_FILE).read_text())["lessons"]
     assert current != record["lessons"]      # other contents, another folder
-    assert not (out / "stale.txt").exists() and not (out / "files" / current / "solutions").exists()
+    assert (out / "mine.txt").read_text() == "the teacher's"
+    assert not (out / "files" / current / "solutions").exists()
     assert (folder / "solutions").is_dir()   # the earlier folder stays on the site
     # an earlier version's lessons folder stays on the site (a student's copy opens there)
     older = out / "files" / "v0.0.9"

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from swkit.errors import ConfigurationError, SwkitError
-from swkit.files import decode_text, parse_json, read_bytes
+from swkit.files import decode_text, expand_home, parse_json, read_bytes
 
 MANIFEST = ".swkit-lessons.json"
 """In the working folder: the :func:`fingerprint` of each file as swkit last wrote it (a
@@ -171,7 +171,10 @@ class CopyReport:
 
 def _prepare_folder(folder: Path) -> Path:
     """Create ``folder`` if needed and check it is a writable folder; return it absolute."""
-    folder = folder.expanduser().absolute()
+    try:
+        folder = Path(expand_home(folder, "--dir")).absolute()
+    except ConfigurationError as exc:
+        raise LessonsError(str(exc)) from None
     if folder.exists() and not folder.is_dir():
         raise LessonsError(f"--dir {folder} is a file, not a folder: give a folder to copy the "
                            f"lessons into (it is created if missing)")

@@ -7,10 +7,13 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from swkit.argtypes import SEED_DIGITS, whole
+from swkit.errors import ConfigurationError
+from swkit.files import expand_home
 
 
 def seed(text: str) -> int:
@@ -57,22 +60,72 @@ def system_folder(text: str) -> str | None:
     return None
 
 
+MAX_DEPTH = 200
+"""The most folders deep a folder option may be (``/a/b/c`` is 3): deeper is refused in one
+line (Python's own folder functions recurse once per level and stop at about 1,000)."""
+
+
+def shared_folder(text: str) -> str | None:
+    """Why the folder ``text`` holds more than a kit's files and must not be one (the home
+    folder, a folder holding it, the temporary folder, a folder holding the current one), or
+    None. A relative name is taken from the current folder; ``..`` and symbolic links are
+    followed, as in :func:`system_folder`."""
+    given = Path(os.path.abspath(os.path.expanduser(text)))
+    paths = {given, Path(os.path.realpath(given))}
+
+    def real(path: str) -> set[Path]:
+        return {Path(os.path.abspath(path)), Path(os.path.realpath(path))}
+    home = os.path.expanduser("~")
+    homes = real(home) if home != "~" else set()
+    for path in paths:
+        if path in homes:
+            return "your home folder"
+        if any(path in h.parents for h in homes):
+            return "a folder that holds your home folder"
+        if path in real(tempfile.gettempdir()) | real("/tmp"):
+            return "the temporary folder, shared by every program"
+        if any(path in here.parents for here in real(os.getcwd())):
+            return "a folder that holds the current folder"
+    return None
+
+
 def folder_option(option: str, default: str) -> Callable[[str], str]:
     """An argparse type for a folder option (``--dir`` here; ``swkit site`` uses it too): any
-    folder name, but not an empty one, nor a system folder (:func:`system_folder`: ``/``,
-    ``/usr``, ``/etc``...), refused in one line naming the option and its default."""
+    folder name, ``~`` and ``~user`` expanded (the expanded name is returned), but not an empty
+    one, an unknown ``~user``, one more than :data:`MAX_DEPTH` folders deep, a system folder
+    (:func:`system_folder`: ``/``, ``/usr``, ``/etc``...) nor a folder that holds more than the
+    kit's files (:func:`shared_folder`: the home folder, ``/tmp``...), each refused in one line
+    naming the option and its default."""
     def folder(text: str) -> str:
         if not text.strip():
             raise argparse.ArgumentTypeError(
                 f"an empty value: give a folder, e.g. {option} {default}, or leave {option} out")
-        system = system_folder(text)
+        if "\0" in text:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} holds a NUL character, which no folder name can hold")
+        try:
+            expanded = expand_home(text, "")
+        except ConfigurationError as exc:
+            raise argparse.ArgumentTypeError(f"{exc}, e.g. {option} {default}") from None
+        depth = len(Path(os.path.abspath(expanded)).parts) - 1
+        if depth > MAX_DEPTH:
+            raise argparse.ArgumentTypeError(
+                f"a folder {depth} folders deep: swkit takes folders at most {MAX_DEPTH} deep; "
+                f"give a shorter path, e.g. {option} {default}")
+        system = system_folder(expanded)
         if system is not None:
             shown = repr(text) if text == system else f"{text!r} ({system})"
             raise argparse.ArgumentTypeError(
                 f"{shown} is a system folder: swkit never writes into the file system's root or "
                 f"the operating system's own folders; give a folder of your own, e.g. "
                 f"{option} {default}")
-        return text
+        shared = shared_folder(expanded)
+        if shared is not None:
+            inside = shell_option(option, os.path.join(expanded, default))
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is {shared}: swkit puts its files in a folder of their own; give a "
+                f"new folder inside it, e.g. {inside}")
+        return expanded
     return folder
 
 

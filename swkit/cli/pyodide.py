@@ -69,9 +69,9 @@ def cache_folder() -> Path:
     """Where copies are cached: ``$SWKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/swkit``, else
     ``~/.cache/swkit``."""
     if os.environ.get("SWKIT_CACHE_DIR"):
-        return Path(os.environ["SWKIT_CACHE_DIR"]).expanduser()
+        return Path(os.path.expanduser(os.environ["SWKIT_CACHE_DIR"]))
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base).expanduser() / "swkit"
+    return Path(os.path.expanduser(base)) / "swkit"
 
 
 def lock_closure(lock: dict[str, Any], names: tuple[str, ...]) -> dict[str, dict[str, Any]]:

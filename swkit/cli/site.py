@@ -21,9 +21,13 @@ browser fetches nothing from elsewhere. ``--pyodide-from-cdn`` leaves it out: th
 loads Pyodide from :data:`PYODIDE_CDN`. numpy and matplotlib are not on the site (no build of
 them for Pyodide comes from a package registry); the kit has pure-Python paths without them.
 
-Safety (as ``swkit lessons``): ``--out`` is never a symlink; an existing ``--out`` is replaced
-only when it is an earlier swkit site (it holds :data:`MARKER`), is empty, or ``--force`` is
-given. The site is built beside it first, so a failed build loses nothing.
+Safety: swkit never deletes a file it did not write. ``--out`` is never a symlink, the home
+folder, a folder holding it, the temporary folder or a folder holding the current one
+(:func:`swkit.cli.options.folder_option`); it may be new, empty, an earlier swkit site (it
+holds :data:`MARKER`) or, with ``--force``, a folder holding other files, which are kept. The
+site is built beside it first, so a failed build loses nothing, then put in place by
+:func:`swkit.cli.site_place.place_site`: only the earlier site's own unchanged files are
+replaced or deleted.
 
 A rebuild over an earlier swkit site keeps that site's other lessons folders
 (:func:`earlier_lessons`): a student's copy lives in the browser under its old folder's path,
@@ -60,15 +64,14 @@ from swkit.cli.lessons_copy import (
 )
 from swkit.cli.options import folder_option, shell_option
 from swkit.cli.pyodide import COMPLETE, precompile, pyodide_copy
+from swkit.cli.site_place import MARKER, Placement, place_site, write_marker
 from swkit.errors import SwkitError
+from swkit.files import expand_home
 from swkit.lite import BUNDLED, VERSION_FILE, version_record
 
 DEFAULT_OUT = "swkit-site"
 """The folder ``swkit site`` builds into, relative to where it is run."""
 
-MARKER = ".swkit-site.json"
-"""In a built site: which swkit built it. Only a folder holding it is replaced without
-``--force``."""
 
 BUILD_TOOLS = {"jupyterlite_core": "jupyterlite-core==0.8.6",
                "jupyterlite_pyodide_kernel": "jupyterlite-pyodide-kernel==0.8.6",
@@ -109,6 +112,8 @@ class SiteReport:
     precompiled: bool | None = None
     """Whether the wheels' modules were compiled for the site's Python (None: not tried, the
     site does not carry Python; False: Node is missing)."""
+    placement: Placement | None = None
+    """What was kept in ``--out`` or moved aside (:func:`swkit.cli.site_place.place_site`)."""
 
     def lines(self) -> list[str]:
         """The report in words: the folder, its size and how to try it."""
@@ -123,7 +128,20 @@ class SiteReport:
                 "  then open http://127.0.0.1:8000/ (the class's page: every lesson, one link "
                 "each)",
                 "Publish it: copy the folder to any static web host (lessons/README.md, "
-                "'No install: the lessons in the browser').", *slow]
+                "'No install: the lessons in the browser').", *slow, *self._placed()]
+
+    def _placed(self) -> list[str]:
+        """Lines on what was kept in the folder or moved aside (none when nothing was)."""
+        placed, lines = self.placement, []
+        if placed is not None and placed.kept:
+            shown = ", ".join(placed.kept[:3]) + (
+                f" and {len(placed.kept) - 3} more" if len(placed.kept) > 3 else "")
+            lines.append(f"Kept as they were in {self.folder}: {len(placed.kept)} file"
+                         f"{'s' * (len(placed.kept) != 1)} that are not the site's ({shown}).")
+        if placed is not None and placed.moved_to is not None:
+            lines.append(f"The earlier site (built before swkit listed its files) was moved to "
+                         f"{placed.moved_to}: delete it when you no longer need it.")
+        return lines
 
 
 def missing_tools() -> list[str]:
@@ -287,8 +305,11 @@ def _wheel_name(name: str) -> str:
 def check_out(out: Path, *, force: bool) -> Path:
     """``--out`` made absolute, or :class:`SiteError` when it must not be written: a symlink
     (never written through), not a folder, or a folder holding other files than an earlier
-    swkit site (unless ``force``)."""
-    out = out.expanduser().absolute()
+    swkit site (unless ``force``: the site then goes beside them, and they are kept)."""
+    try:
+        out = Path(expand_home(out, "--out")).absolute()
+    except SwkitError as exc:
+        raise SiteError(str(exc)) from None
     if out.is_symlink():
         raise SiteError(f"--out {out} is a symbolic link: swkit never writes through one; give "
                         f"the real folder ({os.path.realpath(out)}) or another name")
@@ -297,7 +318,8 @@ def check_out(out: Path, *, force: bool) -> Path:
                         f"is created if missing)")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file() and not force:
         raise SiteError(f"--out {out} already holds files that are not a swkit site: give an "
-                        f"empty or new folder, or add --force to replace everything in it")
+                        f"empty or new folder, or add --force to put the site beside them "
+                        f"(swkit never deletes a file it did not write)")
     return out
 
 
@@ -423,12 +445,14 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         (built / "index.html").write_text(landing, encoding="utf-8")  # JupyterLite's: a redirect
         if (built / "lab" / "favicon.ico").is_file():  # browsers ask the top for it by themselves
             shutil.copyfile(built / "lab" / "favicon.ico", built / "favicon.ico")
-        (built / MARKER).write_text(json.dumps({"swkit": __version__}) + "\n")
-        if out.exists():
-            shutil.rmtree(out) if out.is_dir() else out.unlink()
-        built.rename(out)
+        write_marker(built)
+        try:
+            placed = place_site(built, out)
+        except OSError as exc:
+            raise SiteError(f"--out {out}: cannot put the site there "
+                            f"({exc.strerror or exc}): give a folder you can write to") from None
     return SiteReport(out, folder_size(out), time.perf_counter() - start, list(contents),
-                      current, compiled if pyodide is not None else None)
+                      current, compiled if pyodide is not None else None, placed)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -436,8 +460,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
                         type=folder_option("--out", DEFAULT_OUT),
                         help=f"the folder to build the site in (default ./{DEFAULT_OUT}); an "
-                             f"earlier swkit site there is replaced, any other files are not "
-                             f"(see --force); never a symbolic link")
+                             f"earlier swkit site there is replaced, any other files are kept "
+                             f"(see --force); never a symbolic link, your home folder or the "
+                             f"temporary folder")
     parser.add_argument("--no-solutions", action="store_true",
                         help="leave the worked answers (solutions/) out of the site")
     parser.add_argument("--pyodide-from-cdn", action="store_true",
@@ -445,7 +470,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"students' browsers then load it from {PYODIDE_CDN}, which a "
                              f"school's web filter may block")
     parser.add_argument("--force", action="store_true",
-                        help="replace --out even when it holds files that are not a swkit site")
+                        help="build into --out even when it holds files that are not a swkit "
+                             "site: they are kept (swkit never deletes a file it did not "
+                             "write; a site file that would land on one of them is refused)")
 
 
 def say(line: str) -> None:

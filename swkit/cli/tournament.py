@@ -140,7 +140,8 @@ def _check_plot(path: str) -> Path:
     chart that cannot be written: a format matplotlib writes here (a small chart is drawn in
     that format in memory: a format that needs an outside program, such as .pgf and LaTeX,
     fails now, not after the games), a name that is not a folder, in a folder that exists, that
-    can be created there. Raises SwkitError naming the bad part."""
+    can be created there, and is not a file swkit did not write (:func:`_our_chart`: swkit
+    replaces only its own chart). Raises SwkitError naming the bad part."""
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -169,12 +170,39 @@ def _check_plot(path: str) -> Path:
     if target.is_dir():
         raise SwkitError(f"--plot {shown} is a folder: give a file name in it, e.g. "
                          f"{show_name(target / ('wins.' + suffix))}")
+    if os.path.lexists(target) and not _our_chart(target):
+        raise SwkitError(f"--plot {shown}: a file of that name is already there, and it is "
+                         f"not a chart swkit marked as its own (.png, .svg, .pdf, .ps and .eps "
+                         f"charts carry the mark); swkit replaces only its own: give another "
+                         f"name, or move that file away")
     try:
         _trial_file(target)
     except OSError as exc:
         raise SwkitError(f"--plot {shown}: cannot write there ({exc.strerror or exc}): give a "
                          f"file you can write") from None
     return target
+
+
+CHART_MARK = "swkit tournament chart"
+"""Written into a chart's own metadata (PNG ``Software``; SVG, PDF, PS and EPS ``Creator``), so
+that ``--plot`` replaces a chart swkit wrote and nothing else."""
+
+MARKED_FORMATS = {"png": "Software", "svg": "Creator", "pdf": "Creator", "ps": "Creator",
+                  "eps": "Creator"}
+"""The formats whose metadata carries :data:`CHART_MARK`, and the key (matplotlib's
+``savefig(metadata=...)``); a chart of another format is never replaced."""
+
+
+def _our_chart(target: Path) -> bool:
+    """Whether ``target`` is a regular file (not a link) that swkit wrote as a chart: its first
+    64 kB carry :data:`CHART_MARK`."""
+    if target.is_symlink() or not target.is_file():
+        return False
+    try:
+        with open(target, "rb") as file:
+            return CHART_MARK.encode() in file.read(65536)
+    except OSError:
+        return False
 
 
 def _trial_file(target: Path) -> None:
@@ -189,10 +217,12 @@ def _trial_file(target: Path) -> None:
 def _save_chart(figure: Figure, target: Path) -> None:
     """Write ``figure`` to ``target`` in one step (:func:`swkit.cli.lessons_copy.write_exclusive`:
     never half a chart, never written through a symbolic link), in the format its suffix
-    names."""
+    names, marked as swkit's (:data:`CHART_MARK`) where the format has metadata."""
     from swkit.cli.lessons_copy import write_exclusive
     data = io.BytesIO()
-    figure.savefig(data, format=target.suffix.lower().lstrip("."))
+    suffix = target.suffix.lower().lstrip(".")
+    key = MARKED_FORMATS.get(suffix)
+    figure.savefig(data, format=suffix, metadata={key: CHART_MARK} if key else None)
     write_exclusive(target, data.getvalue())
 
 
