@@ -497,7 +497,7 @@ def _run_local(game: str, bots: tuple[str, ...], seed: int, games: int,
     pool = None
     try:
         with _interrupts_held():  # the workers start with Ctrl-C held back, as a cluster's
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=fresh_process_context())
             futures = [pool.submit(play_chunk, game, bots, seed, a, b) for a, b in chunks]
         for fut in as_completed(futures):
             yield fut.result()
@@ -522,7 +522,7 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             process.terminate()
 
 
-def _mp_context() -> Any:
+def fresh_process_context() -> Any:
     """Fresh worker processes: the fork server where the platform has one (POSIX), else spawn.
     A plain fork would copy a caller's threads' locks (a Jupyter kernel has threads; Python
     3.12+ warns about it) and its warm caches (unfair timings)."""

@@ -1,0 +1,14 @@
+"""Students' own bots: loaded from their files, each played in its own process with only its
+seat's view, time, memory and output limits, and forfeits in words; duplicate pairs of games;
+the class round robin.
+
+- :mod:`swkit.arena.bot_process`: :class:`~swkit.arena.bot_process.StudentBot`, a bot file in
+  its own process, its :class:`~swkit.arena.bot_process.Limits` and
+  :class:`~swkit.arena.bot_process.Forfeit`;
+- :mod:`swkit.arena.child`: what runs in that process (the ``view`` a bot's ``choose`` gets);
+- :mod:`swkit.arena.matches`: entrants (built-in bots and bot files) and duplicate games;
+- :mod:`swkit.arena.round_robin`: the class tournament and its results.
+
+Not a sandbox: a bot runs as the user who starts the tournament and can read what they can
+read (docs/DECISIONS.md, "Students' bots").
+"""

@@ -1,0 +1,151 @@
+"""The process a student's bot runs in: ``python -m swkit.arena.child --fd N --bot FILE ...``.
+
+It is started by :class:`swkit.arena.bot_process.StudentBot` and talks to it over the socket
+``N`` (a socketpair end the parent passed down), in messages framed by
+:mod:`swkit.arena.protocol`. Before loading the bot it sets its own limits (POSIX rlimits):
+the address space (``--memory`` bytes: past it an allocation raises MemoryError) and the size
+of any file it writes (``--output`` bytes: its stdout and stderr go to a file the parent
+gave, and a write past the cap ends the process with SIGXFSZ). Then it loads the bot file
+(:func:`load_bot`) and answers each view with a move.
+
+Messages (JSON objects): the child first sends ``{"ready": true}`` or
+``{"load_failed": "<words>"}``; then for each ``{"view": {...}, "legal_moves": [...]}`` it
+sends ``{"move": "<text>"}``, or ``{"error": "<ExceptionName>: <message>"}`` when ``choose``
+raised, or ``{"memory": true}`` when it ran out of memory. ``{"stop": true}`` ends it.
+
+The child never holds a game object: only the seat's view, as plain data. It imports nothing
+of swkit but the framing (a bot may import swkit itself, for exact odds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import runpy
+import socket
+import sys
+import traceback
+from typing import Any
+
+from swkit.arena.protocol import receive, send
+
+__all__ = ["View", "load_bot", "main"]
+
+
+class View:
+    """What a seat may see, given to ``choose(view)``: every field of the game's view as an
+    attribute (``view.dice``, ``view.board``, ``view.unscored``...), and ``view.legal_moves``,
+    the moves ``choose`` may return, written as the command line writes them
+    (``"keep Mickey Mickey"``, ``"score Goofy"``). ``view.to_dict()`` gives the fields as a
+    dict."""
+
+    def __init__(self, fields: dict[str, Any], legal_moves: list[str]) -> None:
+        self.__dict__.update(fields)
+        self.legal_moves = tuple(legal_moves)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view's fields as a dict (``legal_moves`` as a list)."""
+        data = dict(self.__dict__)
+        data["legal_moves"] = list(self.legal_moves)
+        return data
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items() if k != "history")
+        return f"View({shown})"
+
+
+def _words(exc: BaseException) -> str:
+    """``"<ExceptionName>: <message>"`` with the line of the bot file where it happened."""
+    text = f"{type(exc).__name__}: {exc}".strip().rstrip(":")
+    if isinstance(exc, SyntaxError) and exc.lineno:
+        return f"{text.split(' (')[0]} (line {exc.lineno})"
+    frames = traceback.extract_tb(exc.__traceback__)
+    lines = [f for f in frames if f.filename == _BOT_FILE[0]]
+    if lines:
+        text += f" (line {lines[-1].lineno})"
+    return text[:500]
+
+
+_BOT_FILE = [""]
+
+
+def load_bot(path: str) -> Any:
+    """Run the bot file ``path`` and return its ``choose`` function. Raises LookupError when
+    the file defines no callable ``choose``; whatever running the file raises (SyntaxError,
+    ImportError...) otherwise."""
+    _BOT_FILE[0] = os.path.abspath(path)
+    namespace = runpy.run_path(path, run_name="student_bot")
+    choose = namespace.get("choose")
+    if not callable(choose):
+        raise LookupError(f"{os.path.basename(path)} has no function choose(view)")
+    return choose
+
+
+def _limit(memory: int, output: int) -> None:
+    """Set the address-space and file-size limits (POSIX only; elsewhere nothing)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows: no rlimits (the guide says so)
+        return
+    if memory > 0:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    if output > 0:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (output, output))
+
+
+def serve(connection: socket.socket, choose: Any) -> None:
+    """Answer views with moves until told to stop or the parent goes."""
+    while True:
+        message = receive(connection)
+        if message is None or message.get("stop"):
+            return
+        view = View(message["view"], message["legal_moves"])
+        try:
+            move = choose(view)
+            reply: dict[str, Any] = {"move": move if isinstance(move, str) else repr(move)}
+            if not isinstance(move, str) and hasattr(move, "text"):
+                reply = {"move": str(move.text)}
+        except MemoryError:
+            reply = {"memory": True}
+        except SystemExit as exc:
+            reply = {"exited": f"the bot called exit({exc.code!r})"}
+        except BaseException as exc:  # noqa: BLE001 - a student's bot may raise anything
+            reply = {"error": _words(exc)}
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        send(connection, reply)
+        if "exited" in reply:
+            return
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The child's entry point (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="swkit.arena.child")
+    parser.add_argument("--fd", type=int, required=True)
+    parser.add_argument("--bot", required=True)
+    parser.add_argument("--memory", type=int, default=0)
+    parser.add_argument("--output", type=int, default=0)
+    args = parser.parse_args(argv)
+    connection = socket.socket(fileno=args.fd)
+    _limit(args.memory, args.output)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(args.bot)))  # its own helper modules
+    try:
+        choose = load_bot(args.bot)
+    except MemoryError:
+        send(connection, {"load_failed": "it ran out of memory while loading"})
+        return 1
+    except SystemExit as exc:
+        send(connection, {"load_failed": f"the file called exit({exc.code!r}) while loading"})
+        return 1
+    except BaseException as exc:  # noqa: BLE001 - whatever the file does when it runs
+        send(connection, {"load_failed": _words(exc) if not isinstance(exc, LookupError)
+                          else str(exc)})
+        return 1
+    send(connection, {"ready": True})
+    serve(connection, choose)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,307 @@
+"""The class tournament: every pair of entrants plays the same duplicate pairs of games.
+
+:func:`round_robin` takes entrants as ``--bots`` writes them (built-in names, students' bot
+files, folders or zips of them: :func:`expand_entries`), and plays every pairing ``pairs``
+duplicate pairs (:func:`swkit.arena.matches.play_pair`): pair ``k`` of every pairing has the
+seed ``substream_seed(seed, "arena/<k>")``, so every pairing meets the same dice. Pairings run
+in worker processes (each keeps its students' bot processes for all its pairings); the result
+does not depend on how many.
+
+:class:`ArenaResult` gives each entrant's wins, games and 95% Wilson interval, the forfeits and
+their reasons, the first seat's share of wins (a seat-order effect), and a ranking that says
+which neighbours cannot be told apart at this many games (their 95% intervals overlap).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import time
+import zipfile
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from swkit.arena.bot_process import Limits
+from swkit.arena.matches import GameResult, make_entrant, play_pair
+from swkit.errors import ConfigurationError
+from swkit.state import substream_seed
+
+__all__ = ["ArenaResult", "Standing", "expand_entries", "round_robin", "wilson95"]
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+MAX_ZIP_FILES = 2000
+MAX_ZIP_BYTES = 50_000_000
+"""A zip of bot files is read up to this many members and uncompressed bytes."""
+
+
+def wilson95(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (``wins`` of ``games``), as (low, high)."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    denom = 1 + Z95 ** 2 / games
+    centre = (p + Z95 ** 2 / (2 * games)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / games + Z95 ** 2 / (4 * games ** 2)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _unzip(path: Path, into: Path) -> list[Path]:
+    """The ``.py`` files of the zip ``path``, written under ``into`` (never outside it: names
+    are reduced to safe parts; at most :data:`MAX_ZIP_FILES` members and
+    :data:`MAX_ZIP_BYTES` bytes)."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ConfigurationError(f"--bots {path}: not a zip file that can be read ({exc})") \
+            from None
+    found, total = [], 0
+    with archive:
+        members = [m for m in archive.infolist() if not m.is_dir()]
+        if len(members) > MAX_ZIP_FILES:
+            raise ConfigurationError(f"--bots {path}: {len(members)} files in the zip (at most "
+                                     f"{MAX_ZIP_FILES})")
+        for n, member in enumerate(members):
+            name = PurePosixPath(member.filename.replace("\\", "/"))
+            if name.suffix.lower() != ".py" or any(p.startswith(".") for p in name.parts):
+                continue
+            with archive.open(member) as source:
+                data = source.read(MAX_ZIP_BYTES - total + 1)
+            total += len(data)
+            if total > MAX_ZIP_BYTES:
+                raise ConfigurationError(f"--bots {path}: more than {MAX_ZIP_BYTES:,} bytes of "
+                                         f"bot files in the zip")
+            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name.stem) or "bot"
+            folder = into / f"{n:04d}"
+            folder.mkdir(parents=True)
+            target = folder / f"{safe}.py"
+            target.write_bytes(data)
+            found.append(target)
+    return found
+
+
+def expand_entries(entries: Sequence[str], unpack: Path) -> list[str]:
+    """``--bots`` entries as single entrants: a built-in bot's name or a ``.py`` file stay as
+    they are; a folder gives its ``.py`` files (not in subfolders, not hidden); a ``.zip``
+    gives its ``.py`` files, unpacked under ``unpack``. Sorted within a folder or zip. Raises
+    ConfigurationError for a path that does not exist or holds no bot files."""
+    found: list[str] = []
+    for entry in entries:
+        text = entry.strip()
+        path = Path(text)
+        if text.lower().endswith(".zip"):
+            if not path.is_file():
+                raise ConfigurationError(f"--bots {text}: no such zip file")
+            files = sorted(_unzip(path, unpack / f"zip{len(found)}"), key=lambda p: p.stem)
+        elif path.is_dir():
+            files = sorted(p for p in path.iterdir()
+                           if p.suffix == ".py" and p.is_file() and not p.name.startswith("."))
+        elif text.lower().endswith(".py"):
+            if not path.is_file():
+                raise ConfigurationError(f"--bots {text}: no such bot file")
+            files = [path]
+        else:
+            found.append(text.lower())
+            continue
+        if not files:
+            raise ConfigurationError(f"--bots {text}: no bot files (.py) in it")
+        found += [str(f) for f in files]
+    return found
+
+
+@dataclass
+class Standing:
+    """One entrant's results: ``name``, ``source`` (the file, or "built-in"), ``wins`` (a win
+    shared by a roll-off that never ended counts 1/2), ``games``, ``interval`` (95%),
+    ``forfeits`` (reason -> games forfeited), ``seat_wins`` (wins in seat 0, seat 1)."""
+
+    name: str
+    source: str
+    wins: Fraction = Fraction(0)
+    games: int = 0
+    forfeits: Counter[str] = field(default_factory=Counter)
+    seat_wins: list[Fraction] = field(default_factory=lambda: [Fraction(0), Fraction(0)])
+
+    @property
+    def rate(self) -> float:
+        """Wins per game (0 before any game)."""
+        return float(self.wins / self.games) if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson95(float(self.wins), self.games)
+
+
+@dataclass
+class ArenaResult:
+    """A class tournament's results (see the module docstring). ``standings`` best first."""
+
+    standings: list[Standing]
+    pairs: int
+    seed: int
+    games: int
+    seconds: float
+    first_seat_wins: Fraction
+
+    def ties(self) -> list[tuple[str, str]]:
+        """Neighbours in the ranking that cannot be told apart at this many games: their 95%
+        intervals overlap."""
+        out = []
+        for upper, lower in zip(self.standings, self.standings[1:], strict=False):
+            if upper.interval[0] <= lower.interval[1]:
+                out.append((upper.name, lower.name))
+        return out
+
+    def lines(self) -> list[str]:
+        """The results in words: a ranking table, what cannot be told apart, the forfeits."""
+        width = max(len(s.name) for s in self.standings)
+        out = [f"Class tournament: {len(self.standings)} bots, every pairing {self.pairs} "
+               f"duplicate pairs of Clubhouse dice games (the same dice, seats swapped), seed "
+               f"{self.seed}: {self.games:,} games in {self.seconds:.0f} s",
+               f"  {'#':>3}  {'bot':<{width}}  {'wins':>7}  {'games':>6}  {'win rate':>8}  "
+               f"95% interval"]
+        for rank, s in enumerate(self.standings, 1):
+            low, high = s.interval
+            out.append(f"  {rank:>3}  {s.name:<{width}}  {float(s.wins):>7g}  {s.games:>6}  "
+                       f"{s.rate:>8.1%}  {low:.1%} to {high:.1%}")
+        ties = self.ties()
+        if ties:
+            out.append("Cannot be told apart at this many games (their 95% intervals overlap): "
+                       + "; ".join(f"{a} and {b}" for a, b in ties))
+        share = float(self.first_seat_wins / self.games) if self.games else 0.0
+        out.append(f"The first player won {share:.1%} of the games (50% when moving first "
+                   f"neither helps nor hurts).")
+        forfeits = [(s.name, reason, n) for s in self.standings for reason, n in
+                    sorted(s.forfeits.items())]
+        if forfeits:
+            out.append("Forfeits (the other bot won those games):")
+            out += [f"  {name}: {n} game{'s' * (n != 1)}: {reason}" for name, reason, n in
+                    forfeits]
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The results as a JSON-ready dict."""
+        return {"game": "dice", "format": "duplicate round robin", "pairs": self.pairs,
+                "seed": self.seed, "games": self.games,
+                "first_seat_share": str(self.first_seat_wins / self.games) if self.games else
+                None,
+                "standings": [{"rank": r, "name": s.name, "source": s.source,
+                               "wins": str(s.wins), "games": s.games,
+                               "interval95": list(s.interval),
+                               "forfeits": dict(sorted(s.forfeits.items()))}
+                              for r, s in enumerate(self.standings, 1)],
+                "cannot_tell_apart": [list(t) for t in self.ties()]}
+
+
+_ENTRANTS: dict[tuple[str, Limits], Any] = {}
+"""A worker process's entrants, kept for all its pairings (a student's bot process each)."""
+
+
+def _entrant(text: str, limits: Limits) -> Any:
+    key = (text, limits)
+    if key not in _ENTRANTS:
+        _ENTRANTS[key] = make_entrant(text, limits)
+    return _ENTRANTS[key]
+
+
+def play_pairing(a: str, b: str, seeds: Sequence[int], limits: Limits) -> list[GameResult]:
+    """Every duplicate pair of one pairing (entrants ``a`` and ``b``), one per seed."""
+    first, second = _entrant(a, limits), _entrant(b, limits)
+    results: list[GameResult] = []
+    for seed in seeds:
+        results += play_pair(first, second, seed)
+    return results
+
+
+def _close_entrants() -> None:
+    for entrant in _ENTRANTS.values():
+        entrant.close()
+    _ENTRANTS.clear()
+
+
+def _games(pairings: list[tuple[int, int]], entries: list[str], seeds: list[int],
+           limits: Limits, workers: int) -> Iterator[tuple[tuple[int, int], list[GameResult]]]:
+    if workers <= 1:
+        try:
+            for i, j in pairings:
+                yield (i, j), play_pairing(entries[i], entries[j], seeds, limits)
+        finally:
+            _close_entrants()
+        return
+    from swkit.tournament import fresh_process_context
+    with ProcessPoolExecutor(max_workers=workers, mp_context=fresh_process_context()) as pool:
+        futures = {pool.submit(play_pairing, entries[i], entries[j], seeds, limits): (i, j)
+                   for i, j in pairings}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+
+
+def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
+                limits: Limits | None = None, workers: int | None = None,
+                progress: Callable[[int], None] | None = None) -> ArenaResult:
+    """Play the class tournament (module docstring) between ``entries`` (built-in names and
+    bot files, at least 2; :func:`expand_entries` first for folders and zips), ``pairs``
+    duplicate pairs per pairing, seeded ``seed``. ``workers``: processes (default: the CPU
+    count, at most one per pairing). ``progress(n)`` is called after each pairing with its
+    games. Raises ConfigurationError for fewer than 2 entries, an unknown built-in name or
+    ``pairs`` below 1."""
+    entries = list(entries)
+    if len(entries) < 2:
+        raise ConfigurationError(f"a class tournament needs at least 2 bots, got {len(entries)}")
+    if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
+        raise ConfigurationError(f"pairs must be a whole number of at least 1, got {pairs!r}")
+    limits = limits or Limits()
+    for entry in entries:
+        make_entrant(entry, limits)  # an unknown name or a missing file: refused before play
+    names = _names(entries)
+    standings = [Standing(name, entry if entry.endswith(".py") else "built-in")
+                 for name, entry in zip(names, entries, strict=True)]
+    pairings = [(i, j) for i in range(len(entries)) for j in range(i + 1, len(entries))]
+    seeds = [substream_seed(seed, f"arena/{k}") for k in range(pairs)]
+    workers = max(1, min(workers or os.cpu_count() or 1, len(pairings)))
+    start = time.perf_counter()
+    first_seat, games = Fraction(0), 0
+    for (i, j), results in _games(pairings, entries, seeds, limits, workers):
+        for n, result in enumerate(results):
+            seats = (i, j) if n % 2 == 0 else (j, i)
+            for index in seats:
+                standings[index].games += 1
+            share = Fraction(1, len(result.winners))
+            for winner in result.winners:
+                standings[seats[winner]].wins += share
+                standings[seats[winner]].seat_wins[winner] += share
+                if winner == 0:
+                    first_seat += share
+            if result.forfeit is not None:
+                standings[seats[result.forfeit[0]]].forfeits[result.forfeit[1]] += 1
+            games += 1
+        if progress is not None:
+            progress(len(results))
+    ranked = sorted(standings, key=lambda s: (-s.wins / max(s.games, 1), s.name))
+    return ArenaResult(ranked, pairs, seed, games, time.perf_counter() - start, first_seat)
+
+
+def _names(entries: Sequence[str]) -> list[str]:
+    """A distinct name per entry: a file's stem (``ana``), a built-in bot's name; repeats get
+    ``-2``, ``-3``..."""
+    seen: Counter[str] = Counter()
+    names = []
+    for entry in entries:
+        base = Path(entry).stem if entry.endswith(".py") else entry
+        seen[base] += 1
+        names.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
+    return names
+
+
+def unpack_folder() -> tempfile.TemporaryDirectory[str]:
+    """A temporary folder for unpacked zips of bot files (removed when closed)."""
+    return tempfile.TemporaryDirectory(prefix="swkit-bots-")
+
