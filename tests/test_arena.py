@@ -234,7 +234,7 @@ def test_folders_and_zips_enter_every_bot_file_and_never_write_outside(bots, tmp
     assert found[0] == "greedy"
     assert len([f for f in found if f.startswith(str(bots["good"].parent))]) == len(BOTS)
     unpacked = [Path(f) for f in found if f.startswith(str(unpack))]
-    assert sorted(p.stem for p in unpacked) == ["ana_123_456_bot", "ben"]  # no "../" names
+    assert sorted(p.stem for p in unpacked) == ["ana", "ben"]  # LMS names; no "../" names
     assert all(unpack in p.parents for p in unpacked)
     assert not (tmp_path.parent / "escape.py").exists()
     (tmp_path / "empty").mkdir()
@@ -260,3 +260,60 @@ def test_the_95_percent_interval_covers_a_known_win_rate_95_times_in_100():
         assert 0.92 <= covered / 4000 <= 0.98, (p, games, covered)
     low, high = wilson95(50, 100)   # the lesson's rule of thumb: about +-0.98/sqrt(n)
     assert abs((high - low) / 2 - 0.098) < 0.002
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from swkit.cli.command import main
+    try:
+        status = main(["tournament", "--game", "dice", *argv])
+    except SystemExit as exc:
+        status = exc.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_command_plays_bot_files_folders_and_zips(bots, capsys, tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in ("good", "crash"):
+        (folder / f"{name}.py").write_text(bots[name].read_text())
+    archive = tmp_path / "more.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("Ben Smith_1234_assignsubmission_file_/bot.py",
+                   textwrap.dedent(BOTS["illegal"]))
+        z.writestr("smithana_4321_9876_mybot.py", textwrap.dedent(BOTS["good"]))
+    page, chart = tmp_path / "board.html", tmp_path / "board.png"
+    status, out, err = _cli(capsys, "--bots", f"greedy,{folder},{archive}", "--pairs", "1",
+                            "--move-seconds", "1", "--html", str(page), "--plot", str(chart),
+                            "--workers", "1")
+    assert status == 0, err
+    assert "Traceback" not in out + err
+    assert "good" in out and "crash" in out and "Forfeits" in out
+    assert f"Ben Smith: 7 games: {REASONS['illegal']}" in out   # named as Moodle names them
+    assert "smithana" in out                                      # ... and as Canvas does
+    assert "<svg" in page.read_text() and chart.stat().st_size > 1000
+    status, out, err = _cli(capsys, "--bots", f"greedy,{bots['good']}", "--pairs", "1", "--json",
+                            "--workers", "1")
+    assert status == 0 and json_loads(out)["games"] == 2
+
+
+def json_loads(text: str) -> dict:
+    import json
+    return json.loads(text)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--bots", "greedy,nobody.py"], "no such bot file"),
+    (["--bots", "greedy,x.py", "--games", "4"], "give --pairs"),
+    (["--bots", "greedy,points", "--pairs", "3", "--games", "4"], "--pairs is for a class"),
+    (["--bots", "greedy,points"], "required: --games"),
+    (["--bots", "greedy,bad.zip"], "no such zip file"),
+])
+def test_the_command_refuses_in_one_line(capsys, tmp_path, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.py").write_text("def choose(view):\n    return view.legal_moves[0]\n")
+    status, out, err = _cli(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1, err
+    assert words in err

@@ -81,7 +81,7 @@ class StudentBot:
     ConfigurationError when ``path`` is not a readable file."""
 
     def __init__(self, path: str | os.PathLike[str], limits: Limits | None = None) -> None:
-        self.path = Path(path)
+        self.path = Path(path).absolute()
         if not self.path.is_file():
             raise ConfigurationError(f"bot file {str(path)!r} is not a file: give a .py file "
                                      f"that defines choose(view)")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import tempfile
 import time
 import zipfile
@@ -78,13 +79,27 @@ def _unzip(path: Path, into: Path) -> list[Path]:
             if total > MAX_ZIP_BYTES:
                 raise ConfigurationError(f"--bots {path}: more than {MAX_ZIP_BYTES:,} bytes of "
                                          f"bot files in the zip")
-            safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name.stem) or "bot"
+            safe = "".join(c if c.isalnum() or c in "-_ " else "_" for c in _lms_name(name))
+            safe = safe.strip() or "bot"
             folder = into / f"{n:04d}"
             folder.mkdir(parents=True)
             target = folder / f"{safe}.py"
             target.write_bytes(data)
             found.append(target)
     return found
+
+
+def _lms_name(name: PurePosixPath) -> str:
+    """The student a bot file in a learning platform's "download all submissions" zip belongs
+    to: Moodle's folder ``Full Name_1234_assignsubmission_file_/bot.py`` gives "Full Name",
+    Canvas's ``name_1234_5678_bot.py`` (``_late_`` too) gives "name"; any other file its own
+    name (``ana.py``: "ana")."""
+    for part in name.parts[:-1]:
+        moodle = re.match(r"(.+?)_\d+_assignsubmission_", part)
+        if moodle:
+            return moodle.group(1)
+    canvas = re.match(r"([^_]+)_(?:late_)?\d+_\d+_", name.name)
+    return canvas.group(1) if canvas else name.stem
 
 
 def expand_entries(entries: Sequence[str], unpack: Path) -> list[str]:
@@ -186,6 +201,20 @@ class ArenaResult:
             out += [f"  {name}: {n} game{'s' * (n != 1)}: {reason}" for name, reason, n in
                     forfeits]
         return out
+
+    def chart(self) -> Any:
+        """The leaderboard as a :class:`swkit.plots.Chart`: each bot's win rate (best at the
+        top) with its 95% interval, and a dashed line at 50% (an even match)."""
+        from swkit.plots import Chart
+        names = [s.name for s in self.standings]
+        chart = Chart(f"Class tournament: who wins more? ({self.games:,} games)",
+                      xlabel="games won", ylabel="bot", categories=names, horizontal=True,
+                      percent=True, limits=(0, 1), width=8.0,
+                      height=max(2.5, 0.45 * len(names) + 1.6))
+        chart.bars("win rate (95% interval)", [s.rate for s in self.standings],
+                   intervals=[s.interval for s in self.standings], hatch="")
+        chart.reference("an even match (50%)", 0.5)
+        return chart
 
     def to_json(self) -> dict[str, Any]:
         """The results as a JSON-ready dict."""

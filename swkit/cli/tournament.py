@@ -69,11 +69,24 @@ def _positive(what: str, high: int | None = None) -> object:
 
 
 def _bots(text: str) -> tuple[str, ...]:
-    names = tuple(t.strip().lower() for t in text.split(","))
+    from swkit.cli.arena import is_bot_path
+    names = tuple(t.strip() if is_bot_path(t.strip()) else t.strip().lower()
+                  for t in text.split(","))
     if any(not n for n in names):
         raise argparse.ArgumentTypeError(
             f"give 2 to 4 bot names separated by commas, e.g. points,greedy, got {text!r}")
     return names
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.05 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0.05 to 3600, got "
+                                         f"{shown(text)}")
+    return value
 
 
 def _one_of(options: tuple[str, ...], what: str) -> object:
@@ -96,10 +109,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "Something Wild! (bots greedy, random)")
     parser.add_argument("--bots", required=True, type=_bots, metavar="A,B[,C,D]",
                         help="2 to 4 bots, one per player, comma-separated; a name may repeat "
-                             "(points,points plays the bot against itself)")
-    parser.add_argument("--games", required=True, type=_positive("games", MAX_GAMES), metavar="N",
+                             "(points,points plays the bot against itself); or, for a class "
+                             "tournament of Clubhouse dice, students' bot files (ana.py), "
+                             "folders or zips of them, with any built-in bots (see --pairs)")
+    parser.add_argument("--games", type=_positive("games", MAX_GAMES), metavar="N",
                         help="games to play: a multiple of the number of players, so each bot "
-                             f"plays each seat equally often; at most {MAX_GAMES:,}")
+                             f"plays each seat equally often; at most {MAX_GAMES:,} (needed "
+                             f"unless --bots names bot files)")
+    parser.add_argument("--pairs", type=_positive("duplicate pairs", 100_000), metavar="P",
+                        help="with bot files: duplicate pairs of games every two bots play "
+                             "(the same dice, seats swapped; default 20)")
+    parser.add_argument("--move-seconds", type=_seconds, default=None, metavar="SECONDS",
+                        help="with bot files: the time a bot file has for one move (default 2)")
+    parser.add_argument("--memory-mb", type=_positive("MB", 1_000_000), default=None,
+                        metavar="MB", help="with bot files: the memory a bot file may use "
+                                           "(default 512)")
+    parser.add_argument("--html", default=None, metavar="FILE",
+                        type=given("an empty value: give a file name ending in .html, or leave "
+                                   "--html out"),
+                        help="with bot files: also write the leaderboard as a web page, with "
+                             "its chart")
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S",
                         help="a whole number; game i is seeded from (S, i) (default 0)")
     parser.add_argument("--backend", type=_one_of(("local", "dask"), "the backend"),
@@ -231,10 +260,19 @@ def run(args: argparse.Namespace) -> int:
     chart could not be written, 2 bad input or an unavailable backend, 130 interrupted).
     The figures are printed before the chart is written: a chart that fails loses no
     figure."""
+    from swkit.cli.arena import is_bot_path, run_arena
     from swkit.tournament import run_tournament, tqdm_progress
-
+    if any(is_bot_path(b) for b in args.bots):
+        return run_arena(args, check_plot=_check_plot, save_chart=_save_chart)
     bar = None
     try:
+        if args.games is None:
+            raise SwkitError("the following arguments are required: --games (or bot files in "
+                             "--bots, for a class tournament)")
+        for option in ("pairs", "move_seconds", "memory_mb", "html"):
+            if getattr(args, option) is not None:
+                raise SwkitError(f"--{option.replace('_', '-')} is for a class tournament of "
+                                 f"bot files: name bot files (ana.py) in --bots, or leave it out")
         plot = _check_plot(args.plot) if args.plot else None
         if args.scheduler is not None and args.backend != "dask":
             raise SwkitError("--scheduler needs --backend dask")
