@@ -293,7 +293,9 @@ def test_the_command_plays_bot_files_folders_and_zips(bots, capsys, tmp_path):
     assert "good" in out and "crash" in out and "Forfeits" in out
     assert f"Ben Smith: 7 games: {REASONS['illegal']}" in out   # named as Moodle names them
     assert "smithana" in out                                      # ... and as Canvas does
-    assert "<svg" in page.read_text() and chart.stat().st_size > 1000
+    board = page.read_text()
+    assert ("<svg" in board or "data:image/png;base64" in board) and "greedy" in board
+    assert chart.stat().st_size > 1000
     status, out, err = _cli(capsys, "--bots", f"greedy,{bots['good']}", "--pairs", "1", "--json",
                             "--workers", "1")
     assert status == 0 and json_loads(out)["games"] == 2
