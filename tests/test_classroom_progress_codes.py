@@ -219,3 +219,18 @@ def test_any_iterable_of_exercises_and_numpy_lessons_are_read():
     np = pytest.importorskip("numpy")
     code = progress_code(np.int64(2), iter(["2.1"]), ("2.1", "2.1", "2.4"))
     assert code == progress_code(2, {"2.1"}, {"2.1", "2.4"})
+
+
+def test_long_lists_with_repeats_are_read_and_endless_ones_refused():
+    # one item per attempt is a natural way to list what was tried
+    assert progress_code(8, ["8.1"] * 500, ["8.1", "8.2"] * 5000) == \
+        progress_code(8, ["8.1"], ["8.1", "8.2"])
+    with pytest.raises(NotationError, match="tried lists more than 100,000 exercises"):
+        progress_code(8, [], itertools.repeat("8.1"))
+
+
+def test_a_code_for_a_lesson_swkit_lacks_says_so():
+    with pytest.raises(NotationError, match=r"progress code 'C00-0..' is for lesson 12: there "
+                                            r"is no lesson 12; the lessons with exercises are "
+                                            r"0, 1, 2, 3, 4, 5, 6, 7, 8, 10"):
+        read_progress_code(_raw_code([12, 0, 0, 0, 0]))

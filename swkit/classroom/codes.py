@@ -86,6 +86,9 @@ PROGRESS_KIND = 1
 MAX_EXERCISES = MAX_VALUE
 """The most exercises a lesson may have for its progress code (30: one character counts them)."""
 
+MAX_LISTED = 100_000
+"""The most items ``right`` or ``tried`` may list (repeats allowed, e.g. one per attempt)."""
+
 _BASE = len(ALPHABET)
 _READ_AS = {"O": "0", "I": "1", "L": "1"}
 _VALUE = {symbol: value for value, symbol in enumerate(ALPHABET)}
@@ -384,7 +387,10 @@ def _exercise_set(given: object, what: str, lesson: int, keys: tuple[str, ...]) 
         raise NotationError(f"{what} is {_shown(given)}; accepted: a list of exercises such "
                             f"as {example}")
     found = set()
-    for key in itertools.islice(given, 10 * MAX_EXERCISES + 1):
+    for n, key in enumerate(given):
+        if n >= MAX_LISTED:
+            raise NotationError(f"{what} lists more than {MAX_LISTED:,} exercises; accepted: "
+                                f"a list of exercises such as {example}")
         if not isinstance(key, str):
             raise NotationError(f"{what} holds {_shown(key)}; accepted: exercises named as "
                                 f"text, such as {example}")
@@ -449,7 +455,10 @@ def read_progress_code(text: str) -> ProgressCode:
     if len(values) != _progress_length(count):
         raise NotationError(f"progress code {code!r} says {count} exercises but has "
                             f"{len(values)} characters: it is not a progress code")
-    keys = lesson_exercises(lesson)
+    try:
+        keys = lesson_exercises(lesson)
+    except NotationError as error:
+        raise NotationError(f"progress code {code!r} is for lesson {lesson}: {error}") from None
     if count > len(keys):
         raise NotationError(f"progress code {code!r} is for lesson {lesson} with {count} "
                             f"exercises, but this swkit's lesson {lesson} has {len(keys)}: "
