@@ -184,3 +184,26 @@ def test_the_turn_machines_own_steps_read_their_moves_from_the_state() -> None:
             assert moves.BY_PHASE[game.phase](game.state) == dict(game.legal_moves())
         game.apply(game.legal_actions()[-1])
     assert {Phase.PLAY, Phase.POWER, Phase.DISCARD} <= seen, seen
+
+
+def test_no_rule_sets_a_phase_by_its_text() -> None:
+    """A phase has one home, the Phase enum: no module of the card game assigns a text to a
+    `.phase` (nor names a step's text as its PHASE), so a renamed phase cannot leave a rule
+    behind that still writes the old text."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "swkit" / "cards"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Constant):
+                continue
+            if not isinstance(node.value.value, str):
+                continue
+            for target in node.targets:
+                named = (target.attr if isinstance(target, ast.Attribute) else
+                         target.id if isinstance(target, ast.Name) else "")
+                if named in ("phase", "PHASE"):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert found == []

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Protocol
 
 from swkit.cards.editions import Power
 from swkit.cards.notation import Card, format_cards
+from swkit.cards.state import Phase
 from swkit.cards.triples import Wilds
 
 __all__ = ["Move", "Refusal", "Table", "Turn", "refusal_words"]
@@ -68,7 +69,7 @@ class Turn(Protocol):
 
     players: int
     turn: int
-    phase: str
+    phase: Phase
     hands: list[list[Card]]
     tableaux: list[list[Card]]
     deck: list[Card]

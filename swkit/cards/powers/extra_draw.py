@@ -20,9 +20,10 @@ from bisect import insort
 from swkit.cards.editions import Power
 from swkit.cards.notation import Card
 from swkit.cards.powers.base import Refusal, Table, Turn
+from swkit.cards.state import Phase
 
 EFFECTS = ("extra_draw",)
-PHASE = "power_draw"
+PHASE = Phase.POWER_DRAW
 STEP = "step 4 (Power: draw)"
 EVENTS = {"power_draw": "a card drawn by the Power (``card``)"}
 
@@ -49,7 +50,7 @@ def waits_for_chance(turn: Turn) -> bool:
     the discard pile if empty, has a card); otherwise the step ends and Score follows."""
     if turn.remaining > 0 and turn.refill_deck():
         return True
-    turn.phase = "score"
+    turn.phase = Phase.SCORE
     return False
 
 
@@ -61,7 +62,7 @@ def draw(turn: Turn, card: Card) -> None:
     turn.record_event("power_draw", card=str(card))
     turn.remaining -= 1
     if turn.remaining <= 0:
-        turn.phase = "score"
+        turn.phase = Phase.SCORE
 
 
 def odds_draws(count: int, unseen: int, later_draws: int) -> bool:

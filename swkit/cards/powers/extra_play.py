@@ -17,9 +17,10 @@ from swkit.cards.explain import missing_words
 from swkit.cards.multiset import insert, remove
 from swkit.cards.notation import Card, format_cards
 from swkit.cards.powers.base import Move, Refusal, Table, Turn
+from swkit.cards.state import Phase
 
 EFFECTS = ("extra_play",)
-PHASE = "power_play"
+PHASE = Phase.POWER_PLAY
 STEP = "step 4 (Power: play one more card)"
 EVENTS = {"power_play": "a card played by the Power (``card``)"}
 
@@ -58,7 +59,7 @@ def do(turn: Turn, move: Move) -> None:
     turn.record_event("power_play", card=str(card))
     turn.remaining -= 1
     if turn.remaining <= 0 or not turn.hands[me]:
-        turn.phase = "score"
+        turn.phase = Phase.SCORE
 
 
 def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | None:

@@ -19,9 +19,10 @@ from swkit.cards.editions import Power
 from swkit.cards.explain import missing_words
 from swkit.cards.notation import Card, format_cards
 from swkit.cards.powers.base import Move, Refusal, Table, Turn
+from swkit.cards.state import Phase
 
 EFFECTS = ("pass",)
-PHASE = "pass"
+PHASE = Phase.PASS
 STEP = "step 4 (Power: pass)"
 EVENTS = {"power_pass": "the passes (``cards``: [seat, cards passed to the next seat] pairs)"}
 
@@ -66,7 +67,7 @@ def do(turn: Turn, move: Move) -> None:
     turn.pass_choices[seat] = list(move[1])
     if not turn.pass_order:
         resolve(turn)
-        turn.phase = "score"
+        turn.phase = Phase.SCORE
 
 
 def resolve(turn: Turn) -> None:

@@ -17,9 +17,10 @@ from swkit.cards.editions import Power
 from swkit.cards.multiset import insert
 from swkit.cards.notation import Card, format_cards
 from swkit.cards.powers.base import Move, Refusal, Table, Turn
+from swkit.cards.state import Phase
 
 EFFECTS = ("play_from_discard",)
-PHASE = "power_discard"
+PHASE = Phase.POWER_DISCARD
 STEP = "step 4 (Power: play from the discard pile)"
 EVENTS = {"power_play_from_discard":
           "a card played from the discard pile by the Power (``card``)"}
@@ -98,7 +99,7 @@ def do(turn: Turn, move: Move) -> None:
     turn.tableaux[me].append(card)
     turn.log[-1]["power"]["cards"].append(str(card))
     turn.record_event("power_play_from_discard", card=str(card))
-    turn.phase = "score"
+    turn.phase = Phase.SCORE
 
 
 def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | None:

@@ -16,9 +16,10 @@ from swkit.cards.editions import Power
 from swkit.cards.multiset import distinct, insert, remove
 from swkit.cards.notation import Card, format_cards, parse_card
 from swkit.cards.powers.base import Move, Refusal, Table, Turn
+from swkit.cards.state import Phase
 
 EFFECTS = ("swap",)
-PHASE = "power_swap"
+PHASE = Phase.POWER_SWAP
 STEP = "step 4 (Power: swap)"
 EVENTS = {"power_swap": "the swap (``gives``, ``takes``, other ``seat``)"}
 
@@ -64,7 +65,7 @@ def do(turn: Turn, move: Move) -> None:
     mt[i], tt[j] = theirs, mine
     turn.log[-1]["power"]["cards"] = [str(mine), str(theirs), seat]
     turn.record_event("power_swap", gives=str(mine), takes=str(theirs), seat=seat)
-    turn.phase = "score"
+    turn.phase = Phase.SCORE
 
 
 def why_not(turn: Turn, words: Sequence[str], args: Sequence[Card]) -> str | None:

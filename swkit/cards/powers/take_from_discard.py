@@ -14,6 +14,7 @@ from bisect import insort
 from swkit.cards.editions import Power
 from swkit.cards.multiset import insert
 from swkit.cards.powers.base import Refusal, Table, Turn
+from swkit.cards.state import Phase
 
 EFFECTS = ("take_from_discard",)
 EVENTS = {"power_take": "cards taken from the discard pile by the Power (``cards``)"}
@@ -45,7 +46,7 @@ def use(turn: Turn, power: Power) -> None:
     turn.log[-1]["power"]["cards"] = taken
     if taken:
         turn.record_event("power_take", cards=taken)
-    turn.phase = "score"
+    turn.phase = Phase.SCORE
 
 
 def odds_take(count: int, hand: tuple[int, ...], disc: tuple[int, ...]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from swkit.cards.editions import WILD_EFFECTS, Power
 from swkit.cards.powers.base import Refusal, Table, Turn
+from swkit.cards.state import Phase
 
 EFFECTS = WILD_EFFECTS
 
@@ -22,4 +23,4 @@ def refusal(power: Power, table: Table) -> Refusal | None:
 def use(turn: Turn, power: Power) -> None:
     """Add the Power's wilds to this turn's and go on to Score (RULES.md §A3 step 4)."""
     turn.wilds = turn.wilds | power.wilds
-    turn.phase = "score"
+    turn.phase = Phase.SCORE
