@@ -95,3 +95,22 @@ def test_the_games_record_event_and_power_table_read_its_state() -> None:
     assert (table.hand, table.tableau, set(table.numbers), table.discard, table.others) == \
         (2, 2, {4, 5}, 2, 1)
     assert game.phase is Phase.PLAY
+
+
+def test_replay_names_the_first_entry_that_is_not_legal_where_it_stands() -> None:
+    """One replay for the game and its saves: an entry by the wrong seat, a chance entry that
+    is not 'draw CARD', an action that is not legal: each is a ReplayError naming the entry,
+    with the game as the entries before it left it."""
+    from swkit.cards.turn import ReplayError
+
+    game = play(CardGame(players=2, seed=4), 12, random.Random(4))
+    history = list(game.history)
+    for index in (0, 5, 9):
+        who, text = history[index]
+        for bad in ((1 - who if who != CHANCE else 0, text), (CHANCE, "shuffle"),
+                    (who, "play Z9") if who != CHANCE else (CHANCE, "draw Z9")):
+            again = CardGame(players=2, seed=4)
+            with pytest.raises(ReplayError) as caught:
+                replay(again, [*history[:index], bad])
+            assert caught.value.index == index and caught.value.text == bad[1]
+            assert list(again.history) == history[:index]

@@ -19,7 +19,8 @@ from typing import Any
 from swkit.cards.editions import PRIMITIVES, edition_from_dict, resolve_editions
 from swkit.cards.notation import ALL_CARDS, COLORS
 from swkit.cards.phases import MAX_PLAYERS, MIN_PLAYERS, PHASES, WIN_POWERS
-from swkit.errors import ConfigurationError, IllegalActionError
+from swkit.cards.turn import ReplayError, replay
+from swkit.errors import ConfigurationError
 from swkit.saves import (
     RNG,
     AnyOf,
@@ -216,24 +217,15 @@ SAVE_FIELDS: dict[str, Spec] = {
 
 
 def _replay(cls: Any, start: dict[str, Any], history: list[list[Any]]) -> Any:
-    """The game of class ``cls`` after ``history`` applied to the state ``start``; SaveError
-    names the first entry that is not legal there."""
+    """The game of class ``cls`` after ``history`` applied to the state ``start``
+    (:func:`swkit.cards.turn.replay`); SaveError names the first entry that is not legal
+    there."""
     game = cls.from_snapshot(start, start=start)
-    for i, (who, text) in enumerate(history):
-        mover = game.current_player()
-        try:
-            if who != mover:
-                raise IllegalActionError(f"the entry is seat {who}'s, but {game.whose_move()}")
-            if who == CHANCE:
-                verb, _, card = text.partition(" ")
-                if verb != "draw" or not card:
-                    raise IllegalActionError(f"a chance entry is 'draw CARD', not {text!r}")
-                game.apply_chance(card)
-            else:
-                game.apply(text)
-        except IllegalActionError as exc:
-            raise SaveError(_WHAT, f"history[{i}]", f"{text!r} cannot be replayed from the start "
-                            f"of the game: {exc}") from None
+    try:
+        replay(game, history)
+    except ReplayError as exc:
+        raise SaveError(_WHAT, f"history[{exc.index}]", f"{exc.text!r} cannot be replayed from "
+                        f"the start of the game: {exc.reason}") from None
     return game
 
 

@@ -37,7 +37,7 @@ from swkit.cards.powers import extra_draw, passing
 from swkit.cards.setup import whole_field
 from swkit.cards.state import CardState, Phase, state_property
 from swkit.cards.triples import NO_WILDS
-from swkit.errors import ConfigurationError
+from swkit.errors import ConfigurationError, IllegalActionError
 from swkit.state import CHANCE, substream_seed
 from swkit.whole import as_whole
 
@@ -116,6 +116,12 @@ def deal_secretly(state: CardState, secret: random.Random) -> None:
 class Replayable(Protocol):
     """A game that takes a player's action and a draw by their text (``CardGame``)."""
 
+    def current_player(self) -> int:
+        """The seat to move, or CHANCE."""
+
+    def whose_move(self) -> str:
+        """Who moves now, in words."""
+
     def apply(self, action: str) -> Any:
         """Apply a player's action."""
 
@@ -123,15 +129,34 @@ class Replayable(Protocol):
         """Draw the card ``outcome``."""
 
 
+class ReplayError(IllegalActionError):
+    """A history entry that cannot be applied where it stands: ``index`` (0-based in the
+    history), ``text`` (the entry's text), ``reason`` (why, in words)."""
+
+    def __init__(self, index: int, text: str, reason: str) -> None:
+        super().__init__(reason)
+        self.index, self.text, self.reason = index, text, reason
+
+
 def replay(game: Replayable, steps: Iterable[tuple[int, str]]) -> None:
     """Apply each history entry of ``steps`` (``(seat or CHANCE, text)``, oldest first) to
-    ``game``: a draw (``"draw B2"``) by ``apply_chance``, an action by ``apply``. Raises what
-    they raise for a step that is not legal where it stands."""
-    for who, text in steps:
-        if who == CHANCE:
-            game.apply_chance(text.split()[1])
-        else:
-            game.apply(text)
+    ``game``: a draw (``"draw B2"``) by ``apply_chance``, an action by ``apply``, each only
+    when it is that seat's move (or chance's). Raises :class:`ReplayError` naming the first
+    entry that is not legal where it stands; the game is then as the entries before it left
+    it."""
+    for index, (who, text) in enumerate(steps):
+        try:
+            if who != game.current_player():
+                raise IllegalActionError(f"the entry is seat {who}'s, but {game.whose_move()}")
+            if who == CHANCE:
+                verb, _, card = text.partition(" ")
+                if verb != "draw" or not card:
+                    raise IllegalActionError(f"a chance entry is 'draw CARD', not {text!r}")
+                game.apply_chance(card)
+            else:
+                game.apply(text)
+        except IllegalActionError as exc:
+            raise ReplayError(index, text, str(exc)) from None
 
 
 class TurnMachine:
