@@ -1,6 +1,8 @@
-"""The command line's options: a list with an empty entry, a number too long to read or over
-its limit, and an option spelt short or wrong are refused in one line naming the option; every
-option a message names exists.
+"""The command line's options, all at once: an empty value is refused with one line naming the
+option unless it has a meaning (and then the option's ``--help`` says what ``""`` means); a list
+with an empty entry, a number too long to read or over its limit, and an option spelt short or
+wrong are refused in one line naming the option; every option a message names exists; ``swkit
+--version``, and every command's ``--help`` starts with a description line.
 """
 
 from __future__ import annotations
@@ -8,10 +10,12 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import swkit
 from swkit.cli import build_parser, main
 
 
@@ -178,7 +182,8 @@ SERVES = {
 # jupyter lite build's, run by swkit site; python -m http.server's, which swkit site prints;
 # npm pack's and pip download's, which fetch the site's copy of Pyodide; a CSS variable of
 # ipywidgets' that the widgets' style reads), or of a command of its own (the duel table's
-# builder, python -m swkit.odds.duel build; bench/duel.py --exact, which core.py cites)
+# builder, python -m swkit.odds.duel build; bench/duel.py --exact, which core.py cites; a student
+# bot's process, python -m swkit.arena.child)
 FOREIGN = {"cli/lessons_launch.py": {"--allow-root", "--no-browser"},
            "cli/site.py": {"--bind", "--contents", "--lite-dir", "--no-sourcemaps", "--output-dir",
                            "--piplite-wheels"},
@@ -187,7 +192,9 @@ FOREIGN = {"cli/lessons_launch.py": {"--allow-root", "--no-browser"},
                               "--python-version", "--quiet", "--silent"},
            "widgets/_base.py": {"--jp-widgets-inline-height"},
            "odds/duel/__main__.py": {"--out", "--dice", "--characters", "--wilds", "--rolls"},
-           "odds/duel/core.py": {"--exact"}}
+           "odds/duel/core.py": {"--exact"},
+           "arena/child.py": {"--fd", "--bot", "--memory", "--output"},
+           "arena/bot_process.py": {"--fd", "--bot", "--memory", "--output"}}
 
 
 def test_every_option_a_message_names_exists():
@@ -200,3 +207,98 @@ def test_every_option_a_message_names_exists():
         named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]+", path.read_text(encoding="utf-8")))
         named -= FOREIGN.get(rel, set())
         assert named <= allowed, f"{rel} names {sorted(named - allowed)}"
+
+
+# -- every command's options and help -------------------------------------------------------
+
+# the least each command needs to run
+BASE: dict[tuple[str, ...], list[str]] = {
+    ("play", "cards"): ["--players", "2"],
+    ("play", "dice"): ["--players", "2"],
+    ("odds", "deal"): ["--cards", "3"],
+    ("odds", "hand"): ["--hand", "R3"],
+    ("odds", "roll"): [],
+    ("odds", "solo"): [],
+    ("odds", "duel"): ["--board", "Mickey:3", "--dice", "Mic Mic C g p"],
+    ("lessons",): ["--no-open"],
+    ("tournament",): ["--game", "dice", "--bots", "points,greedy", "--games", "2"],
+    ("site",): [],
+}
+
+
+def _value_options() -> Iterator[tuple[tuple[str, ...], argparse.Action]]:
+    for path, parser in _parsers():
+        for action in parser._actions:
+            if action.option_strings and action.nargs != 0 and \
+                    not isinstance(action, argparse._SubParsersAction):
+                yield path, action
+
+
+def test_every_command_is_listed_here():
+    leaves = {path for path, p in _parsers()
+              if not any(isinstance(a, argparse._SubParsersAction) for a in p._actions)}
+    assert leaves == set(BASE)
+
+
+@pytest.mark.parametrize("path,action", list(_value_options()),
+                         ids=lambda x: " ".join(x) if isinstance(x, tuple) else x.dest)
+def test_an_empty_value_is_refused_or_its_meaning_is_in_the_help(path, action, capsys):
+    option = action.option_strings[-1]
+    argv = [*path, *BASE[path], option, ""]
+    try:
+        build_parser().parse_args(argv)
+    except SystemExit as stop:
+        err = capsys.readouterr().err
+        assert stop.code == 2
+        assert err.count("\n") == 1 and f"argument {option}" in err, err
+        assert "empty" in err or "got ''" in err, err
+        return
+    assert '""' in (action.help or ""), (
+        f"{' '.join(path)} {option} accepts an empty value: its help must say what it means")
+
+
+def test_the_lists_that_may_be_empty_run(capsys):
+    """The documented empty values give an answer (exit 0), as leaving the option out does."""
+    for argv in (["odds", "hand", "--hand", "", "--tableau", "R4 R5", "--discard", "",
+                  "--others", "", "--scored", ""],
+                 ["odds", "roll", "--scored", "", "--taken", "", "--rolls-left", "1"]):
+        assert main(argv) == 0
+    capsys.readouterr()
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"swkit {swkit.__version__}"
+
+
+@pytest.mark.parametrize("path", [p for p, _ in _parsers()],
+                         ids=lambda p: " ".join(p) or "swkit")
+def test_every_help_starts_with_a_description_line(path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([*path, "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    paragraphs = out.split("\n\n")
+    assert paragraphs[0].startswith("usage: swkit")
+    description = paragraphs[1]
+    assert description[:1].isupper() and not description.startswith(("options", "positional")), (
+        f"swkit {' '.join(path)} --help has no description line")
+
+
+def test_help_swkit_opens_with_a_quick_start():
+    import pydoc
+
+    text = pydoc.render_doc(swkit, renderer=pydoc.plaintext)
+    assert "Quick start" in text.split("PACKAGE CONTENTS")[0]
+    assert len(text.splitlines()) < 80, "help(swkit) should be short"
+    assert "Method resolution order" not in text
+    from swkit import IllegalActionError, NotationError, SwkitError  # still importable
+    assert issubclass(IllegalActionError, SwkitError) and issubclass(NotationError, SwkitError)
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    # one source for the version: pyproject.toml reads swkit.__version__ (one edit bumps both)
+    assert not re.search(r'^version = "', pyproject, re.M)
+    assert re.search(r'^version = \{ attr = "swkit.__version__" \}$', pyproject, re.M)
+    from importlib.metadata import version
+    assert version("swkit") == swkit.__version__
