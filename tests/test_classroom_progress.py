@@ -117,18 +117,24 @@ def test_a_lesson_with_no_exercises_is_named():
 
 
 def test_the_progress_code_is_the_codes_modules(fresh_log):
-    codes = pytest.importorskip("swkit.classroom.codes")
-    if not hasattr(codes, "progress_code"):
-        pytest.skip("this swkit has no progress codes yet")
+    from swkit.classroom import codes
+
     check("1.1", 420)
     check("1.2", Fraction(1, 25))
     found = progress_of(1, records.kept(1))
     assert found.code == codes.progress_code(1, ["1.1"], ["1.1", "1.2"])
     assert codes.read_progress_code(found.code).right == {"1.1"}
+    assert f"Your progress code for lesson 1: {found.code}." in found.text()
+    assert progress_of(1, ()).code == codes.progress_code(1, [], [])
+    assert repr(found) == (f"Progress(lesson=1, right=['1.1'], tried=['1.1', '1.2'], "
+                           f"code={found.code!r})")
 
 
-def test_without_progress_codes_the_code_line_is_left_out(monkeypatch):
-    monkeypatch.setattr(progress_module, "_code", lambda *a: None)
+def test_a_code_that_cannot_be_made_is_left_out(monkeypatch):
+    def refuse(*args):
+        raise SwkitError("lesson 1 has too many exercises for a code")
+
+    monkeypatch.setattr(progress_module, "progress_code", refuse)
     found = progress_of(1, ())
     assert found.code is None and "progress code" not in found.text()
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from swkit.classroom import records
+from swkit.classroom.codes import progress_code
 from swkit.classroom.records import Record
 from swkit.errors import SwkitError
 from swkit.exercises import Exercise, all_exercises
@@ -39,7 +40,7 @@ COLORS = {RIGHT: "#1b5e20", TRIED: "#8a4500", NOT_TRIED: "#4a4a4a"}
 class Progress:
     """One lesson's progress: ``lesson``; ``exercises`` (its keys, in order); ``right`` and
     ``tried`` (keys; every right one is also tried); ``code``: the progress code, None when
-    it could not be made (swkit without progress codes, a lesson a code cannot hold);
+    it could not be made (a lesson a code cannot hold);
     ``questions``: each exercise's question, by key."""
 
     lesson: int
@@ -127,6 +128,10 @@ class Progress:
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        return (f"Progress(lesson={self.lesson}, right={sorted(self.right)}, "
+                f"tried={sorted(self.tried)}, code={self.code!r})")
+
 
 def _and(keys: Iterable[str]) -> str:
     keys = list(keys)
@@ -134,11 +139,8 @@ def _and(keys: Iterable[str]) -> str:
 
 
 def _code(lesson: int, right: frozenset[str], tried: frozenset[str]) -> str | None:
-    """The progress code, or None when this swkit cannot make one for the lesson."""
-    try:
-        from swkit.classroom.codes import progress_code
-    except ImportError:  # a swkit without progress codes
-        return None
+    """The progress code (:func:`swkit.classroom.codes.progress_code`), or None when it cannot
+    be made for the lesson (more exercises than a code holds)."""
     try:
         return progress_code(lesson, sorted(right), sorted(tried))
     except Exception:  # a code that cannot be made must not stop the lesson's last cell
