@@ -111,6 +111,15 @@ def test_each_lesson_has_its_own_chain():
         log.keep("x", 1, True)
 
 
+def test_a_check_in_a_loop_cannot_fill_the_memory():
+    log = fixed_log(limit=2)
+    for i in range(2 * records.KEPT_CHAINS + 3):
+        log.keep("1.1", i, False)
+    kept = log.records(1)
+    assert len(kept) == 2 * (records.KEPT_CHAINS - 1) + 1
+    assert kept[-1].answer == str(2 * records.KEPT_CHAINS + 2)
+
+
 def test_a_long_chain_starts_a_new_one_and_keeps_every_record():
     log = fixed_log(limit=3)
     payloads = [log.keep("1.1", i, False) for i in range(7)]
