@@ -30,10 +30,9 @@ __all__ = ["Progress", "lesson_exercises_of", "progress", "progress_of"]
 
 RIGHT, TRIED, NOT_TRIED = "right", "tried, not right yet", "not tried yet"
 SIGNS = {RIGHT: "✓", TRIED: "↺", NOT_TRIED: "○"}
-"""The sign beside each state (the words are always there too: a sign is not the only cue)."""
+"""The sign beside each state. The words are always there too, and there is no colour: the
+page's own text colour stays readable in a light or a dark theme."""
 
-COLORS = {RIGHT: "#1b5e20", TRIED: "#8a4500", NOT_TRIED: "#4a4a4a"}
-"""Text colours of the states, each at least 4.5:1 on white (WCAG AA)."""
 
 
 @dataclass(frozen=True)
@@ -103,8 +102,8 @@ class Progress:
         questions = dict(self.questions)
         rows = "".join(
             f'<tr><th scope="row" style="text-align:left;padding:2px 10px 2px 0">{k}</th>'
-            f'<td style="color:{COLORS[self.state(k)]};padding:2px 10px 2px 0;'
-            f'white-space:nowrap"><span aria-hidden="true">{SIGNS[self.state(k)]}</span> '
+            f'<td style="padding:2px 10px 2px 0;white-space:nowrap">'
+            f'<span aria-hidden="true">{SIGNS[self.state(k)]}</span> '
             f'{self.state(k)}</td><td style="padding:2px 0">'
             f'{html.escape(questions.get(k, ""))}</td></tr>' for k in self.exercises)
         code = html.escape(self.code_line())
