@@ -523,3 +523,21 @@ def test_a_real_kernel_keeps_the_chain_in_the_saved_notebook(tmp_path):
     edited = json.loads(path.read_text())
     edited["cells"][4]["outputs"][0]["data"][MIME]["log"][1]["answer"] = "421"
     assert not read_notebook(edited).intact
+
+
+@pytest.mark.slow
+@pytest.mark.notebooks
+def test_a_worked_answers_notebook_run_top_to_bottom_hands_in_every_exercise_right():
+    """Lesson 1's worked answers as CI runs them (a real kernel): the saved notebook's records
+    say every exercise right, intact, with the kit's lesson digest."""
+    import nbformat
+    from nbrun import LESSONS, execute
+
+    from swkit.exercises import all_exercises
+
+    ran, _ = execute(LESSONS / "solutions" / "01-counting-sets-and-runs-solution.ipynb")
+    result = read_notebook(nbformat.writes(ran).encode())
+    assert result.intact and result.lesson == 1, result.problems
+    keys = [ex.key for ex in all_exercises() if ex.key.startswith("1.")]
+    assert {r.exercise for r in result.records if r.result == "right"} == set(keys)
+    assert {r.lesson_digest for r in result.records} == {lesson_digest(1)}
