@@ -299,3 +299,17 @@ def test_plot_never_replaces_a_link_or_an_unmarked_format(capsys, tmp_path):
     jpg = tmp_path / "wins.jpg"
     jpg.write_bytes(b"\xff\xd8 a photo")
     assert run(capsys, *argv, str(jpg))[0] == 2 and jpg.read_bytes() == b"\xff\xd8 a photo"
+
+
+def test_the_pyodide_cache_never_deletes_a_folder_swkit_did_not_finish(tmp_path):
+    """A `pyodide-<version>` folder in the cache without swkit's completion mark was deleted
+    as "half made"; swkit only ever puts a complete copy there, so such a folder is someone
+    else's: refused in words, kept."""
+    from swkit.cli.pyodide import PyodideError, pyodide_copy
+
+    theirs = tmp_path / "pyodide-0.0.1"
+    theirs.mkdir()
+    (theirs / "mine.txt").write_text("my own Pyodide notes")
+    with pytest.raises(PyodideError, match="did not write"):
+        pyodide_copy(tmp_path, version="0.0.1")
+    assert (theirs / "mine.txt").read_text() == "my own Pyodide notes"

@@ -174,6 +174,10 @@ def pyodide_copy(cache: Path | None = None, version: str | None = None,
     folder = cache / f"pyodide-{version}"
     if (folder / COMPLETE).is_file():
         return folder
+    if os.path.lexists(folder):  # swkit puts a copy there only once it is complete
+        raise PyodideError(f"the Pyodide cache {folder} holds files swkit did not write (or a "
+                           f"copy whose end was lost): move it away, or set SWKIT_CACHE_DIR to "
+                           f"another folder; swkit never deletes what it did not write")
     try:
         cache.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".pyodide-{version}-", dir=cache))
@@ -190,8 +194,6 @@ def pyodide_copy(cache: Path | None = None, version: str | None = None,
         (work / COMPLETE).write_text(json.dumps(sorted(lock["packages"])) + "\n")
         if (folder / COMPLETE).is_file():  # another process made it meanwhile: it may be in use
             return folder
-        if folder.exists():  # half made and left behind (its maker was stopped)
-            shutil.rmtree(folder)
         try:
             work.rename(folder)
         except OSError:  # made at this moment by another process
