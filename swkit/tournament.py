@@ -55,7 +55,8 @@ if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or dra
 
 __all__ = [
     "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "check_entries",
-    "game_seed", "play_chunk", "play_one", "run_tournament", "seating",
+    "dask_results", "fresh_process_context", "game_seed", "play_chunk", "play_one",
+    "run_tournament", "seating",
 ]
 
 BACKENDS: tuple[str, ...] = ("local", "dask")
@@ -541,9 +542,24 @@ def _import_dask() -> Any:
     return distributed
 
 
-def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int,
-              workers: int, scheduler: str | None, timeout: float,
-              info: dict[str, int]) -> Iterator[Tally]:
+def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int, workers: int,
+              scheduler: str | None, timeout: float, info: dict[str, int]) -> Iterator[Tally]:
+    def tasks(count: int) -> list[tuple[Callable[..., Any], tuple[Any, ...]]]:
+        chunks = _chunks(games, info.setdefault("chunk", _default_chunk(games, count)))
+        return [(play_chunk, (game, bots, seed, a, b)) for a, b in chunks]
+    yield from dask_results(tasks, workers, scheduler, timeout, info)
+
+
+def dask_results(tasks: Callable[[int], Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]],
+                 workers: int, scheduler: str | None, timeout: float,
+                 info: dict[str, int]) -> Iterator[Any]:
+    """Run tasks on Dask and yield their results as they finish: a
+    :class:`distributed.LocalCluster` of ``workers`` processes when ``scheduler`` is None, else
+    the cluster at ``scheduler`` (reached within ``timeout`` seconds, with a worker).
+    ``tasks(count)`` gives the ``(function, arguments)`` pairs for ``count`` workers (also
+    stored in ``info["workers"]``). The cluster is closed at the end, on an error or when the
+    caller stops. Raises ConfigurationError for a missing Dask, an unreachable scheduler, a
+    cluster without workers or workers without swkit."""
     distributed = _import_dask()
     import logging
     cluster = client = None
@@ -574,9 +590,8 @@ def _run_dask(game: str, bots: tuple[str, ...], seed: int, games: int,
                     f"the Dask scheduler at {scheduler!r} has no workers (waited {timeout:g} s):"
                     f" start some with 'dask worker {scheduler}'") from exc
         info["workers"] = len(client.scheduler_info().get("workers", {}))
-        chunks = _chunks(games, info.setdefault("chunk", _default_chunk(games, info["workers"])))
-        futures = [client.submit(play_chunk, game, bots, seed, a, b, pure=False)
-                   for a, b in chunks]
+        futures = [client.submit(function, *arguments, pure=False)
+                   for function, arguments in tasks(info["workers"])]
         for fut in distributed.as_completed(futures):
             try:
                 yield fut.result()

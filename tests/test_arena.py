@@ -319,3 +319,14 @@ def test_the_command_refuses_in_one_line(capsys, tmp_path, monkeypatch, argv, wo
     status, out, err = _cli(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1, err
     assert words in err
+
+
+@pytest.mark.slow
+def test_dask_plays_bot_files_with_the_same_results(bots):
+    """--backend dask carries students' bots too: each task carries the files' text."""
+    pytest.importorskip("distributed")
+    entries = ["greedy", str(bots["good"]), str(bots["crash"])]
+    local = round_robin(entries, pairs=1, seed=3, limits=FAST, workers=1).to_json()
+    dask = round_robin(entries, pairs=1, seed=3, limits=FAST, workers=2,
+                       backend="dask").to_json()
+    assert local["standings"] == dask["standings"]

@@ -233,6 +233,9 @@ class ArenaResult:
 _ENTRANTS: dict[tuple[str, Limits], Any] = {}
 """A worker process's entrants, kept for all its pairings (a student's bot process each)."""
 
+_SOURCES: dict[str, str] = {}
+"""On a Dask worker: a bot file's source (sent with the task) -> the file written for it."""
+
 
 def _entrant(text: str, limits: Limits) -> Any:
     key = (text, limits)
@@ -241,13 +244,34 @@ def _entrant(text: str, limits: Limits) -> Any:
     return _ENTRANTS[key]
 
 
-def play_pairing(a: str, b: str, seeds: Sequence[int], limits: Limits) -> list[GameResult]:
-    """Every duplicate pair of one pairing (entrants ``a`` and ``b``), one per seed."""
-    first, second = _entrant(a, limits), _entrant(b, limits)
+def _written(entry: str | tuple[str, str]) -> str:
+    """An entry as a worker plays it: a built-in name or a file path as it is; a ``(name,
+    source)`` pair (a bot file sent to a Dask worker, which may be another machine) written
+    once into a temporary folder of this process, named ``name.py``."""
+    if isinstance(entry, str):
+        return entry
+    name, source = entry
+    if source not in _SOURCES:
+        folder = Path(tempfile.mkdtemp(prefix="swkit-bot-"))
+        (folder / f"{name}.py").write_text(source, encoding="utf-8")
+        _SOURCES[source] = str(folder / f"{name}.py")
+    return _SOURCES[source]
+
+
+def play_pairing(a: str | tuple[str, str], b: str | tuple[str, str], seeds: Sequence[int],
+                 limits: Limits) -> list[GameResult]:
+    """Every duplicate pair of one pairing (entrants ``a`` and ``b``: built-in names, bot file
+    paths, or ``(name, source)`` pairs of bot files), one per seed."""
+    first, second = _entrant(_written(a), limits), _entrant(_written(b), limits)
     results: list[GameResult] = []
     for seed in seeds:
         results += play_pair(first, second, seed)
     return results
+
+
+def _pairing_task(i: int, j: int, a: Any, b: Any, seeds: Sequence[int],
+                  limits: Limits) -> tuple[tuple[int, int], list[GameResult]]:
+    return (i, j), play_pairing(a, b, seeds, limits)
 
 
 def _close_entrants() -> None:
@@ -257,7 +281,16 @@ def _close_entrants() -> None:
 
 
 def _games(pairings: list[tuple[int, int]], entries: list[str], seeds: list[int],
-           limits: Limits, workers: int) -> Iterator[tuple[tuple[int, int], list[GameResult]]]:
+           limits: Limits, workers: int, backend: str = "local",
+           scheduler: str | None = None) -> Iterator[tuple[tuple[int, int], list[GameResult]]]:
+    if backend == "dask":
+        from swkit.tournament import dask_results
+        sent = [(Path(e).stem, Path(e).read_text(encoding="utf-8")) if e.endswith(".py")
+                else e for e in entries]
+        yield from dask_results(
+            lambda _count: [(_pairing_task, (i, j, sent[i], sent[j], seeds, limits))
+                            for i, j in pairings], workers, scheduler, 10, {})
+        return
     if workers <= 1:
         try:
             for i, j in pairings:
@@ -267,21 +300,25 @@ def _games(pairings: list[tuple[int, int]], entries: list[str], seeds: list[int]
         return
     from swkit.tournament import fresh_process_context
     with ProcessPoolExecutor(max_workers=workers, mp_context=fresh_process_context()) as pool:
-        futures = {pool.submit(play_pairing, entries[i], entries[j], seeds, limits): (i, j)
-                   for i, j in pairings}
+        futures = [pool.submit(_pairing_task, i, j, entries[i], entries[j], seeds, limits)
+                   for i, j in pairings]
         for future in as_completed(futures):
-            yield futures[future], future.result()
+            yield future.result()
 
 
 def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
                 limits: Limits | None = None, workers: int | None = None,
-                progress: Callable[[int], None] | None = None) -> ArenaResult:
+                progress: Callable[[int], None] | None = None, backend: str = "local",
+                scheduler: str | None = None) -> ArenaResult:
     """Play the class tournament (module docstring) between ``entries`` (built-in names and
     bot files, at least 2; :func:`expand_entries` first for folders and zips), ``pairs``
     duplicate pairs per pairing, seeded ``seed``. ``workers``: processes (default: the CPU
     count, at most one per pairing). ``progress(n)`` is called after each pairing with its
-    games. Raises ConfigurationError for fewer than 2 entries, an unknown built-in name or
-    ``pairs`` below 1."""
+    games. ``backend`` ``"dask"``: the pairings run on Dask (a local cluster of ``workers``
+    processes, or the one at ``scheduler``); each bot file's text goes with its tasks, so a
+    worker on another machine plays it too. Raises ConfigurationError for fewer than 2
+    entries, an unknown built-in name or ``pairs`` below 1, and what
+    :func:`swkit.tournament.dask_results` raises."""
     entries = list(entries)
     if len(entries) < 2:
         raise ConfigurationError(f"a class tournament needs at least 2 bots, got {len(entries)}")
@@ -298,7 +335,8 @@ def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
     workers = max(1, min(workers or os.cpu_count() or 1, len(pairings)))
     start = time.perf_counter()
     first_seat, games = Fraction(0), 0
-    for (i, j), results in _games(pairings, entries, seeds, limits, workers):
+    for (i, j), results in _games(pairings, entries, seeds, limits, workers, backend,
+                                  scheduler):
         for n, result in enumerate(results):
             seats = (i, j) if n % 2 == 0 else (j, i)
             for index in seats:

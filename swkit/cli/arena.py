@@ -67,9 +67,6 @@ def run_arena(args: argparse.Namespace, *, check_plot: Callable[[str], Path],
         if args.games is not None:
             raise SwkitError("with bot files, give --pairs (duplicate pairs every two bots play; "
                              f"default {DEFAULT_PAIRS}), not --games")
-        if args.backend != "local":
-            raise SwkitError("a class tournament of bot files runs on this machine (each bot in "
-                             "its own process): leave --backend out")
         plot = check_plot(args.plot) if args.plot else None
         page = Path(args.html) if args.html else None
         if page is not None and (page.is_dir() or not page.parent.is_dir()):
@@ -85,7 +82,8 @@ def run_arena(args: argparse.Namespace, *, check_plot: Callable[[str], Path],
             n = len(entries)
             progress, bar = tqdm_progress(n * (n - 1) * pairs, enabled=args.progress)
             result = round_robin(entries, pairs, args.seed, limits=limits,
-                                 workers=args.workers, progress=progress)
+                                 workers=args.workers, progress=progress,
+                                 backend=args.backend, scheduler=args.scheduler)
     except (SwkitError, KeyboardInterrupt) as exc:
         if bar is not None:
             bar.close()
