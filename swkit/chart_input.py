@@ -121,8 +121,9 @@ def check_size(value: Any, name: str, high: float) -> float:
 def check_number(value: Any, name: str) -> float:
     """A real number a chart can draw, as a float. Raises ConfigurationError for text, a bool,
     ``None``, a non-finite number or one larger than :data:`LARGEST` in size."""
-    if isinstance(value, float) and abs(value) <= LARGEST:     # the common case, fast
-        return value
+    kind = type(value)
+    if (kind is float or kind is int) and -LARGEST <= value <= LARGEST:    # the common case
+        return float(value)
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
         raise ConfigurationError(f"{name} must be a number, got {_shown(value)}")
     try:

@@ -68,19 +68,22 @@ def _thin(across: Sequence[float], up: Sequence[float]) -> list[int]:
     (one point wide), the first, the lowest, the highest and the last, in order. The same
     picture (every stroke's extent is kept); a line of a million points is drawn with a few
     thousand, each a true point of the line."""
-    kept: list[int] = []
-    start = 0
     n = len(across)
-    while start < n:
-        column = math.floor(across[start])
-        end = start + 1
-        while end < n and math.floor(across[end]) == column:
-            end += 1
-        run = range(start, end)
-        low = min(run, key=up.__getitem__)
-        high = max(run, key=up.__getitem__)
-        kept.extend(sorted({start, low, high, end - 1}))
-        start = end
+    if not n:
+        return []
+    floor = math.floor
+    kept: list[int] = []
+    column, start, low, high = floor(across[0]), 0, 0, 0
+    for i in range(1, n):
+        here = floor(across[i])
+        if here != column:
+            kept.extend(sorted({start, low, high, i - 1}))
+            column, start, low, high = here, i, i, i
+        elif up[i] < up[low]:
+            low = i
+        elif up[i] > up[high]:
+            high = i
+    kept.extend(sorted({start, low, high, n - 1}))
     return kept
 
 
@@ -90,8 +93,9 @@ def _one_per_cell(across: Sequence[float], up: Sequence[float], size: float) -> 
     the one underneath; the picture is the same cloud)."""
     seen: set[tuple[int, int]] = set()
     kept = []
+    floor = math.floor
     for i, (x, y) in enumerate(zip(across, up, strict=True)):
-        cell = (math.floor(x / size), math.floor(y / size))
+        cell = (floor(x / size), floor(y / size))
         if cell not in seen:
             seen.add(cell)
             kept.append(i)
@@ -118,11 +122,6 @@ def _reach(across: Sequence[float], up: Sequence[float],
             was = out.get(cell)
             out[cell] = iv if was is None else (min(was[0], iv[0]), max(was[1], iv[1]))
     return out
-
-
-def _within(offset: float, size: float) -> float:
-    """``offset`` into a plot ``size`` long, kept within :data:`FAR` of it."""
-    return min(max(offset, -FAR), size + FAR)
 
 
 class SvgChart:
@@ -173,28 +172,49 @@ class SvgChart:
         self.pw = max(40.0, self.W - left - right)
         self.ph = max(40.0, self.H - top - bottom)
 
+    def _vs(self, values: Sequence[float]) -> list[float]:
+        """Values' positions along the value axis (y down, or x across), each kept within
+        :data:`FAR` of the plot."""
+        size = self.pw if self.c.horizontal else self.ph
+        scale, low = size / (self.v_high - self.v_low), self.v_low
+        near, far = -FAR, size + FAR
+        offsets = [min(max((v - low) * scale, near), far) for v in values]
+        if self.c.horizontal:
+            return [self.px + o for o in offsets]
+        bottom = self.py + self.ph
+        return [bottom - o for o in offsets]
+
     def _v(self, value: float) -> float:
         """A value's position along the value axis (y down, or x across)."""
-        frac = (value - self.v_low) / (self.v_high - self.v_low)
-        if self.c.horizontal:
-            return self.px + _within(frac * self.pw, self.pw)
-        return self.py + self.ph - _within(frac * self.ph, self.ph)
+        return self._vs((value,))[0]
 
-    def _x(self, x: float) -> float:
+    def _xs(self, xs: Sequence[float]) -> list[float]:
+        """Positions across: of numbers on a numeric x axis (linear or log), of category
+        positions (0, 1, ... plus an offset) on a chart with categories; each kept within
+        :data:`FAR` of the plot."""
+        near, far = -FAR, self.pw + FAR
+        if self.c.categories is not None:
+            along = self.ph if self.c.horizontal else self.pw
+            near, far = -FAR, along + FAR
+            step = along / len(self.c.categories)
+            start = self.py if self.c.horizontal else self.px
+            return [start + min(max((x + 0.5) * step, near), far) for x in xs]
         low, high = self.x_low, self.x_high
         if self.c.xscale == "log":
-            frac = (math.log10(x) - math.log10(low)) / (math.log10(high) - math.log10(low))
+            log_low = math.log10(low)
+            scale = self.pw / (math.log10(high) - log_low)
+            offsets = [(math.log10(x) - log_low) * scale for x in xs]
         else:
-            frac = (x - low) / (high - low)
-        return self.px + _within(frac * self.pw, self.pw)
+            scale = self.pw / (high - low)
+            offsets = [(x - low) * scale for x in xs]
+        return [self.px + min(max(o, near), far) for o in offsets]
+
+    def _x(self, x: float) -> float:
+        return self._xs((x,))[0]
 
     def _cat(self, position: float) -> float:
         """A category position (0, 1, ... plus an offset) on the category axis."""
-        n = len(self.c.categories or ())
-        frac = (position + 0.5) / n
-        if self.c.horizontal:
-            return self.py + frac * self.ph
-        return self.px + frac * self.pw
+        return self._xs((position,))[0]
 
     def _v_text(self, value: float) -> str:
         if self.c.percent:
@@ -361,13 +381,9 @@ class SvgChart:
                          f' data-high="{interval[1]!r}" d="{d}" stroke="{INK}" '
                          f'stroke-width="1.5" fill="none"/>')
 
-    def _xy(self, x: float) -> float:
-        return self._cat(x) if self.c.categories is not None else self._x(x)
-
     def _line(self, s: Line) -> None:
         name = quoteattr(s.label or "")
-        across = [self._xy(x) for x in s.xs]
-        up = [self._v(y) for y in s.ys]
+        across, up = self._xs(s.xs), self._vs(s.ys)
         kept = _thin(across, up)
         pts = " ".join(f"{across[i]:.2f},{up[i]:.2f}" for i in kept)
         data = " ".join(f"{s.xs[i]!r},{s.ys[i]!r}" for i in kept)
@@ -401,14 +417,14 @@ class SvgChart:
         its cell, so the picture is the same."""
         name = quoteattr(s.label or "")
         r = 2.5 if len(s.xs) > 30 else 4.5
-        across = [self._xy(x) for x in s.xs]
-        up = [self._v(y) for y in s.ys]
-        kept = _one_per_cell(across, up, r) if len(s.xs) > 30 else list(range(len(s.xs)))
-        reach = _reach(across, up, s.intervals, r) if len(kept) < len(s.xs) else None
+        across, up = self._xs(s.xs), self._vs(s.ys)
+        cell = 2 * r      # a marker's width: markers closer than that mostly cover each other
+        kept = _one_per_cell(across, up, cell) if len(s.xs) > 30 else list(range(len(s.xs)))
+        reach = _reach(across, up, s.intervals, cell) if len(kept) < len(s.xs) else None
         for i in kept:
             x, y, iv = s.xs[i], s.ys[i], s.intervals[i]
             if reach is not None:
-                iv = reach.get((math.floor(across[i] / r), math.floor(up[i] / r)))
+                iv = reach.get((math.floor(across[i] / cell), math.floor(up[i] / cell)))
             if iv:
                 self._interval(across[i], iv, name, cap=0 if len(s.xs) > 30 else 4)
             mark = self._marker(s.marker, across[i], up[i], s.color, r)
@@ -416,8 +432,8 @@ class SvgChart:
                                        f'data-series={name} data-x="{x!r}" data-y="{y!r}"'))
 
     def _band(self, s: Band) -> None:
-        across = [self._x(x) for x in s.xs]
-        highs, lows = [self._v(h) for h in s.highs], [self._v(lo) for lo in s.lows]
+        across = self._xs(s.xs)
+        highs, lows = self._vs(s.highs), self._vs(s.lows)
         top, bottom = _thin(across, highs), _thin(across, lows)
         upper = [f"{across[i]:.2f},{highs[i]:.2f}" for i in top]
         lower = [f"{across[i]:.2f},{lows[i]:.2f}" for i in reversed(bottom)]
