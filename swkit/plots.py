@@ -12,8 +12,14 @@ where it does not, and in both a text alternative carrying every number (the ima
 or the SVG's ``<title>`` and ``<desc>``) and a "the numbers" list under it.
 
 Style: the Okabe–Ito palette (color-blind safe), large type for a projector, labelled axes and
-a title on every chart; a series picked out by color is hatched as well (``hatch``), and
-points that differ in color differ in marker too, so color is never the only cue.
+a title on every chart; a series picked out by color is hatched as well (``hatch``), points
+that differ in color differ in marker too, and lines in dash pattern, so color is never the
+only cue.
+
+What a chart takes is checked where it comes in (:mod:`swkit.chart_input`: words are ``str``,
+colors ``#rgb``/``#rrggbb`` or a palette name, numbers finite and at most 1e100 in size), and
+whatever it accepts both drawings draw; long series are thinned in the SVG to the same
+picture.
 
 >>> from fractions import Fraction
 >>> chart = distribution_chart({3: Fraction(16, 81), 4: Fraction(52, 81), 5: Fraction(13, 81)},
@@ -196,7 +202,9 @@ class Chart:
     (the y axis; with ``horizontal``, the x axis); ``xlimits`` a numeric x axis's; ``xscale``
     ``"linear"`` or ``"log"``. ``xlabel``/``ylabel`` name the horizontal and vertical axes.
     ``width``/``height``: inches (100 pixels each). ``note``: a sentence written in the middle
-    of the plot (e.g. "no trials yet"). Raises ConfigurationError naming a bad argument.
+    of the plot (e.g. "no trials yet"). Words (title, labels, note) are ``str``; categories
+    may be numbers too (at most 1,000 of them). Raises ConfigurationError naming a bad argument
+    (see :mod:`swkit.chart_input` for what each takes).
     """
 
     def __init__(self, title: str, *, xlabel: str = "", ylabel: str = "",
