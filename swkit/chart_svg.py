@@ -102,8 +102,6 @@ def _one_per_cell(across: Sequence[float], up: Sequence[float], size: float) -> 
     return kept
 
 
-
-
 def _dash(style: str) -> str:
     """The ``stroke-dasharray`` attribute of a line ``style`` (none for solid)."""
     pattern = LINE_STYLES[style]
