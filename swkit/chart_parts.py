@@ -5,11 +5,29 @@ matplotlib's (:mod:`swkit.plots`) and the standard library's SVG (:mod:`swkit.ch
 
 from __future__ import annotations
 
+import bisect
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-__all__ = ["FONT_SIZE", "GRID_COLOR", "HATCHES", "Band", "Bars", "Line", "Number", "Points",
-           "Reference", "Series", "number_text", "percent_decimals", "text_width"]
+__all__ = ["FONT_SIZE", "GRID_COLOR", "HATCHES", "LINE_STYLES", "MARKERS", "OKABE_ITO", "Band",
+           "Bars", "Line", "Number", "Points", "Reference", "Series", "drawable",
+           "number_text", "percent_axis_text", "percent_decimals", "sample_points",
+           "says_value", "text_width"]
+
+OKABE_ITO: dict[str, str] = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky blue": "#56B4E9",
+    "bluish green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish purple": "#CC79A7",
+}
+"""The Okabe–Ito palette (Okabe & Ito 2008), distinguishable with every common color vision
+deficiency."""
 
 GRID_COLOR = "#cccccc"
 """The color of a chart's grid lines."""
@@ -20,6 +38,18 @@ FONT_SIZE = 14
 HATCHES = ("", "//", "..", "\\\\")
 """Hatches, handed out in turn to bar series that name none: bars side by side differ in
 pattern as well as in color."""
+
+
+MARKERS = ("o", "D", "s", "^", "v", "P")
+"""Point markers, handed out in turn to points series that name none (a second cue beside
+color); a line may take one too."""
+
+LINE_STYLES: dict[str, str] = {"solid": "", "dotted": "2 3", "dashdot": "9 3 2 3",
+                               "dashed": "7 4"}
+"""A line's style and its dash pattern (the SVG's ``stroke-dasharray``, in points along a line
+2 points wide; matplotlib's dashes are these over the line's width). Lines that name no style
+take them in this order, so lines differ in pattern as well as in color; reference lines are
+dashed."""
 
 
 Number = float | int | Fraction
@@ -42,14 +72,20 @@ class Bars:
 
 @dataclass(frozen=True)
 class Line:
-    """A line through ``(xs[i], ys[i])``, solid or dashed, with an optional marker."""
+    """A line through ``(xs[i], ys[i])`` in a style of :data:`LINE_STYLES`, with an optional
+    marker (one of :data:`MARKERS`)."""
 
     label: str | None
     xs: tuple[float, ...]
     ys: tuple[float, ...]
     color: str
-    dashed: bool
+    style: str
     marker: str | None
+
+    @property
+    def dashed(self) -> bool:
+        """True when the line is drawn dashed (like a reference line)."""
+        return self.style == "dashed"
 
 
 @dataclass(frozen=True)
@@ -103,6 +139,66 @@ def number_text(value: float) -> str:
     return f"{value:,.4g}"
 
 
+def percent_axis_text(value: float, decimals: int) -> str:
+    """A percent axis's tick: ``value`` (1 = 100%) with ``decimals`` decimals, or to 4
+    significant digits once it passes a million percent (an axis has no room for more)."""
+    percent = value * 100
+    if abs(percent) >= 1e6:
+        return f"{percent:,.4g}%"
+    return f"{percent:.{decimals}f}%"
+
+
+def drawable(low: float, high: float) -> tuple[float, float]:
+    """An axis's ``(low, high)`` that a drawing can divide by: ``high`` raised, where needed, to
+    a billionth of the two's size above ``low`` (and at least 1e-200), so that no span is zero
+    or lost in rounding (a bar of 5e-324, a single point at 1e50). Both drawings use it."""
+    least = max(abs(low), abs(high)) * 1e-9
+    least = max(least, 1e-200)
+    if high - low < least:
+        high = low + least
+    return low, high
+
+
 def percent_decimals(span: float) -> int:
     """Decimals of a percent axis's ticks: none for a span over 5%, one under."""
     return 0 if span > 0.05 else 1 if span > 0.005 else 2
+
+
+def says_value(text: str, value: float) -> bool:
+    """True when ``text`` is ``value`` written out: a number, a fraction or a percentage (of 1
+    or of 100), rounded to the digits shown."""
+    t = text.strip().replace(",", "")
+    candidates: list[tuple[float, float]] = []      # (what it says, rounding allowed)
+    try:
+        if t.endswith("%"):
+            number = t[:-1].lstrip("<>")
+            step = 10.0 ** -len(number.partition(".")[2])
+            candidates += [(float(number) / 100, step / 100), (float(number), step)]
+        elif "/" in t:
+            candidates.append((float(Fraction(t)), 1e-12))
+        else:
+            candidates.append((float(t), 10.0 ** -len(t.partition(".")[2])))
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return False
+    return any(abs(said - value) <= step / 2 + 1e-9 for said, step in candidates)
+
+
+def sample_points(n: int, log: bool, xs: Sequence[float], most: int = 12) -> list[int]:
+    """At most ``most`` indices of ``n`` points, spread evenly along the axis (in log scale by
+    log x), the first and last along it included: which points the words name, in order
+    along the axis. Linear in ``n``."""
+    if n <= most:
+        return list(range(n))
+    ordered = xs if all(a <= b for a, b in zip(xs, xs[1:], strict=False)) else None
+    order = list(range(n)) if ordered is not None else sorted(range(n), key=xs.__getitem__)
+    along = [xs[i] for i in order] if ordered is None else list(xs)
+    if log:
+        lo, hi = math.log10(along[0]), math.log10(along[-1])
+        targets = [10 ** (lo + (hi - lo) * k / (most - 1)) for k in range(most)]
+        found = set()
+        for t in targets:       # the point nearest each target
+            j = bisect.bisect_left(along, t)
+            near = min((k for k in (j - 1, j) if 0 <= k < n), key=lambda k: abs(along[k] - t))
+            found.add(near)
+        return [order[k] for k in sorted(found)]
+    return [order[k] for k in sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})]

@@ -18,6 +18,7 @@ from swkit.chart_parts import (
     FONT_SIZE,
     GRID_COLOR,
     HATCHES,
+    LINE_STYLES,
     Band,
     Bars,
     Line,
@@ -25,6 +26,7 @@ from swkit.chart_parts import (
     Reference,
     Series,
     number_text,
+    percent_axis_text,
     percent_decimals,
     text_width,
 )
@@ -36,20 +38,18 @@ _ids = itertools.count(1)
 
 
 def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
-    """Round tick values (1, 2, 2.5 or 5 times a power of ten apart) from ``low`` to ``high``."""
+    """Round tick values (1, 2, 2.5 or 5 times a power of ten apart) from ``low`` to ``high``
+    (about ``most`` of them; a range a drawing can divide by, see
+    :func:`~swkit.chart_parts.drawable`)."""
     span = high - low
-    if span <= 0:
+    if not span > 0 or not math.isfinite(span):
         return [low]
     raw = span / most
-    power = 10 ** math.floor(math.log10(raw))
+    power = 10.0 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
     first = math.ceil(low / step - 1e-9)
-    ticks = []
-    k = first
-    while k * step <= high + step * 1e-9:
-        ticks.append(round(k * step, 12))
-        k += 1
-    return ticks
+    last = math.floor(high / step + 1e-9)
+    return [float(f"{k * step:.15g}") for k in range(first, last + 1)]
 
 
 def _classed(name: str, element: str, attributes: str = "") -> str:
@@ -58,20 +58,68 @@ def _classed(name: str, element: str, attributes: str = "") -> str:
     return f'{tag} class="{name}" {attributes + " " if attributes else ""}{rest}'
 
 
-def _thin(positions: Sequence[float], per_unit: float = 1.0) -> list[int]:
-    """Indices of the points to draw: one per ``per_unit`` of drawing width (the first of each),
-    and the last; a line of 10,000 points is drawn with a few hundred, the same picture."""
+FAR = 1e5
+"""How far (in points) past the plot a mark's position is taken: farther is drawn there (the
+plot clips it), so no coordinate is too large for a browser."""
+
+
+def _thin(across: Sequence[float], up: Sequence[float]) -> list[int]:
+    """Indices of a line's points to draw: of each run of points in one column of the drawing
+    (one point wide), the first, the lowest, the highest and the last, in order. The same
+    picture (every stroke's extent is kept); a line of a million points is drawn with a few
+    thousand, each a true point of the line."""
+    n = len(across)
+    if not n:
+        return []
+    floor = math.floor
     kept: list[int] = []
-    last = -math.inf
-    for i, p in enumerate(positions):
-        if p - last >= per_unit or p < last:
-            kept.append(i)
-            last = p
-    if positions and kept[-1] != len(positions) - 1:
-        kept.append(len(positions) - 1)
+    column, start, low, high = floor(across[0]), 0, 0, 0
+    for i in range(1, n):
+        here = floor(across[i])
+        if here != column:
+            kept.extend(sorted({start, low, high, i - 1}))
+            column, start, low, high = here, i, i, i
+        elif up[i] < up[low]:
+            low = i
+        elif up[i] > up[high]:
+            high = i
+    kept.extend(sorted({start, low, high, n - 1}))
     return kept
 
 
+def _one_per_cell(across: Sequence[float], up: Sequence[float], size: float) -> list[int]:
+    """Indices of the first point in each cell of ``size`` x ``size`` points: where markers of
+    that size would cover each other, one is drawn (points are drawn in order, so the first is
+    the one underneath; the picture is the same cloud)."""
+    seen: set[tuple[int, int]] = set()
+    kept = []
+    floor = math.floor
+    for i, (x, y) in enumerate(zip(across, up, strict=True)):
+        cell = (floor(x / size), floor(y / size))
+        if cell not in seen:
+            seen.add(cell)
+            kept.append(i)
+    return kept
+
+
+def _dash(style: str) -> str:
+    """The ``stroke-dasharray`` attribute of a line ``style`` (none for solid)."""
+    pattern = LINE_STYLES[style]
+    return f' stroke-dasharray="{pattern}"' if pattern else ""
+
+
+def _reach(across: Sequence[float], up: Sequence[float],
+           intervals: Sequence[tuple[float, float] | None],
+           size: float) -> dict[tuple[int, int], tuple[float, float]]:
+    """For each cell of ``size`` points holding points with intervals: the lowest low and the
+    highest high among them (what their intervals together cover)."""
+    out: dict[tuple[int, int], tuple[float, float]] = {}
+    for x, y, iv in zip(across, up, intervals, strict=True):
+        if iv:
+            cell = (math.floor(x / size), math.floor(y / size))
+            was = out.get(cell)
+            out[cell] = iv if was is None else (min(was[0], iv[0]), max(was[1], iv[1]))
+    return out
 
 
 class SvgChart:
@@ -122,32 +170,53 @@ class SvgChart:
         self.pw = max(40.0, self.W - left - right)
         self.ph = max(40.0, self.H - top - bottom)
 
+    def _vs(self, values: Sequence[float]) -> list[float]:
+        """Values' positions along the value axis (y down, or x across), each kept within
+        :data:`FAR` of the plot."""
+        size = self.pw if self.c.horizontal else self.ph
+        scale, low = size / (self.v_high - self.v_low), self.v_low
+        near, far = -FAR, size + FAR
+        offsets = [min(max((v - low) * scale, near), far) for v in values]
+        if self.c.horizontal:
+            return [self.px + o for o in offsets]
+        bottom = self.py + self.ph
+        return [bottom - o for o in offsets]
+
     def _v(self, value: float) -> float:
         """A value's position along the value axis (y down, or x across)."""
-        frac = (value - self.v_low) / (self.v_high - self.v_low)
-        if self.c.horizontal:
-            return self.px + frac * self.pw
-        return self.py + self.ph - frac * self.ph
+        return self._vs((value,))[0]
 
-    def _x(self, x: float) -> float:
+    def _xs(self, xs: Sequence[float]) -> list[float]:
+        """Positions across: of numbers on a numeric x axis (linear or log), of category
+        positions (0, 1, ... plus an offset) on a chart with categories; each kept within
+        :data:`FAR` of the plot."""
+        near, far = -FAR, self.pw + FAR
+        if self.c.categories is not None:
+            along = self.ph if self.c.horizontal else self.pw
+            near, far = -FAR, along + FAR
+            step = along / len(self.c.categories)
+            start = self.py if self.c.horizontal else self.px
+            return [start + min(max((x + 0.5) * step, near), far) for x in xs]
         low, high = self.x_low, self.x_high
         if self.c.xscale == "log":
-            frac = (math.log10(x) - math.log10(low)) / (math.log10(high) - math.log10(low))
+            log_low = math.log10(low)
+            scale = self.pw / (math.log10(high) - log_low)
+            offsets = [(math.log10(x) - log_low) * scale for x in xs]
         else:
-            frac = (x - low) / (high - low)
-        return self.px + frac * self.pw
+            scale = self.pw / (high - low)
+            offsets = [(x - low) * scale for x in xs]
+        return [self.px + min(max(o, near), far) for o in offsets]
+
+    def _x(self, x: float) -> float:
+        return self._xs((x,))[0]
 
     def _cat(self, position: float) -> float:
         """A category position (0, 1, ... plus an offset) on the category axis."""
-        n = len(self.c.categories or ())
-        frac = (position + 0.5) / n
-        if self.c.horizontal:
-            return self.py + frac * self.ph
-        return self.px + frac * self.pw
+        return self._xs((position,))[0]
 
     def _v_text(self, value: float) -> str:
         if self.c.percent:
-            return f"{value * 100:.{percent_decimals(self.v_high - self.v_low)}f}%"
+            return percent_axis_text(value, percent_decimals(self.v_high - self.v_low))
         return number_text(value)
 
     # drawing
@@ -254,9 +323,12 @@ class SvgChart:
 
     def _x_ticks(self) -> list[float]:
         low, high = self.x_low, self.x_high
-        if self.c.xscale == "log":
+        if self.c.xscale == "log":     # powers of ten, every one up to 8 of them
             first, last = math.ceil(math.log10(low) - 1e-9), math.floor(math.log10(high) + 1e-9)
-            return [10.0 ** k for k in range(first, last + 1)]
+            every = max(1, math.ceil((last - first + 1) / 8))
+            ticks = [10.0 ** k for k in range(first, last + 1, every)]
+            if len(ticks) >= 2:
+                return ticks
         return [t for t in nice_ticks(low, high) if low <= t <= high]
 
     def _bars(self, bars: Bars, offset: float, width: float) -> None:
@@ -307,21 +379,19 @@ class SvgChart:
                          f' data-high="{interval[1]!r}" d="{d}" stroke="{INK}" '
                          f'stroke-width="1.5" fill="none"/>')
 
-    def _xy(self, x: float) -> float:
-        return self._cat(x) if self.c.categories is not None else self._x(x)
-
     def _line(self, s: Line) -> None:
         name = quoteattr(s.label or "")
-        kept = _thin([self._xy(x) for x in s.xs])
-        pts = " ".join(f"{self._xy(s.xs[i]):.2f},{self._v(s.ys[i]):.2f}" for i in kept)
+        across, up = self._xs(s.xs), self._vs(s.ys)
+        kept = _thin(across, up)
+        pts = " ".join(f"{across[i]:.2f},{up[i]:.2f}" for i in kept)
         data = " ".join(f"{s.xs[i]!r},{s.ys[i]!r}" for i in kept)
-        dash = ' stroke-dasharray="7 4"' if s.dashed else ""
         self.marks.append(f'<polyline class="line" data-series={name} data-points="{data}" '
-                         f'points="{pts}" fill="none" stroke="{s.color}" stroke-width="2"'
-                         f'{dash} stroke-linejoin="round"/>')
+                         f'data-style="{s.style}" points="{pts}" fill="none" '
+                         f'stroke="{s.color}" stroke-width="2"{_dash(s.style)} '
+                         f'stroke-linejoin="round"/>')
         if s.marker:
-            for i in kept:
-                self.marks.append(self._marker(s.marker, self._xy(s.xs[i]), self._v(s.ys[i]),
+            for i in _one_per_cell([across[i] for i in kept], [up[i] for i in kept], 3.5):
+                self.marks.append(self._marker(s.marker, across[kept[i]], up[kept[i]],
                                               s.color, 3.5))
 
     def _marker(self, marker: str, x: float, y: float, color: str, r: float) -> str:
@@ -340,20 +410,31 @@ class SvgChart:
         return f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{r:.2f}" {style}/>'
 
     def _points(self, s: Points) -> None:
+        """Each point's marker and interval; where markers would cover each other, the first
+        (see :func:`_one_per_cell`), and its interval with the widest of the others' ends in
+        its cell, so the picture is the same."""
         name = quoteattr(s.label or "")
-        for x, y, iv in zip(s.xs, s.ys, s.intervals, strict=True):
-            at = self._xy(x)
+        r = 2.5 if len(s.xs) > 30 else 4.5
+        across, up = self._xs(s.xs), self._vs(s.ys)
+        cell = 2 * r      # a marker's width: markers closer than that mostly cover each other
+        kept = _one_per_cell(across, up, cell) if len(s.xs) > 30 else list(range(len(s.xs)))
+        reach = _reach(across, up, s.intervals, cell) if len(kept) < len(s.xs) else None
+        for i in kept:
+            x, y, iv = s.xs[i], s.ys[i], s.intervals[i]
+            if reach is not None:
+                iv = reach.get((math.floor(across[i] / cell), math.floor(up[i] / cell)))
             if iv:
-                self._interval(at, iv, name, cap=0 if len(s.xs) > 30 else 4)
-            mark = self._marker(s.marker, at, self._v(y), s.color,
-                                2.5 if len(s.xs) > 30 else 4.5)
+                self._interval(across[i], iv, name, cap=0 if len(s.xs) > 30 else 4)
+            mark = self._marker(s.marker, across[i], up[i], s.color, r)
             self.marks.append(_classed("point", mark,
                                        f'data-series={name} data-x="{x!r}" data-y="{y!r}"'))
 
     def _band(self, s: Band) -> None:
-        upper = [f"{self._x(x):.2f},{self._v(h):.2f}" for x, h in zip(s.xs, s.highs, strict=True)]
-        lower = [f"{self._x(x):.2f},{self._v(lo):.2f}"
-                 for x, lo in zip(s.xs[::-1], s.lows[::-1], strict=True)]
+        across = self._xs(s.xs)
+        highs, lows = self._vs(s.highs), self._vs(s.lows)
+        top, bottom = _thin(across, highs), _thin(across, lows)
+        upper = [f"{across[i]:.2f},{highs[i]:.2f}" for i in top]
+        lower = [f"{across[i]:.2f},{lows[i]:.2f}" for i in reversed(bottom)]
         self.marks.append(f'<polygon class="band" data-series={quoteattr(s.label or "")} '
                          f'points="{" ".join(upper + lower)}" fill="{s.color}" '
                          f'fill-opacity="0.25" stroke="none"/>')
@@ -396,8 +477,7 @@ class SvgChart:
             return (f'<line x1="{x + 11:.1f}" y1="{y - 7:.1f}" x2="{x + 11:.1f}" '
                     f'y2="{y + 7:.1f}" stroke="{INK}" stroke-width="1.5"/>'
                     + self._marker(s.marker, x + 11, y, s.color, 4.5))
-        dashed = isinstance(s, Reference) or (isinstance(s, Line) and s.dashed)
-        dash = ' stroke-dasharray="7 4"' if dashed else ""
+        dash = _dash("dashed" if isinstance(s, Reference) else s.style)
         out = (f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{x + 24:.1f}" y2="{y:.1f}" '
                f'stroke="{s.color}" stroke-width="2"{dash}/>')
         if isinstance(s, Line) and s.marker:

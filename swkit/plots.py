@@ -12,8 +12,14 @@ where it does not, and in both a text alternative carrying every number (the ima
 or the SVG's ``<title>`` and ``<desc>``) and a "the numbers" list under it.
 
 Style: the Okabe–Ito palette (color-blind safe), large type for a projector, labelled axes and
-a title on every chart; a series picked out by color is hatched as well (``hatch``), and
-points that differ in color differ in marker too, so color is never the only cue.
+a title on every chart; a series picked out by color is hatched as well (``hatch``), points
+that differ in color differ in marker too, and lines in dash pattern, so color is never the
+only cue.
+
+What a chart takes is checked where it comes in (:mod:`swkit.chart_input`: words are ``str``,
+colors ``#rgb``/``#rrggbb`` or a palette name, numbers finite and at most 1e100 in size), and
+whatever it accepts both drawings draw; long series are thinned in the SVG to the same
+picture.
 
 >>> from fractions import Fraction
 >>> chart = distribution_chart({3: Fraction(16, 81), 4: Fraction(52, 81), 5: Fraction(13, 81)},
@@ -28,17 +34,31 @@ from __future__ import annotations
 
 import base64
 import io
-import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from html import escape as html_escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 from xml.sax.saxutils import quoteattr
 
+from swkit.chart_input import (
+    check_color,
+    check_flag,
+    check_intervals,
+    check_name,
+    check_number,
+    check_numbers,
+    check_size,
+    check_text,
+    check_values,
+    same_length,
+)
 from swkit.chart_parts import (
     FONT_SIZE,
     GRID_COLOR,
     HATCHES,
+    LINE_STYLES,
+    MARKERS,
+    OKABE_ITO,
     Band,
     Bars,
     Line,
@@ -46,8 +66,12 @@ from swkit.chart_parts import (
     Points,
     Reference,
     Series,
+    drawable,
     number_text,
+    percent_axis_text,
     percent_decimals,
+    sample_points,
+    says_value,
     text_width,
 )
 from swkit.chart_svg import SvgChart
@@ -81,19 +105,6 @@ __all__ = [
     "use_okabe_ito",
 ]
 
-OKABE_ITO: dict[str, str] = {
-    "black": "#000000",
-    "orange": "#E69F00",
-    "sky blue": "#56B4E9",
-    "bluish green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish purple": "#CC79A7",
-}
-"""The Okabe–Ito palette (Okabe & Ito 2008), distinguishable with every common color vision
-deficiency."""
-
 CYCLE_ORDER: tuple[str, ...] = ("blue", "orange", "bluish green", "vermillion", "sky blue",
                                 "reddish purple", "yellow", "black")
 """The order in which a chart's series without a color of their own (and :func:`use_okabe_ito`
@@ -105,9 +116,13 @@ OTHER_COLOR = OKABE_ITO["sky blue"]
 SIMULATED_COLOR = OKABE_ITO["vermillion"]
 EXACT_COLOR = OKABE_ITO["black"]
 
-MARKERS = ("o", "D", "s", "^", "v", "P")
-"""Point markers, handed out in turn to points series that name none (a second cue beside
-color)."""
+MOST_POINTS_SAID = 100
+"""The most points of one series the words list; a longer series is said by 12 of its points,
+spread along the axis, with how many there are and their lowest and highest value."""
+
+MOST_CATEGORIES = 1000
+"""The most categories a chart takes: past a thousand, no bar or name could be read (draw a
+line instead)."""
 
 
 class Trial(NamedTuple):
@@ -155,10 +170,10 @@ def new_figure(rows: int = 1, columns: int = 1, width: float = 7.0,
 def style_axes(ax: Axes, title: str, xlabel: str, ylabel: str, grid: str = "y") -> None:
     """The kit's look on a matplotlib ``ax``: the title at the left, labelled axes in large
     type, no top or right spine, a light grid along ``grid`` (``"x"`` or ``"y"``) behind the
-    marks."""
-    ax.set_title(title, fontsize=FONT_SIZE + 2, loc="left", wrap=True)
-    ax.set_xlabel(xlabel, fontsize=FONT_SIZE)
-    ax.set_ylabel(ylabel, fontsize=FONT_SIZE)
+    marks. The words are drawn as written (a ``$`` is a dollar sign, not mathematics)."""
+    ax.set_title(title, fontsize=FONT_SIZE + 2, loc="left", wrap=True, parse_math=False)
+    ax.set_xlabel(xlabel, fontsize=FONT_SIZE, parse_math=False)
+    ax.set_ylabel(ylabel, fontsize=FONT_SIZE, parse_math=False)
     ax.tick_params(labelsize=FONT_SIZE - 1)
     ax.spines[["top", "right"]].set_visible(False)
     ax.grid(axis=grid, color=GRID_COLOR, linewidth=0.8)
@@ -176,53 +191,6 @@ def figure_png(fig: Figure, dpi: int = 100) -> bytes:
 
 # -- the description --------------------------------------------------------------------------
 
-def _floats(values: Sequence[Number | None], name: str) -> tuple[float | None, ...]:
-    out = []
-    for i, v in enumerate(values):
-        if v is None:
-            out.append(None)
-            continue
-        try:
-            f = float(v)
-        except (TypeError, ValueError):
-            raise ConfigurationError(f"{name}[{i}] must be a number, got {v!r}") from None
-        if not math.isfinite(f):
-            raise ConfigurationError(f"{name}[{i}] must be a finite number, got {v!r}")
-        out.append(f)
-    return tuple(out)
-
-
-def _numbers(values: Sequence[Number], name: str) -> tuple[float, ...]:
-    out = _floats(values, name)
-    if None in out:
-        raise ConfigurationError(f"{name} must hold numbers only, got None at {out.index(None)}")
-    return out  # type: ignore[return-value]
-
-
-def _intervals(intervals: Sequence[tuple[Number, Number] | None] | None, n: int,
-               name: str) -> tuple[tuple[float, float] | None, ...]:
-    if intervals is None:
-        return (None,) * n
-    if len(intervals) != n:
-        raise ConfigurationError(f"{name} needs one (low, high) or None per value: "
-                                 f"{n} values, {len(intervals)} intervals")
-    out: list[tuple[float, float] | None] = []
-    for i, pair in enumerate(intervals):
-        if pair is None:
-            out.append(None)
-            continue
-        low, high = _numbers(list(pair), f"{name}[{i}]")
-        if low > high:
-            raise ConfigurationError(f"{name}[{i}]: low {low} is above high {high}")
-        out.append((low, high))
-    return tuple(out)
-
-
-def _same_length(name: str, n: int, values: Sequence[Any] | None, what: str) -> None:
-    if values is not None and len(values) != n:
-        raise ConfigurationError(f"{name}: {n} values but {len(values)} {what}")
-
-
 class Chart:
     """One chart, described (not drawn): build it with :meth:`bars`, :meth:`line`,
     :meth:`points`, :meth:`band` and :meth:`reference` (each returns the chart), then show it
@@ -234,7 +202,9 @@ class Chart:
     (the y axis; with ``horizontal``, the x axis); ``xlimits`` a numeric x axis's; ``xscale``
     ``"linear"`` or ``"log"``. ``xlabel``/``ylabel`` name the horizontal and vertical axes.
     ``width``/``height``: inches (100 pixels each). ``note``: a sentence written in the middle
-    of the plot (e.g. "no trials yet"). Raises ConfigurationError naming a bad argument.
+    of the plot (e.g. "no trials yet"). Words (title, labels, note) are ``str``; categories
+    may be numbers too (at most 1,000 of them). Raises ConfigurationError naming a bad argument
+    (see :mod:`swkit.chart_input` for what each takes).
     """
 
     def __init__(self, title: str, *, xlabel: str = "", ylabel: str = "",
@@ -242,29 +212,46 @@ class Chart:
                  percent: bool = False, limits: tuple[Number, Number] | None = None,
                  xlimits: tuple[Number, Number] | None = None, xscale: str = "linear",
                  width: float = 8.0, height: float = 4.5, note: str | None = None) -> None:
-        if not str(title).strip():
+        title = check_text(title, "title")
+        if not title.strip():
             raise ConfigurationError("a chart needs a title (what it shows, in words)")
         if xscale not in ("linear", "log"):
             raise ConfigurationError(f"xscale must be 'linear' or 'log', got {xscale!r}")
+        horizontal, percent = check_flag(horizontal, "horizontal"), check_flag(percent, "percent")
         if horizontal and categories is None:
             raise ConfigurationError("a horizontal chart needs categories (the bars' names)")
         if categories is not None and xscale == "log":
             raise ConfigurationError("a chart with categories has no log scale across")
-        if not (0 < width <= 30 and 0 < height <= 30):
-            raise ConfigurationError(f"width and height are inches in (0, 30], got "
-                                     f"{width} x {height}")
-        self.title = str(title)
-        self.xlabel, self.ylabel = str(xlabel), str(ylabel)
-        self.categories = None if categories is None else tuple(str(c) for c in categories)
+        self.title = title
+        self.xlabel, self.ylabel = check_text(xlabel, "xlabel"), check_text(ylabel, "ylabel")
+        self.categories: tuple[str, ...] | None = None
+        if categories is not None:
+            if isinstance(categories, (str, bytes, Mapping)) or not hasattr(
+                    categories, "__len__"):
+                raise ConfigurationError(f"categories must be a list of names, got "
+                                         f"{categories!r:.40}")
+            if not 1 <= len(categories) <= MOST_CATEGORIES:
+                raise ConfigurationError(
+                    f"categories must name 1 to {MOST_CATEGORIES:,} bars' places, got "
+                    f"{len(categories):,}" + ("" if categories else
+                                              " (leave categories out for lines and points)"))
+            self.categories = tuple(check_name(c, f"categories[{i}]")
+                                    for i, c in enumerate(categories))
         self.horizontal, self.percent, self.xscale = horizontal, percent, xscale
         self.limits = None if limits is None else self._pair(limits, "limits")
         self.xlimits = None if xlimits is None else self._pair(xlimits, "xlimits")
-        self.width, self.height, self.note = float(width), float(height), note
+        if self.xlimits is not None and xscale == "log" and self.xlimits[0] <= 0:
+            raise ConfigurationError(f"a log scale needs xlimits above 0, got {xlimits}")
+        self.width = check_size(width, "width", 30)
+        self.height = check_size(height, "height", 30)
+        self.note = check_text(note, "note", optional=True)
         self.series: list[Series] = []
 
     @staticmethod
     def _pair(pair: tuple[Number, Number], name: str) -> tuple[float, float]:
-        low, high = _numbers(list(pair), name)
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise ConfigurationError(f"{name} must be (low, high), got {pair!r:.40}")
+        low, high = check_numbers(list(pair), name)
         if not low < high:
             raise ConfigurationError(f"{name} must be (low, high) with low < high, got {pair}")
         return low, high
@@ -278,6 +265,17 @@ class Chart:
             raise ConfigurationError(f"{what} need categories: Chart(..., categories=[...])")
         return len(self.categories)
 
+    @staticmethod
+    def _label(label: object, name: str) -> str | None:
+        return check_text(label, f"{name}: the label", optional=True)
+
+    @staticmethod
+    def _marker(marker: object, name: str) -> str | None:
+        if marker is not None and marker not in MARKERS:
+            raise ConfigurationError(f"{name}: a marker is one of {MARKERS} or None, "
+                                     f"got {marker!r:.40}")
+        return marker  # type: ignore[return-value]
+
     def bars(self, label: str | None, values: Sequence[Number | None], *,
              texts: Sequence[str | None] | None = None, color: str | None = None,
              colors: Sequence[str] | None = None, hatch: str | None = None,
@@ -287,79 +285,110 @@ class Chart:
         the legend and the words (``None``: no legend entry); ``texts`` are written at the
         bars' ends; ``color`` (or one per bar in ``colors``) and ``hatch`` (one of
         :data:`HATCHES`, ``""`` for none, or one per bar in ``hatches``; by default the next of
-        :data:`HATCHES`) fill them; ``intervals`` give each bar an error bar."""
+        :data:`HATCHES`) fill them; ``intervals`` give each bar an error bar. Colors are
+        ``#rgb``, ``#rrggbb`` or a palette name; words are ``str`` (see
+        :mod:`swkit.chart_input`). Raises ConfigurationError naming a bad argument."""
         n = self._need_categories("bars")
-        name = f"bars {label!r}"
-        _same_length(name, n, values, "categories")
-        _same_length(name, n, texts, "texts")
-        _same_length(name, n, colors, "colors")
-        _same_length(name, n, hatches, "hatches")
-        own = color or self._next_color()
+        name = f"bars {label!r:.40}"
+        label = self._label(label, name)
+        same_length(name, n, values, "categories")
+        same_length(name, n, texts, "texts")
+        same_length(name, n, colors, "colors")
+        same_length(name, n, hatches, "hatches")
+        own = self._next_color() if color is None else check_color(color, f"{name}: color")
         if hatch is None:
             hatch = HATCHES[sum(1 for b in self.series if isinstance(b, Bars)) % len(HATCHES)]
         bad = [h for h in ([hatch] + list(hatches or [])) if h not in HATCHES]
         if bad:
-            raise ConfigurationError(f"{name}: a hatch is one of {HATCHES}, got {bad[0]!r}")
+            raise ConfigurationError(f"{name}: a hatch is one of {HATCHES}, got {bad[0]!r:.40}")
         self.series.append(Bars(
-            label, _floats(values, f"{name} values"),
-            tuple(texts) if texts is not None else (None,) * n,
-            tuple(colors) if colors is not None else (own,) * n,
+            label, check_values(values, f"{name} values"),
+            tuple(check_text(t, f"{name}: texts[{i}]", optional=True)
+                  for i, t in enumerate(texts)) if texts is not None else (None,) * n,
+            tuple(check_color(c, f"{name}: colors[{i}]") for i, c in enumerate(colors))
+            if colors is not None else (own,) * n,
             tuple(hatches) if hatches is not None else (hatch,) * n,
-            _intervals(intervals, n, f"{name} intervals")))
+            check_intervals(intervals, n, f"{name} intervals")))
         return self
 
     def line(self, label: str | None, xs: Sequence[Number], ys: Sequence[Number], *,
-             color: str | None = None, dashed: bool = False,
+             color: str | None = None, dashed: bool = False, style: str | None = None,
              marker: str | None = None) -> Chart:
         """Add a line through the points ``(xs[i], ys[i])`` (``marker``: ``"o"``, ``"D"``...
-        at each point)."""
+        at each point). ``style``: one of :data:`LINE_STYLES` (``dashed=True`` is
+        ``"dashed"``); by default the next of them, so lines differ in pattern as well as in
+        color. Raises ConfigurationError naming a bad argument."""
+        name = f"line {label!r:.40}"
         if self.categories is not None:
             raise ConfigurationError("a line needs a numeric x axis: a chart without categories")
-        _same_length(f"line {label!r}", len(xs), ys, "ys")
-        if not xs:
-            raise ConfigurationError(f"line {label!r} has no points")
-        self._check_log(xs, f"line {label!r}")
-        self.series.append(Line(label, _numbers(xs, "xs"), _numbers(ys, "ys"),
-                                color or self._next_color(), dashed, marker))
+        label = self._label(label, name)
+        same_length(name, len(xs), ys, "ys")
+        if not len(xs):
+            raise ConfigurationError(f"{name} has no points")
+        if check_flag(dashed, f"{name}: dashed"):
+            style = "dashed" if style is None else style
+        if style is None:
+            order = tuple(LINE_STYLES)
+            style = order[sum(1 for s in self.series if isinstance(s, Line)) % len(order)]
+        if style not in LINE_STYLES:
+            raise ConfigurationError(f"{name}: a style is one of {tuple(LINE_STYLES)}, "
+                                     f"got {style!r:.40}")
+        own = self._next_color() if color is None else check_color(color, f"{name}: color")
+        at = self._xs(xs, name)
+        self.series.append(Line(label, at, check_numbers(ys, f"{name} ys"), own, style,
+                                self._marker(marker, name)))
         return self
 
     def points(self, label: str | None, xs: Sequence[Number], ys: Sequence[Number], *,
                intervals: Sequence[tuple[Number, Number] | None] | None = None,
                color: str | None = None, marker: str | None = None) -> Chart:
         """Add markers at ``(xs[i], ys[i])``, each with its ``(low, high)`` interval (or None).
-        On a chart with categories, ``xs`` are positions: category ``i`` is at ``i``."""
+        On a chart with categories, ``xs`` are positions: category ``i`` is at ``i``. Raises
+        ConfigurationError naming a bad argument."""
+        name = f"points {label!r:.40}"
         if self.horizontal:
             raise ConfigurationError("points need a vertical chart (horizontal=False)")
-        _same_length(f"points {label!r}", len(xs), ys, "ys")
-        self._check_log(xs, f"points {label!r}")
+        label = self._label(label, name)
+        same_length(name, len(xs), ys, "ys")
         taken = sum(1 for s in self.series if isinstance(s, Points))
-        self.series.append(Points(label, _numbers(xs, "xs"), _numbers(ys, "ys"),
-                                  _intervals(intervals, len(xs), f"points {label!r} intervals"),
-                                  color or self._next_color(),
-                                  marker or MARKERS[taken % len(MARKERS)]))
+        own = self._next_color() if color is None else check_color(color, f"{name}: color")
+        at = self._xs(xs, name)
+        self.series.append(Points(label, at, check_numbers(ys, f"{name} ys"),
+                                  check_intervals(intervals, len(xs), f"{name} intervals"),
+                                  own, self._marker(marker, name) or MARKERS[taken % len(MARKERS)]))
         return self
 
     def band(self, label: str | None, xs: Sequence[Number], lows: Sequence[Number],
              highs: Sequence[Number], *, color: str | None = None) -> Chart:
-        """Add a shaded band from ``lows[i]`` to ``highs[i]`` at each ``xs[i]``."""
+        """Add a shaded band from ``lows[i]`` to ``highs[i]`` at each ``xs[i]``. Raises
+        ConfigurationError naming a bad argument."""
+        name = f"band {label!r:.40}"
         if self.categories is not None:
             raise ConfigurationError("a band needs a numeric x axis: a chart without categories")
-        _same_length(f"band {label!r}", len(xs), lows, "lows")
-        _same_length(f"band {label!r}", len(xs), highs, "highs")
-        self._check_log(xs, f"band {label!r}")
-        self.series.append(Band(label, _numbers(xs, "xs"), _numbers(lows, "lows"),
-                                _numbers(highs, "highs"), color or self._next_color()))
+        label = self._label(label, name)
+        same_length(name, len(xs), lows, "lows")
+        same_length(name, len(xs), highs, "highs")
+        own = self._next_color() if color is None else check_color(color, f"{name}: color")
+        at = self._xs(xs, name)
+        self.series.append(Band(label, at, check_numbers(lows, f"{name} lows"),
+                                check_numbers(highs, f"{name} highs"), own))
         return self
 
     def reference(self, label: str | None, value: Number, *,
                   color: str = EXACT_COLOR) -> Chart:
-        """Add a dashed line across the chart at ``value`` on the value axis."""
-        self.series.append(Reference(label, _numbers([value], "value")[0], color))
+        """Add a dashed line across the chart at ``value`` on the value axis. Raises
+        ConfigurationError naming a bad argument."""
+        name = f"reference {label!r:.40}"
+        self.series.append(Reference(self._label(label, name),
+                                     check_number(value, f"{name}: value"),
+                                     check_color(color, f"{name}: color")))
         return self
 
-    def _check_log(self, xs: Sequence[Number], name: str) -> None:
-        if self.xscale == "log" and any(float(x) <= 0 for x in xs):
+    def _xs(self, xs: Sequence[Number], name: str) -> tuple[float, ...]:
+        at = check_numbers(xs, f"{name} xs")
+        if self.xscale == "log" and any(x <= 0 for x in at):
             raise ConfigurationError(f"{name}: a log scale needs x > 0")
+        return at
 
     # -- what both drawings share ---------------------------------------------------------
 
@@ -401,7 +430,11 @@ class Chart:
         return [r for r in rows if r]
 
     def value_range(self) -> tuple[float, float]:
-        """The value axis's (low, high): ``limits``, or room for every value and text."""
+        """The value axis's (low, high): ``limits``, or room for every value and text; never
+        so narrow that a drawing cannot divide by it (:func:`~swkit.chart_parts.drawable`)."""
+        return drawable(*self._value_range())
+
+    def _value_range(self) -> tuple[float, float]:
         if self.limits is not None:
             return self.limits
         values: list[float] = []
@@ -429,29 +462,37 @@ class Chart:
             return low, high + span * (0.16 if texts else 0.06)
         span = (high - low) or max(abs(high), 1e-3) * 0.2
         low, high = low - span * 0.1, high + span * 0.1
-        if self.percent:
+        if self.percent and low < 1 and high > 0:
             low, high = max(low, 0.0), min(high, 1.0)
         return low, high
 
     def x_range(self) -> tuple[float, float]:
-        """A numeric x axis's (low, high); with categories, (-0.5, n - 0.5)."""
+        """A numeric x axis's (low, high); with categories, (-0.5, n - 0.5). Never so narrow
+        that a drawing cannot divide by it (on a log scale: by its logarithms)."""
         if self.categories is not None:
             return -0.5, len(self.categories) - 0.5
         if self.xlimits is not None:
-            return self.xlimits
-        xs = [x for s in self.series if isinstance(s, (Line, Points, Band)) for x in s.xs]
-        if not xs:
-            return (1.0, 10.0) if self.xscale == "log" else (0.0, 1.0)
-        low, high = min(xs), max(xs)
-        if self.xscale == "log":
-            return (low, high) if high > low else (low, low * 10)
-        pad = (high - low) * 0.03 or 0.5
-        return low - pad, high + pad
+            low, high = self.xlimits
+        else:
+            xs = [min(s.xs) for s in self.series if isinstance(s, (Line, Points, Band)) and s.xs]
+            if not xs:
+                return (1.0, 10.0) if self.xscale == "log" else (0.0, 1.0)
+            low = min(xs)
+            high = max(max(s.xs) for s in self.series
+                       if isinstance(s, (Line, Points, Band)) and s.xs)
+            if self.xscale == "linear":
+                pad = (high - low) * 0.03 or max(abs(low) * 0.03, 0.5)
+                low, high = low - pad, high + pad
+            elif high == low:
+                high = low * 10
+        if self.xscale == "log":       # a thousandth of a power of ten at least
+            return low, max(high, low * 1.0023)
+        return drawable(low, high)
 
     def value_text(self, value: float) -> str:
         """How a value reads in the words: a percentage, or a number to 4 significant digits."""
         if self.percent:
-            return percent_text(value)
+            return percent_text(value) if abs(value) < 1e4 else percent_axis_text(value, 0)
         return number_text(value)
 
     def words(self) -> str:
@@ -480,18 +521,25 @@ class Chart:
                 lines.append(f"Dashed line: {label}" + ("." if label.endswith(at)
                                                         else f", at {at}."))
             elif isinstance(s, Line):
-                shown = _sample(len(s.xs), self.xscale == "log", s.xs)
+                shown = sample_points(len(s.xs), self.xscale == "log", s.xs)
                 items = [f"{self._x_text(s.xs[i])}: {self.value_text(s.ys[i])}" for i in shown]
                 more = (f" ({len(s.xs):,} points, {len(shown)} of them here)"
                         if len(shown) < len(s.xs) else "")
-                style = "dashed line" if s.dashed else "line"
+                style = {"solid": "line", "dashdot": "dash-dot line"}.get(s.style,
+                                                                          f"{s.style} line")
                 lines.append(f"{name} ({style}){more}: " + ", ".join(items) + ".")
             elif isinstance(s, Points):
-                items = [f"{self._x_text(x)}: {self.value_text(y)}" + self._interval_words(iv)
-                         for x, y, iv in zip(s.xs, s.ys, s.intervals, strict=True)]
-                lines.append(f"{name}: " + ("; ".join(items) if items else "none") + ".")
+                shown = (list(range(len(s.xs))) if len(s.xs) <= MOST_POINTS_SAID
+                         else sample_points(len(s.xs), self.xscale == "log", s.xs))
+                items = [f"{self._x_text(s.xs[i])}: {self.value_text(s.ys[i])}"
+                         + self._interval_words(s.intervals[i]) for i in shown]
+                more = ""
+                if len(shown) < len(s.xs):
+                    more = (f" ({len(s.xs):,} points from {self.value_text(min(s.ys))} to "
+                            f"{self.value_text(max(s.ys))}, {len(shown)} of them here)")
+                lines.append(f"{name}{more}: " + ("; ".join(items) if items else "none") + ".")
             else:
-                shown = _sample(len(s.xs), self.xscale == "log", s.xs)
+                shown = sample_points(len(s.xs), self.xscale == "log", s.xs)
                 lines.append(f"{name} (shaded): " + ", ".join(
                     f"{self._x_text(s.xs[i])}: {self.value_text(s.lows[i])} to "
                     f"{self.value_text(s.highs[i])}" for i in shown) + ".")
@@ -505,7 +553,7 @@ class Chart:
         else the value and then the text (``"0.5 (3.21 pts)"``)."""
         if not text:
             return self.value_text(value)
-        if text == self.value_text(value) or _says(text, value):
+        if text == self.value_text(value) or says_value(text, value):
             return text
         return f"{self.value_text(value)} ({text})"
 
@@ -532,7 +580,7 @@ class Chart:
 
     def draw(self, ax: Axes) -> None:
         """Draw the chart with matplotlib on ``ax``."""
-        from matplotlib.ticker import FuncFormatter, NullFormatter, PercentFormatter
+        from matplotlib.ticker import FuncFormatter, NullFormatter
 
         label_size = self.label_size()   # points, as the SVG's
         value_axis = ax.xaxis if self.horizontal else ax.yaxis
@@ -564,17 +612,20 @@ class Chart:
                 if self.horizontal:
                     xy = (end, rect.get_y() + rect.get_height() / 2)
                     ax.annotate(text, xy, xytext=(4, 0), textcoords="offset points",
-                                ha="left", va="center", fontsize=label_size, color=INK)
+                                ha="left", va="center", fontsize=label_size, color=INK,
+                                parse_math=False)
                 else:
                     xy = (rect.get_x() + rect.get_width() / 2, end)
                     ax.annotate(text, xy, xytext=(0, 3), textcoords="offset points",
-                                ha="center", va="bottom", fontsize=label_size, color=INK)
+                                ha="center", va="bottom", fontsize=label_size, color=INK,
+                                parse_math=False)
         for s in self.series:
             if isinstance(s, Band):
                 ax.fill_between(s.xs, s.lows, s.highs, color=s.color, alpha=0.25, linewidth=0,
                                 label=s.label, zorder=1)
             elif isinstance(s, Line):
-                ax.plot(s.xs, s.ys, color=s.color, linestyle="--" if s.dashed else "-",
+                dashes = [float(d) / 2 for d in LINE_STYLES[s.style].split()]  # over its width
+                ax.plot(s.xs, s.ys, color=s.color, linestyle=(0, dashes) if dashes else "-",
                         linewidth=2, marker=s.marker or "", markersize=4, label=s.label,
                         zorder=3)
             elif isinstance(s, Points):
@@ -596,12 +647,12 @@ class Chart:
         if self.categories is not None:
             ticks = [pos(i) for i in range(n)]
             if self.horizontal:
-                ax.set_yticks(ticks, self.categories)
+                ax.set_yticks(ticks, self.categories, parse_math=False)
             else:
-                ax.set_xticks(ticks, self.categories)
+                ax.set_xticks(ticks, self.categories, parse_math=False)
         if self.xscale == "log":
             ax.set_xscale("log")
-            ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: f"{x:,.0f}"))
+            ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _pos: number_text(x)))
             ax.xaxis.set_minor_formatter(NullFormatter())
         low, high = self.value_range()
         if self.horizontal:
@@ -611,22 +662,25 @@ class Chart:
             ax.set_ylim(low, high)
             ax.set_xlim(*self.x_range())
         if self.percent:
-            value_axis.set_major_formatter(PercentFormatter(1.0, decimals=percent_decimals(
-                high - low)))
+            decimals = percent_decimals(high - low)     # as the SVG writes them
+            value_axis.set_major_formatter(FuncFormatter(
+                lambda v, _pos: percent_axis_text(v, decimals)))
         if self.categories is None and not any(
                 isinstance(s, (Line, Points, Band)) for s in self.series):
             ax.set_xticks([])
         if self.note:
             ax.text(0.5, 0.35, self.note, transform=ax.transAxes, ha="center", va="center",
-                    fontsize=FONT_SIZE, color=MUTED, wrap=True)
+                    fontsize=FONT_SIZE, color=MUTED, wrap=True, parse_math=False)
         style_axes(ax, self.title, self.xlabel, self.ylabel, grid="x" if self.horizontal else "y")
         rows = self.legend_rows(self.width * 72 * 0.85)
         if rows:   # above the plot, under the title (as the SVG has it): it covers no bar
-            ax.legend(fontsize=FONT_SIZE - 3, frameon=False, loc="lower left",
-                      bbox_to_anchor=(0, 1.0), ncols=max(len(r) for r in rows),
-                      borderaxespad=0.2, handlelength=1.8, columnspacing=1.2)
+            legend = ax.legend(fontsize=FONT_SIZE - 3, frameon=False, loc="lower left",
+                               bbox_to_anchor=(0, 1.0), ncols=max(len(r) for r in rows),
+                               borderaxespad=0.2, handlelength=2.6, columnspacing=1.2)
+            for text in legend.get_texts():
+                text.set_parse_math(False)
             ax.set_title(self.title, fontsize=FONT_SIZE + 2, loc="left", wrap=True,
-                         pad=6 + len(rows) * (FONT_SIZE - 3) * 1.5)
+                         pad=6 + len(rows) * (FONT_SIZE - 3) * 1.5, parse_math=False)
 
     def label_size(self) -> float:
         """The font size, in points, of the texts on the bars, the same in the Matplotlib
@@ -725,40 +779,8 @@ def _figure_html(charts: list[Chart], drawing: str | None, width: float,
             f'<ul style="margin:0.2em 0">{items}</ul></details></figcaption></figure>')
 
 
-def _says(text: str, value: float) -> bool:
-    """True when ``text`` is ``value`` written out: a number, a fraction or a percentage (of 1
-    or of 100), rounded to the digits shown."""
-    t = text.strip().replace(",", "")
-    candidates: list[tuple[float, float]] = []      # (what it says, rounding allowed)
-    try:
-        if t.endswith("%"):
-            number = t[:-1].lstrip("<>")
-            step = 10.0 ** -len(number.partition(".")[2])
-            candidates += [(float(number) / 100, step / 100), (float(number), step)]
-        elif "/" in t:
-            candidates.append((float(Fraction(t)), 1e-12))
-        else:
-            candidates.append((float(t), 10.0 ** -len(t.partition(".")[2])))
-    except (ValueError, ZeroDivisionError):
-        return False
-    return any(abs(said - value) <= step / 2 + 1e-9 for said, step in candidates)
-
-
 def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _sample(n: int, log: bool, xs: Sequence[float], most: int = 12) -> list[int]:
-    """At most ``most`` indices of ``n`` points, spread evenly along the axis (in log scale by
-    log x), the first and last included: which points the words name."""
-    if n <= most:
-        return list(range(n))
-    if log:
-        lo, hi = math.log10(xs[0]), math.log10(xs[-1])
-        targets = [10 ** (lo + (hi - lo) * k / (most - 1)) for k in range(most)]
-        found = sorted({min(range(n), key=lambda i, t=t: abs(xs[i] - t)) for t in targets})
-        return found
-    return sorted({round(k * (n - 1) / (most - 1)) for k in range(most)})
 
 
 def probability_bars(values: Mapping[int, Fraction], *, title: str, xlabel: str,
