@@ -407,14 +407,16 @@ def test_the_figures_are_printed_before_a_chart_that_fails(monkeypatch, capsys, 
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_chart_replaces_a_link_instead_of_writing_through_it(capsys, tmp_path):
+def test_a_chart_never_writes_through_a_link_nor_replaces_it(capsys, tmp_path):
+    """A link at the chart's name is neither written through nor replaced: swkit did not make
+    it, so the chart is refused in one line and both stay as they were."""
     target = tmp_path / "elsewhere.png"
     target.write_bytes(b"keep")
     (tmp_path / "wins.png").symlink_to(target)
-    assert main([*TOURNAMENT, "--plot", str(tmp_path / "wins.png")]) == 0
+    assert main([*TOURNAMENT, "--plot", str(tmp_path / "wins.png")]) == 2
+    assert "already there" in capsys.readouterr().err
     assert target.read_bytes() == b"keep"
-    assert not (tmp_path / "wins.png").is_symlink()
-    assert (tmp_path / "wins.png").read_bytes()[:4] == b"\x89PNG"
+    assert (tmp_path / "wins.png").is_symlink()
 
 
 # --- the replay seed -------------------------------------------------------------------------
