@@ -531,6 +531,38 @@ def test_two_launches_at_once_each_print_their_own_server(source, tmp_path):
             _stop(child)
 
 
+@pytest.mark.slow
+def test_a_reader_that_goes_before_the_address_stops_jupyterlab_without_a_traceback(
+        source, tmp_path):
+    """`swkit lessons | head -3`: the reader has gone when JupyterLab is ready, so the address
+    cannot be written. The thread that writes it raised a traceback and the server ran on;
+    now JupyterLab is stopped and the command ends as swkit.cli.guard ends any command whose
+    reader has gone: exit status 1, no line, no traceback."""
+    env = _lab_env(tmp_path)
+    work = tmp_path / "work"
+    errors = tmp_path / "stderr.txt"
+    child = _launch(source, work, env, errors)
+    try:
+        read_until(child.stdout, r"Starting JupyterLab", 120)
+        child.stdout.close()   # a real pipe, closed by its reader, as head does
+        assert child.wait(timeout=180) == 1
+        # the server it started has stopped with it: nothing is left in its process group
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(child.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.5)
+        else:
+            pytest.fail("JupyterLab is still running after swkit lessons ended")
+    finally:
+        _stop(child)
+    text = errors.read_text()
+    assert "Traceback" not in text and "Exception in thread" not in text, text
+    assert "swkit lessons: error" not in text, text
+
+
 # --- the wheel ------------------------------------------------------------------------------
 
 @pytest.mark.slow
