@@ -169,6 +169,18 @@ def test_every_argument_of_from_position_refuses_a_wrong_value_in_words(arg):
                                                                 arg: iter([1])}), loads_back)
 
 
+BAD_WILDS = [Wilds(colors=frozenset("Z")), Wilds(numbers=frozenset({0})),
+             Wilds(colors="P"), Wilds(numbers=frozenset({True})), Wilds(colors=["P"]),
+             Wilds(numbers=frozenset({10**5000})), Wilds(colors=frozenset({7}))]
+
+
+@pytest.mark.parametrize("index", range(len(BAD_WILDS)))
+def test_wilds_of_the_right_type_but_wrong_contents_are_refused_in_words(index):
+    with pytest.raises(ConfigurationError, match="^wilds is .*accepted: a swkit.cards.triples"):
+        CardGame.from_position(hands=HANDS, tableaux=["R7 R8 R9 B1", ""], played="R9",
+                               phase="score", power_used=True, wilds=BAD_WILDS[index])
+
+
 def test_tableaux_true_is_refused_in_words():
     with pytest.raises(ConfigurationError, match="^tableaux is True; accepted: a list"):
         CardGame.from_position(hands=HANDS, tableaux=True)

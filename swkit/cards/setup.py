@@ -15,7 +15,15 @@ from typing import Any
 
 from swkit.cards.checks import PositionError, Problem, tableau_most
 from swkit.cards.editions import Power, lookup_power
-from swkit.cards.notation import ALL_CARDS, Card, format_cards, parse_card, parse_cards
+from swkit.cards.notation import (
+    ALL_CARDS,
+    COLORS,
+    NUMBERS,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from swkit.cards.phases import TABLEAU_LIMIT, WIN_POWERS
 from swkit.cards.state import CardState, Phase
 from swkit.cards.triples import Wilds
@@ -94,9 +102,13 @@ def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
         raise ConfigurationError(f"power_used is {quoted(power_used)}; accepted: True or False")
     if not isinstance(exact_deck, bool):
         raise ConfigurationError(f"exact_deck is {quoted(exact_deck)}; accepted: True or False")
-    if not isinstance(wilds, Wilds):
+    if not isinstance(wilds, Wilds) or not (
+            isinstance(wilds.colors, frozenset) and isinstance(wilds.numbers, frozenset)
+            and all(isinstance(c, str) and c in COLORS for c in wilds.colors)
+            and all(type(n) is int and n in NUMBERS for n in wilds.numbers)):
         raise ConfigurationError(
-            f"wilds is {quoted(wilds)}; accepted: a swkit.cards.triples.Wilds, e.g. "
+            f"wilds is {quoted(wilds)}; accepted: a swkit.cards.triples.Wilds whose colors "
+            "are a frozenset of color letters and numbers a frozenset of numbers 1 to 9, e.g. "
             "Wilds(colors=frozenset('P')) (RULES.md §A4)")
     game.hands = [sorted(card_list(h, f"hands[{s}]")) for s, h in enumerate(hands)]
     if tableaux is not None and (isinstance(tableaux, str) or not isinstance(tableaux, Sequence)):
