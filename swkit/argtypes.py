@@ -2,8 +2,9 @@
 
 ``swkit/cli/`` (the ``swkit`` command) and the maintainers' ``python -m swkit.odds.duel build``
 read numbers the same way, so a bad value gets the same one-line message naming the option and
-the accepted form (argparse adds ``argument --dice:``). This module imports nothing of swkit, so
-the odds engine may use it without importing the command line (``tests/test_layout.py``).
+the accepted form (argparse adds ``argument --dice:``). This module imports only
+:mod:`swkit.limits` (the seed's limit, the games' own), so the odds engine may use it without
+importing the command line (``tests/test_layout.py``).
 """
 
 from __future__ import annotations
@@ -12,16 +13,15 @@ import argparse
 import re
 from collections.abc import Callable
 
+from swkit.limits import SEED_DIGITS
+
 __all__ = ["MAX_DIGITS", "SEED_DIGITS", "int_range", "shown", "whole"]
 
 MAX_DIGITS = 50
 """A whole number on the command line has at most this many digits (Python refuses to read
-one of over 4,300; no count or limit of the kit needs more than 50). Seeds: :data:`SEED_DIGITS`."""
+one of over 4,300; no count or limit of the kit needs more than 50). Seeds:
+:data:`~swkit.limits.SEED_DIGITS`, the games' own limit."""
 
-SEED_DIGITS = 78
-"""A seed on the command line has at most this many digits: every 256-bit number, so that a
-tournament's game seed (``swkit.tournament.game_seed``, SHA-256) replays its game with
-``swkit play ... --seed``."""
 
 
 def shown(text: str, limit: int = 40) -> str:

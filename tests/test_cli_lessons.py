@@ -531,6 +531,38 @@ def test_two_launches_at_once_each_print_their_own_server(source, tmp_path):
             _stop(child)
 
 
+@pytest.mark.slow
+def test_a_reader_that_goes_before_the_address_stops_jupyterlab_without_a_traceback(
+        source, tmp_path):
+    """`swkit lessons | head -3`: the reader has gone when JupyterLab is ready, so the address
+    cannot be written. The thread that writes it raised a traceback and the server ran on;
+    now JupyterLab is stopped and the command ends as swkit.cli.guard ends any command whose
+    reader has gone: exit status 1, no line, no traceback."""
+    env = _lab_env(tmp_path)
+    work = tmp_path / "work"
+    errors = tmp_path / "stderr.txt"
+    child = _launch(source, work, env, errors)
+    try:
+        read_until(child.stdout, r"Starting JupyterLab", 120)
+        child.stdout.close()   # a real pipe, closed by its reader, as head does
+        assert child.wait(timeout=180) == 1
+        # the server it started has stopped with it: nothing is left in its process group
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(child.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.5)
+        else:
+            pytest.fail("JupyterLab is still running after swkit lessons ended")
+    finally:
+        _stop(child)
+    text = errors.read_text()
+    assert "Traceback" not in text and "Exception in thread" not in text, text
+    assert "swkit lessons: error" not in text, text
+
+
 # --- the wheel ------------------------------------------------------------------------------
 
 @pytest.mark.slow
@@ -697,6 +729,69 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
     assert lines[lines.index(lessons.STOP_LINE) - 1].startswith("    http://localhost:"), out
     assert "JupyterLab is ready" in out
 
+
+
+@pytest.mark.parametrize("error", [BrokenPipeError(32, "Broken pipe"),
+                                   OSError(28, "No space left on device")])
+def test_an_address_that_cannot_be_written_stops_jupyterlab_and_ends_the_command(
+        tmp_path, monkeypatch, error):
+    """The thread that prints the address cannot write it (`| head -3`: the reader has gone;
+    or a full disk): JupyterLab is stopped and the command ends as swkit.cli.guard says, exit
+    status 1 and no traceback (a gone reader: no line at all; another failure: one line)."""
+    import threading
+
+    from swkit.cli.guard import guarded
+
+    monkeypatch.setattr(lessons_launch, "can_open_browser", lambda: False)
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+    stopped = threading.Event()
+
+    class Gone(io.StringIO):
+        """stdout whose reader goes after the first line (or whose disk fills up)."""
+
+        def write(self, text):
+            if "JupyterLab is ready" in text:
+                raise error
+            return super().write(text)
+
+    def announce(*args, **kwargs):   # as the real one prints, once the server answers
+        print("\nJupyterLab is ready. Open this address ...", flush=True)
+
+    class StandIn:
+        pid = 4243
+
+        def __init__(self, command, cwd, env):
+            pass
+
+        def poll(self):
+            return 0 if stopped.is_set() else None
+
+        def wait(self):
+            assert stopped.wait(30), "JupyterLab was not stopped"
+            return -15
+
+        def terminate(self):
+            stopped.set()
+
+    monkeypatch.setattr(lessons_launch, "announce_when_ready", announce)
+    monkeypatch.setattr(lessons_launch.subprocess, "Popen", StandIn)
+    saved = {name: signal.getsignal(getattr(signal, name)) for name in ("SIGTERM", "SIGHUP")
+             if hasattr(signal, name)}
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(sys, "stdout", Gone())
+    try:
+        status = guarded(lambda: lessons.open_lab(tmp_path), lambda: "swkit lessons",
+                         lambda: "nothing")
+    finally:
+        for name, handler in saved.items():
+            signal.signal(getattr(signal, name), handler)
+    assert status == 1 and stopped.is_set()
+    if isinstance(error, BrokenPipeError):
+        assert err.getvalue() == ""
+    else:
+        assert err.getvalue() == ("swkit lessons: error: cannot write the output (stdout): No "
+                                  "space left on device\n")
 
 
 # -- a folder name that is not UTF-8 --------------------------------------------------------

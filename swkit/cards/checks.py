@@ -195,6 +195,15 @@ class PositionError(ConfigurationError):
         self.problem = _problem(kind, path, **facts)
         super().__init__(self.problem.words)
 
+    @classmethod
+    def of(cls, problem: PositionProblem) -> PositionError:
+        """The error of a problem already found (``CardGame.check_position``); its message
+        is the field's path, then the words (``turn: is 400, past the round limit ...``)."""
+        error = cls(problem.kind, problem.path, **dict(problem.facts))
+        if problem.path:
+            error.args = (f"{problem.path}: {problem.words}",)
+        return error
+
 
 def first_problem(game: CardState) -> PositionProblem | None:
     """The first reason why this state is not a position of a game at rest, or None.

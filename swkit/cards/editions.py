@@ -48,7 +48,8 @@ from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, parse_color
 from swkit.cards.triples import NO_WILDS, Wilds
 from swkit.errors import ConfigurationError, NotationError
 from swkit.files import parse_json, read_text, show_name
-from swkit.whole import as_whole
+from swkit.limits import MAX_EDITIONS, MIN_EDITIONS
+from swkit.whole import as_whole, quoted
 
 BUILTIN_EDITIONS: dict[str, str] = {"mickey": "mickey_and_friends.json"}
 """Built-in edition key -> data file name in ``swkit/cards/data``."""
@@ -396,25 +397,30 @@ def lookup_power(edition: Edition, text: str | int) -> Power:
 
 
 def resolve_editions(editions: int | Sequence[Edition | str | Path]) -> tuple[Edition, ...]:
-    """The editions of a game: a whole number E >= 1 gives E copies of Mickey and Friends; a
-    list gives its editions (Edition objects, built-in keys or JSON paths, read by
-    :func:`load_edition`). Raises ConfigurationError for anything else, an empty list, or a
-    Power key that means different cards in two editions (RULES.md §A9)."""
-    accepted = ("accepted: a whole number >= 1 of Mickey and Friends copies, or a list of "
-                "editions (Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
+    """The editions of a game: a whole number E (:data:`MIN_EDITIONS` to :data:`MAX_EDITIONS`)
+    gives E copies of Mickey and Friends; a list of as many gives its editions (Edition
+    objects, built-in keys or JSON paths, read by :func:`load_edition`). Raises
+    ConfigurationError for anything else, a count or list outside that range, or a Power key
+    that means different cards in two editions (RULES.md §A9)."""
+    accepted = (f"accepted: a whole number {MIN_EDITIONS} to {MAX_EDITIONS} of Mickey and "
+                f"Friends copies, or a list of {MIN_EDITIONS} to {MAX_EDITIONS} editions "
+                "(Edition objects, built-in keys or JSON paths) (RULES.md §A9)")
     if isinstance(editions, bool):
-        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
+        raise ConfigurationError(f"editions is {quoted(editions)}; {accepted}")
     if as_whole(editions) is not None:
-        editions = as_whole(editions)
-        if editions < 1:
-            raise ConfigurationError(f"editions is {editions}; {accepted}")
+        count = as_whole(editions)
+        if not MIN_EDITIONS <= count <= MAX_EDITIONS:
+            shown = count if abs(count) < 10 ** 12 else "a number far too large"
+            raise ConfigurationError(f"editions is {shown}; {accepted}")
         base = load_edition("mickey")
-        return (base,) * editions
+        return (base,) * count
     if isinstance(editions, str | Path | Edition):
         editions = [editions]
     if not isinstance(editions, Iterable):
-        raise ConfigurationError(f"editions is {editions!r}; {accepted}")
+        raise ConfigurationError(f"editions is {quoted(editions)}; {accepted}")
     editions = list(editions)
+    if len(editions) > MAX_EDITIONS:
+        raise ConfigurationError(f"editions lists {len(editions)} editions; {accepted}")
     bad = [e for e in editions if not isinstance(e, str | Path | Edition)]
     if bad:
         raise ConfigurationError(f"editions lists {bad[0]!r}; {accepted}")

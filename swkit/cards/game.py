@@ -52,6 +52,7 @@ from swkit.cards.notation import (
 )
 from swkit.cards.phases import (
     CHANCE_PHASES,
+    DEFAULT_ROUND_LIMIT,
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -70,7 +71,7 @@ from swkit.cards.view import CardView, view_of
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError, SwkitError
 from swkit.files import decode_text
 from swkit.state import CHANCE, TERMINAL, Outcome
-from swkit.whole import as_whole
+from swkit.whole import as_whole, quoted
 
 __all__ = [
     "CHANCE", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "TABLEAU_LIMIT", "TERMINAL",
@@ -145,9 +146,10 @@ class CardGame:
 
     def __init__(self, players: int = 2, seed: int = 0,
                  editions: int | Sequence[Edition | str | Path] = 1,
-                 round_limit: int = 200, *, secret_bots: bool = False) -> None:
+                 round_limit: int = DEFAULT_ROUND_LIMIT, *, secret_bots: bool = False) -> None:
         if not isinstance(secret_bots, bool):
-            raise ConfigurationError(f"secret_bots is {secret_bots!r}; accepted: True or False")
+            raise ConfigurationError(f"secret_bots is {quoted(secret_bots)}; accepted: True or "
+                                     "False")
         self._hold(new_state(players, seed, editions, round_limit))
         deal(self.state)
         if secret_bots:
@@ -176,7 +178,8 @@ class CardGame:
         scored: Sequence[Sequence[str | tuple[int, str | int]]] | None = None,
         player: int = 0, phase: Phase | str = Phase.PLAY, turn: int | None = None,
         editions: int | Sequence[Edition | str | Path] = 1, seed: int = 0,
-        round_limit: int = 200, wilds: Wilds = NO_WILDS, power_used: bool = False,
+        round_limit: int = DEFAULT_ROUND_LIMIT, wilds: Wilds = NO_WILDS,
+        power_used: bool = False,
         played: str | Card | None = None, exact_deck: bool = False,
     ) -> CardGame:
         """Build a game at a chosen position (for lessons, widgets and oracle tests).
@@ -210,9 +213,11 @@ class CardGame:
         wilds or a used Power before the Power step, a ``played`` card that is not in the
         mover's tableau. NotationError (naming the field) for unreadable card text.
         """
-        if isinstance(hands, str) or not isinstance(hands, Sequence):
-            raise ConfigurationError(f"hands is {hands!r}; accepted: a list with one card list "
-                                     "per seat (its length is the player count)")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or not (
+                MIN_PLAYERS <= len(hands) <= MAX_PLAYERS):
+            raise ConfigurationError(
+                f"hands is {quoted(hands)}; accepted: a list with one card list per seat (its "
+                f"length is the player count, {MIN_PLAYERS} to {MAX_PLAYERS}, RULES.md §A1)")
         game = cls.__new__(cls)
         game._hold(new_state(len(hands), seed, editions, round_limit))
         place(game.state, hands=hands, tableaux=tableaux, deck=deck, discard=discard,
@@ -227,6 +232,9 @@ class CardGame:
             game.state.phase = Phase(phase)
             game.state.wilds = wilds
         machine.advance()
+        bad = game.check_position()   # what the save's loader checks, so the save loads
+        if bad is not None:
+            raise checks.PositionError.of(bad)
         game._start = game.snapshot()
         return game
 
@@ -289,7 +297,7 @@ class CardGame:
 
     def _check_seat(self, seat: Any) -> None:
         if as_whole(seat) is None or not 0 <= seat < self.state.players:
-            raise IllegalActionError(f"seat is {seat!r}; accepted: a seat 0 to "
+            raise IllegalActionError(f"seat is {quoted(seat)}; accepted: a seat 0 to "
                                      f"{self.state.players - 1}")
 
     def whose_move(self) -> str:
@@ -414,7 +422,8 @@ class CardGame:
         every hand size. Raises ConfigurationError for a seat out of range."""
         state = self.state
         if as_whole(player) is None or not 0 <= player < state.players:
-            raise ConfigurationError(f"player is {player!r}; accepted: 0 to {state.players - 1}")
+            raise ConfigurationError(f"player is {quoted(player)}; accepted: 0 to "
+                                     f"{state.players - 1}")
         return view_of(state, as_whole(player), self.current_player())
 
     # -- conservation (RULES.md §A8) -------------------------------------------------------------

@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from swkit.cards import powers
 from swkit.cards.state import Phase
+from swkit.limits import DEFAULT_ROUND_LIMIT, MAX_CARD_PLAYERS, MAX_ROUND_LIMIT, MIN_CARD_PLAYERS
 
-__all__ = ["CHANCE_PHASES", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "PHASES", "POWER_STEPS",
+__all__ = ["CHANCE_PHASES", "DEFAULT_ROUND_LIMIT", "HAND_SIZE", "MAX_PLAYERS",
+           "MAX_ROUND_LIMIT", "MIN_PLAYERS", "PHASES", "POWER_STEPS",
            "SKIP_TO", "STEP_WORDS", "TABLEAU_LIMIT", "TURN_EVENTS", "WIN_POWERS", "Phase"]
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
-"""Players in a game (RULES.md §A1)."""
+MIN_PLAYERS, MAX_PLAYERS = MIN_CARD_PLAYERS, MAX_CARD_PLAYERS
+"""Players in a game (RULES.md §A1; :mod:`swkit.limits`)."""
 
 HAND_SIZE = 3
 """Cards dealt to each player (RULES.md §A2)."""
@@ -45,6 +47,9 @@ TABLEAU_LIMIT = 5
 
 WIN_POWERS = 3
 """Scored Powers that win (RULES.md §A5)."""
+
+# DEFAULT_ROUND_LIMIT, MAX_ROUND_LIMIT: rounds after which a game ends with no winner
+# (RULES.md §A5 decision; :mod:`swkit.limits`).
 
 
 

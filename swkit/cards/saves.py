@@ -16,11 +16,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from swkit.cards.editions import PRIMITIVES, edition_from_dict, resolve_editions
+from swkit.cards.editions import (
+    MAX_EDITIONS,
+    MIN_EDITIONS,
+    PRIMITIVES,
+    edition_from_dict,
+    resolve_editions,
+)
 from swkit.cards.notation import ALL_CARDS, COLORS
-from swkit.cards.phases import MAX_PLAYERS, MIN_PLAYERS, PHASES, WIN_POWERS
+from swkit.cards.phases import MAX_PLAYERS, MAX_ROUND_LIMIT, MIN_PLAYERS, PHASES, WIN_POWERS
 from swkit.cards.turn import ReplayError, replay
 from swkit.errors import ConfigurationError
+from swkit.limits import SEED_DIGITS
 from swkit.saves import (
     RNG,
     AnyOf,
@@ -162,10 +169,10 @@ _LOG_ENTRY = Obj({
 
 STATE_FIELDS: dict[str, Spec] = {
     "players": Int(MIN_PLAYERS, MAX_PLAYERS, bind="players", what="a player count"),
-    "seed": Int(),
-    "round_limit": Int(1, bind="round_limit"),
-    "editions": Check(List(Dict("an edition (as in a Powers data file)"), min_len=1),
-                      _read_editions),
+    "seed": Int(1 - 10 ** SEED_DIGITS, 10 ** SEED_DIGITS - 1, what="a seed"),
+    "round_limit": Int(1, MAX_ROUND_LIMIT, bind="round_limit"),
+    "editions": Check(List(Dict("an edition (as in a Powers data file)"), min_len=MIN_EDITIONS,
+                           max_len=MAX_EDITIONS), _read_editions),
     "rng": RNG,
     "deck": List(_CARD, max_len=_max_cards),
     "discard": List(_CARD, max_len=_max_cards),

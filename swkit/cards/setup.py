@@ -15,12 +15,20 @@ from typing import Any
 
 from swkit.cards.checks import PositionError, Problem, tableau_most
 from swkit.cards.editions import Power, lookup_power
-from swkit.cards.notation import ALL_CARDS, Card, format_cards, parse_card, parse_cards
+from swkit.cards.notation import (
+    ALL_CARDS,
+    COLORS,
+    NUMBERS,
+    Card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
 from swkit.cards.phases import TABLEAU_LIMIT, WIN_POWERS
 from swkit.cards.state import CardState, Phase
 from swkit.cards.triples import Wilds
 from swkit.errors import ConfigurationError, NotationError
-from swkit.whole import as_whole
+from swkit.whole import as_whole, quoted
 
 __all__ = ["card_list", "place", "whole_field"]
 
@@ -41,7 +49,8 @@ def whole_field(name: str, value: Any, low: int | None = None, high: int | None 
             rng = f">= {low}"
         else:
             rng = "any"
-        raise ConfigurationError(f"{name} is {value!r}; accepted: a whole number {rng}{note}")
+        raise ConfigurationError(f"{name} is {quoted(value)}; accepted: a whole number "
+                                 f"{rng}{note}")
     return number
 
 
@@ -53,13 +62,13 @@ def card_list(value: str | Iterable[str | Card] | None, name: str = "cards") -> 
         return []
     if not isinstance(value, str):
         if not isinstance(value, Iterable):
-            raise ConfigurationError(f"{name} is {value!r}; accepted: cards in notation "
+            raise ConfigurationError(f"{name} is {quoted(value)}; accepted: cards in notation "
                                      "(a string like 'R7 B2' or a list of cards)")
         value = list(value)
         for item in value:
             if not isinstance(item, str | Card):
-                raise ConfigurationError(f"{name} lists {item!r}, not a card; accepted: cards "
-                                         "in notation like 'R7' or Card objects")
+                raise ConfigurationError(f"{name} lists {quoted(item)}, not a card; accepted: "
+                                         "cards in notation like 'R7' or Card objects")
     try:
         return parse_cards(value)
     except NotationError as exc:
@@ -82,20 +91,29 @@ def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
     for unreadable card text (RULES.md §A2-§A9)."""
     players, n_ed = game.players, len(game.editions)
     if phase not in _START_PHASES:
-        raise ConfigurationError(f"phase is {phase!r}; accepted: draw, play, power, score, "
+        raise ConfigurationError(f"phase is {quoted(phase)}; accepted: draw, play, power, score, "
                                  "discard")
     player = whole_field("player", player, 0, players - 1)
-    if turn is not None:
-        turn = whole_field("turn", turn, 0)
+    if turn is not None:   # at most the round limit's turn (check_position says more)
+        turn = whole_field("turn", turn, 0, game.round_limit * players,
+                           note=f" (turns played so far: {game.round_limit} rounds of "
+                                f"{players} turns end at turn {game.round_limit * players})")
     if not isinstance(power_used, bool):
-        raise ConfigurationError(f"power_used is {power_used!r}; accepted: True or False")
+        raise ConfigurationError(f"power_used is {quoted(power_used)}; accepted: True or False")
     if not isinstance(exact_deck, bool):
-        raise ConfigurationError(f"exact_deck is {exact_deck!r}; accepted: True or False")
-    if not isinstance(wilds, Wilds):
+        raise ConfigurationError(f"exact_deck is {quoted(exact_deck)}; accepted: True or False")
+    if not isinstance(wilds, Wilds) or not (
+            isinstance(wilds.colors, frozenset) and isinstance(wilds.numbers, frozenset)
+            and all(isinstance(c, str) and c in COLORS for c in wilds.colors)
+            and all(type(n) is int and n in NUMBERS for n in wilds.numbers)):
         raise ConfigurationError(
-            f"wilds is {wilds!r}; accepted: a swkit.cards.triples.Wilds, e.g. "
+            f"wilds is {quoted(wilds)}; accepted: a swkit.cards.triples.Wilds whose colors "
+            "are a frozenset of color letters and numbers a frozenset of numbers 1 to 9, e.g. "
             "Wilds(colors=frozenset('P')) (RULES.md §A4)")
     game.hands = [sorted(card_list(h, f"hands[{s}]")) for s, h in enumerate(hands)]
+    if tableaux is not None and (isinstance(tableaux, str) or not isinstance(tableaux, Sequence)):
+        raise ConfigurationError(f"tableaux is {quoted(tableaux)}; accepted: a list with one "
+                                 "card list per seat, in order of play, or None (all empty)")
     tabs = [] if tableaux is None else list(tableaux)
     if len(tabs) > players:
         raise ConfigurationError(f"{len(tabs)} tableaux for {players} players (§A2)")
@@ -106,7 +124,7 @@ def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
     for seat, t in enumerate(game.tableaux):
         mover = seat == player
         if len(t) > TABLEAU_LIMIT and (not mover or phase in (Phase.DRAW, Phase.PLAY)):
-            when = (f"at phase {phase!r}" if mover else "outside their own turn")
+            when = (f"at phase {quoted(phase)}" if mover else "outside their own turn")
             raise PositionError(Problem.TABLEAU_ABOVE_LIMIT, f"tableaux[{seat}]", seat=seat,
                                 cards=len(t), when=when, limit=TABLEAU_LIMIT)
         if len(t) > most:
@@ -124,13 +142,13 @@ def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
         if isinstance(ref, tuple | list):
             if len(ref) != 2 or as_whole(ref[0]) is None:
                 raise ConfigurationError(
-                    f"{name} is {ref!r}; accepted: a Power key or number, or an "
+                    f"{name} is {quoted(ref)}; accepted: a Power key or number, or an "
                     "(edition number, key) pair")
             ed, ref = as_whole(ref[0]) - 1, ref[1]
         if not isinstance(ref, str):
             if as_whole(ref) is None:
                 raise ConfigurationError(
-                    f"{name} is {ref!r}; accepted: a Power key or number")
+                    f"{name} is {quoted(ref)}; accepted: a Power key or number")
             ref = as_whole(ref)
         if not 0 <= ed < n_ed:
             raise ConfigurationError(f"{name}: edition {ed + 1} does not exist; accepted 1 "
@@ -146,7 +164,7 @@ def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
 
     def rows_of(value: Any, name: str, what: str) -> list[Any]:
         if isinstance(value, str) or not isinstance(value, Sequence):
-            raise ConfigurationError(f"{name} is {value!r}; accepted: a list with one entry "
+            raise ConfigurationError(f"{name} is {quoted(value)}; accepted: a list with one entry "
                                      f"per {what}")
         return list(value)
 
@@ -193,7 +211,7 @@ def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
     figs = [None] * n_ed if figures is None else rows_of(figures, "figures", "edition")
     if len(figs) != n_ed or any(f is not None and (
             as_whole(f) is None or not 0 <= f < players) for f in figs):
-        raise ConfigurationError(f"figures is {figs!r}; accepted: {n_ed} holder(s), each a "
+        raise ConfigurationError(f"figures is {quoted(figs)}; accepted: {n_ed} holder(s), each a "
                                  f"seat 0 to {players - 1} or None (RULES.md §A9)")
     game.figures = [None if f is None else as_whole(f) for f in figs]
     # character cards (RULES.md §A8)
@@ -221,7 +239,7 @@ def place(game: CardState, *, hands: Sequence[str | Iterable[str | Card]],
     game.power_used = power_used
     if played is not None:
         if not isinstance(played, str | Card):
-            raise ConfigurationError(f"played is {played!r}; accepted: a card like 'R7'")
+            raise ConfigurationError(f"played is {quoted(played)}; accepted: a card like 'R7'")
         try:
             card = played if isinstance(played, Card) else parse_card(played)
         except NotationError as exc:

@@ -28,6 +28,7 @@ from swkit.cards.notation import ALL_CARDS, Card, format_cards
 from swkit.cards.phases import (
     HAND_SIZE,
     MAX_PLAYERS,
+    MAX_ROUND_LIMIT,
     MIN_PLAYERS,
     SKIP_TO,
     TABLEAU_LIMIT,
@@ -38,10 +39,12 @@ from swkit.cards.setup import whole_field
 from swkit.cards.state import CardState, Phase, state_property
 from swkit.cards.triples import NO_WILDS
 from swkit.errors import ConfigurationError, IllegalActionError
+from swkit.limits import SEED_DIGITS
 from swkit.state import CHANCE, substream_seed
-from swkit.whole import as_whole
+from swkit.whole import as_seed, as_whole, quoted
 
-__all__ = ["Replayable", "TurnMachine", "deal", "deal_secretly", "new_state", "replay"]
+__all__ = ["Replayable", "ReplayError", "TurnMachine", "deal", "deal_secretly", "new_state",
+           "replay"]
 
 # The phases the machine compares with, as module names (read faster than a class's).
 _DISCARD, _DRAW, _FIGURE, _OVER, _PASS, _PLAY, _POWER, _POWER_DRAW, _SCORE = (
@@ -53,20 +56,22 @@ def new_state(players: int, seed: int, editions: int | Sequence[Edition | str | 
               round_limit: int) -> CardState:
     """The empty state of a game with these settings (no card or Power placed yet), its
     shuffle stream seeded by ``substream_seed(seed, "cards")``. Raises ConfigurationError for
-    a player count outside 2..4, a round limit below 1, a seed that is not a whole number,
+    a player count outside 2..4, a round limit outside 1..MAX_ROUND_LIMIT, a seed that is not
+    a whole number of at most SEED_DIGITS digits,
     fewer than 2*players + 1 Powers in all, or a bad edition (RULES.md §A1, §A2 decision,
     §A5)."""
     number = as_whole(players)
     if number is None or not MIN_PLAYERS <= number <= MAX_PLAYERS:
         raise ConfigurationError(
-            f"players is {players!r}; accepted: a whole number {MIN_PLAYERS} to "
+            f"players is {quoted(players)}; accepted: a whole number {MIN_PLAYERS} to "
             f"{MAX_PLAYERS} (RULES.md §A1)")
     players = number
-    round_limit = whole_field("round_limit", round_limit, 1, note=" (RULES.md §A5)")
-    if as_whole(seed) is None:
-        raise ConfigurationError(f"seed is {seed!r}; accepted: a whole number (it fixes "
-                                 "every shuffle)")
-    seed = as_whole(seed)
+    round_limit = whole_field("round_limit", round_limit, 1, MAX_ROUND_LIMIT,
+                              note=" (RULES.md §A5)")
+    if as_seed(seed) is None:
+        raise ConfigurationError(f"seed is {quoted(seed)}; accepted: a whole number of at most "
+                                 f"{SEED_DIGITS} digits (it fixes every shuffle)")
+    seed = as_seed(seed)
     editions_ = resolve_editions(editions)
     total = sum(len(ed.powers) for ed in editions_)
     if total < 2 * players + 1:

@@ -43,6 +43,14 @@ from swkit.cli.options import given
 from swkit.cli.options import seed as seed_type
 from swkit.cli.progress import ProgressBar
 from swkit.errors import ConfigurationError, SwkitError, WorkBudgetError
+from swkit.limits import (
+    MAX_CARD_PLAYERS,
+    MAX_DICE_PLAYERS,
+    MAX_EDITIONS,
+    MIN_CARD_PLAYERS,
+    MIN_DICE_PLAYERS,
+    MIN_EDITIONS,
+)
 from swkit.odds.budget import BUDGET_UNIT, DEFAULT_BUDGET
 
 BOTS = ("greedy", "random")
@@ -187,11 +195,13 @@ def build_parser() -> argparse.ArgumentParser:
         "cards", help="Something Wild! Mickey and Friends (RULES.md §A)",
         description="Bots play a whole game of Something Wild! Mickey and Friends (RULES.md §A): "
                     "every draw, play, figure, Power, score and discard, turn by turn.")
-    cards.add_argument("--players", type=_int_range(2, 4, " for cards"), default=2,
-                       metavar="N", help="players, 2 to 4 (default 2)")
-    cards.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
-                       help="copies of the game shuffled together, 1 to 4 (RULES.md §A9; "
-                            "default 1)")
+    cards.add_argument("--players", type=_int_range(MIN_CARD_PLAYERS, MAX_CARD_PLAYERS,
+                                                    " for cards"), default=2,
+                       metavar="N", help=f"players, {MIN_CARD_PLAYERS} to {MAX_CARD_PLAYERS} "
+                                         "(default 2)")
+    cards.add_argument("--editions", type=_int_range(MIN_EDITIONS, MAX_EDITIONS), default=1,
+                       metavar="E", help=f"copies of the game shuffled together, {MIN_EDITIONS} "
+                                         f"to {MAX_EDITIONS} (RULES.md §A9; default 1)")
     cards.add_argument("--powers", default=None, metavar="FILE",
                        type=given("no file given (an empty value): give the path of a Powers data "
                                    "file (JSON), or leave --powers out for the built-in Mickey "
@@ -203,8 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
         "dice", help="Clubhouse dice (RULES.md §B)",
         description="Bots play a whole game of Clubhouse dice (RULES.md §B): every roll, keep "
                     "and score, turn by turn, and the final scoreboard.")
-    dice.add_argument("--players", type=_int_range(1, 4, " for dice"), default=2,
-                      metavar="N", help="players, 1 to 4 (1: the solo game; default 2)")
+    dice.add_argument("--players", type=_int_range(MIN_DICE_PLAYERS, MAX_DICE_PLAYERS,
+                                                   " for dice"), default=2,
+                      metavar="N", help=f"players, {MIN_DICE_PLAYERS} to {MAX_DICE_PLAYERS} "
+                                        "(1: the solo game; default 2)")
     for sub, names in ((cards, BOTS), (dice, DICE_BOTS)):
         sub.add_argument("--seed", type=seed_type, default=0, metavar="S",
                          help="a whole number; the same seed replays the same game (default 0)")
@@ -228,8 +240,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "row), counted exactly over every possible deal (RULES.md §A4, §C1).")
     deal.add_argument("--cards", type=_int_range(3, 7), required=True, metavar="K",
                       help="cards dealt at random, 3 to 7")
-    deal.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
-                      help="copies of the 45 character cards in the deck, 1 to 4 (default 1)")
+    deal.add_argument("--editions", type=_int_range(MIN_EDITIONS, MAX_EDITIONS), default=1,
+                      metavar="E", help="copies of the 45 character cards in the deck, "
+                                        f"{MIN_EDITIONS} to {MAX_EDITIONS} (default 1)")
     deal.add_argument("--wild-color", default=None, metavar="COLOR",
                       type=given("an empty value: give a color letter or name (B, G, P, R, Y), "
                                   "or leave --wild-color out for no wild color"),
@@ -271,8 +284,9 @@ def build_parser() -> argparse.ArgumentParser:
                            " none)")
     hand.add_argument("--turns", type=_int_range(1, 3), default=1, metavar="T",
                       help="within T of your turns, 1 to 3 (default 1: this turn)")
-    hand.add_argument("--editions", type=_int_range(1, 4), default=1, metavar="E",
-                      help="copies of the game shuffled together, 1 to 4: E copies of each "
+    hand.add_argument("--editions", type=_int_range(MIN_EDITIONS, MAX_EDITIONS), default=1,
+                      metavar="E", help="copies of the game shuffled together, "
+                                        f"{MIN_EDITIONS} to {MAX_EDITIONS}: E copies of each "
                            "card (RULES.md §A9; default 1)")
     hand.add_argument("--budget", type=_int_range(1, 10**9), default=None, metavar="N",
                       help="how much work the exact search may do before it stops and says "

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
+from swkit.cli.guard import OutputError
 from swkit.cli.lessons_copy import LessonsError
 from swkit.errors import ConfigurationError
 from swkit.files import read_bytes
@@ -282,7 +283,10 @@ def open_lab(folder: Path) -> int:
     The address printed is read from the server this command started (never guessed: two
     launches at once each print their own). A stop request to this command (SIGTERM, or
     SIGHUP when its terminal closes) is passed on to JupyterLab, so that no server is left
-    running without it."""
+    running without it. When the address cannot be written (the reader has gone: ``swkit
+    lessons | head -3``; or any other failed write), JupyterLab is stopped and the
+    :class:`~swkit.cli.guard.OutputError` is raised here, so the command ends as
+    :mod:`swkit.cli.guard` says (exit status 1; no line for a reader that has gone)."""
     first = first_lesson(folder)
     token = secrets.token_hex(24)
     browser = can_open_browser()
@@ -306,10 +310,15 @@ def open_lab(folder: Path) -> int:
                 if hasattr(signal, name):
                     signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
 
+            gone: list[OutputError] = []   # the address could not be written
+
             def announce() -> None:
                 try:
                     announce_when_ready(lambda: child.poll() is None, child.pid, token, where,
                                         first, browser=browser)
+                except (OutputError, OSError) as exc:   # the reader has gone (`| head`)
+                    gone.append(exc if isinstance(exc, OutputError) else OutputError(exc))
+                    child.terminate()   # nobody can read its address: stop it, as Ctrl-C would
                 finally:
                     if starting is not None:
                         starting.release()
@@ -323,6 +332,8 @@ def open_lab(folder: Path) -> int:
                 except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
                     continue
             announcer.join(timeout=5)  # its line on a server that stopped before it was ready
+            if gone:   # swkit.cli.guard ends the command as for any output that cannot be written
+                raise gone[0]
             return status
         finally:
             if starting is not None:

@@ -15,12 +15,13 @@ from typing import Any
 from swkit.dice import scoring
 from swkit.dice.faces import DEFAULT_CHARACTERS, check_characters
 from swkit.errors import ConfigurationError, IllegalActionError
+from swkit.limits import MAX_DICE_PLAYERS
 from swkit.whole import as_whole
 
 SPACE_VALUES: tuple[int, ...] = tuple(range(1, scoring.TOP_SPACE + 1))
 """The values of the numbered scoring spaces of a row, left to right (1..5)."""
 
-MAX_PLAYERS = 4
+MAX_PLAYERS = MAX_DICE_PLAYERS
 """The most players a board (and a game) takes (RULES.md §B2)."""
 
 

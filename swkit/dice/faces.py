@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from swkit.entries import check_entries
 from swkit.errors import ConfigurationError, NotationError
+from swkit.whole import quoted
 
 CLUBHOUSE = "Clubhouse"
 """The wild face (RULES.md section B1)."""
@@ -39,12 +40,12 @@ def check_characters(characters: Sequence[str], *, exact: int | None = 5) -> tup
     many = "a list of character names" + (f" ({exact} of them)" if exact else "")
     if isinstance(characters, str) or not isinstance(characters, Iterable):
         raise ConfigurationError(
-            f"characters is {characters!r:.60}; accepted: {many}, such as "
+            f"characters is {quoted(characters)}; accepted: {many}, such as "
             f"{list(DEFAULT_CHARACTERS)} (RULES.md §B1)")
     items = list(characters)
     for item in items:
         if not isinstance(item, str):
-            raise ConfigurationError(f"characters lists {item!r:.40}, not a name; accepted: "
+            raise ConfigurationError(f"characters lists {quoted(item, 40)}, not a name; accepted: "
                                      f"{many}, each a text such as 'Mickey' (RULES.md §B1)")
     chars = tuple(c.strip() for c in items)
     if exact is not None and len(chars) != exact:

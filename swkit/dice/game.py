@@ -71,8 +71,9 @@ from swkit.dice.words import (
     whose_move,
 )
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
+from swkit.limits import SEED_DIGITS
 from swkit.state import CHANCE, TERMINAL, Outcome, rng_from_json, rng_to_json, substream_seed
-from swkit.whole import as_whole
+from swkit.whole import as_seed, as_whole, quoted
 
 __all__ = [
     "CHANCE", "DICE", "MAX_ROLLS", "MAX_TIEBREAK_ROUNDS", "SAVE_FIELDS", "TERMINAL",
@@ -108,7 +109,8 @@ def _is_int(value: object) -> bool:
 class DiceGame:
     """A game of Clubhouse dice in progress (RULES.md section B).
 
-    ``players``: 1..4; ``seed``: any int, seeding the game's stream of rolls; ``characters``:
+    ``players``: 1..4; ``seed``: any whole number of at most
+    :data:`~swkit.limits.SEED_DIGITS` digits, seeding the game's stream of rolls; ``characters``:
     the edition's five characters (RULES.md §B1); ``turns``: turns per player, 1..5, default by
     player count (1→5, 2→5, 3→4, 4→3, RULES.md §B2). Raises ConfigurationError for values
     outside those ranges.
@@ -125,18 +127,19 @@ class DiceGame:
                  characters: Sequence[str] = DEFAULT_CHARACTERS, turns: int | None = None
                  ) -> None:
         if not _is_int(players) or not 1 <= players <= MAX_PLAYERS:
-            raise ConfigurationError(
-                f"Clubhouse dice takes 1 to {MAX_PLAYERS} players, got {players!r} (RULES.md §B2)")
-        if not _is_int(seed):
-            raise ConfigurationError(f"the seed must be an integer, got {seed!r}")
+            raise ConfigurationError(f"Clubhouse dice takes 1 to {MAX_PLAYERS} players, got "
+                                     f"{quoted(players)} (RULES.md §B2)")
+        if as_seed(seed) is None:
+            raise ConfigurationError(f"the seed must be a whole number of at most {SEED_DIGITS} "
+                                     f"digits, got {quoted(seed)}")
         players, seed = int(players), int(seed)
         chars = check_characters(characters)
         if turns is None:
             turns = TURNS_BY_PLAYERS[players]
         if not _is_int(turns) or not 1 <= turns <= len(chars):
             raise ConfigurationError(
-                f"turns per player must be 1 to {len(chars)} (one per character), got {turns!r} "
-                f"(RULES.md §B2)")
+                f"turns per player must be 1 to {len(chars)} (one per character), got "
+                f"{quoted(turns)} (RULES.md §B2)")
         self.players: int = players
         self.seed: int = seed
         self.characters: tuple[str, ...] = chars
@@ -193,7 +196,7 @@ class DiceGame:
     def _check_seat(self, seat: Any) -> None:
         if not _is_int(seat) or not 0 <= seat < self.players:
             raise IllegalActionError(
-                f"seat is {seat!r}; accepted: a seat 0 to {self.players - 1}")
+                f"seat is {quoted(seat)}; accepted: a seat 0 to {self.players - 1}")
 
     # -- the dice ------------------------------------------------------------------------------
 
@@ -567,7 +570,7 @@ class DiceGame:
         (``to_dict()`` is JSON-ready). Raises ConfigurationError for an unknown seat."""
         if not _is_int(player) or not 0 <= player < self.players:
             raise ConfigurationError(
-                f"seat {player!r} is not in this game: seats are 0..{self.players - 1}")
+                f"seat {quoted(player)} is not in this game: seats are 0..{self.players - 1}")
         player = int(player)
         return DiceView(
             player=player, players=self.players, characters=self.characters,
@@ -683,10 +686,22 @@ class DiceGame:
         """A new game with these settings after replaying ``history`` (Steps or their JSON
         lists): actions are applied, sampled rolls are sampled again from the same stream (so
         they come out the same), forced ones are forced. Raises IllegalActionError when a step
-        is not legal."""
+        is not legal, ConfigurationError for a history that is not a list of steps."""
         game = cls(players, seed, characters, turns)
-        for raw in history:
-            game.apply_step(raw if isinstance(raw, Step) else step_from_json(raw))
+        accepted = ("accepted: a list of Steps (a game's history) or their saved form "
+                    "[kind, seat, value, sampled]")
+        if isinstance(history, str | bytes | Mapping) or not isinstance(history, Iterable):
+            raise ConfigurationError(f"history is {quoted(history)}; {accepted}")
+        for i, raw in enumerate(history):
+            if not isinstance(raw, Step):
+                try:
+                    if isinstance(raw, str | bytes) or not isinstance(raw, Sequence):
+                        raise TypeError
+                    raw = step_from_json(raw)
+                except (TypeError, ValueError, OverflowError):
+                    raise ConfigurationError(f"history[{i}] is {quoted(raw)}; {accepted}"
+                                             ) from None
+            game.apply_step(raw)
         return game
 
     def apply_step(self, step: Step) -> None:

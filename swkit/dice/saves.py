@@ -32,6 +32,7 @@ from swkit.dice.state import (
 from swkit.dice.words import whose_move
 from swkit.errors import ConfigurationError, IllegalActionError, NotationError
 from swkit.files import decode_text
+from swkit.limits import SEED_DIGITS
 from swkit.saves import (
     RNG,
     AnyOf,
@@ -80,7 +81,7 @@ _ROW = Obj({"spaces": List(AnyOf([Null(), _SEAT]), length=5, what="five spaces (
 SAVE_FIELDS: dict[str, Spec] = {
     "game": Str(("dice",)),
     "players": Int(1, MAX_PLAYERS, bind="players", what="a player count"),
-    "seed": Int(),
+    "seed": Int(1 - 10 ** SEED_DIGITS, 10 ** SEED_DIGITS - 1, what="a seed"),
     "characters": Check(List(Str(max_len=100), length=5, what="five character names"),
                         _read_characters),
     "turns_per_player": Int(1, 5, bind="turns"),

@@ -24,6 +24,7 @@ from swkit.odds.budget import DEFAULT_BUDGET
 from swkit.odds.cards import MAX_TURNS, PlanStep, Position, make_position, step_words
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS
 from swkit.present.answers import solve
+from swkit.present.formulas import formula_steps
 from swkit.present.percent import percent_number, percent_text
 from swkit.present.questions import DealQuestion, HandQuestion
 from swkit.present.words import IF_NOBODY_MOVES
@@ -83,13 +84,29 @@ def format_deal(result: dict[str, Any]) -> str:
     ]
     f = result["formula"]
     if f.get("either"):
-        lines.append(f"  counted as: sets {f['set']}, runs {f['run']}, of {f['total']} deals")
+        lines += counted_lines(f)
     elif result.get("formula_note"):
         without = c["total"] - c["either"]
         lines += textwrap.wrap(f"({result['formula_note']}; for a set or a run, {c['total']} - "
                                f"{without} = {c['either']} deals)", width=90,
                                initial_indent="  ", subsequent_indent="   ")
     return "\n".join(lines)
+
+
+COUNTED_NAMES = {"set": "sets", "run": "runs", "total": "all deals"}
+"""The counts ``format_deal`` works out, by their key in ``deal_query``'s ``"formula"``."""
+
+
+def counted_lines(formulas: dict[str, str | None]) -> list[str]:
+    """How the deals were counted, as the lessons write it (``C(n, k)``, ``·``, one step of
+    arithmetic a line: :func:`swkit.present.formulas.formula_steps`), from ``deal_query``'s
+    ``"formula"`` (sympy's text, which ``--json`` keeps): the sets, the runs, all deals."""
+    width = max(len(name) for name in COUNTED_NAMES.values())
+    lines = ["  counted as (C(n, k) is the number of ways to choose k cards of n):"]
+    for key, name in COUNTED_NAMES.items():
+        for i, step in enumerate(formula_steps(formulas[key] or "")):
+            lines.append(f"    {name if i == 0 else '':{width}} = {step}")
+    return lines
 
 
 def hand_query(hand: str, tableau: str = "", discard: str = "", others: str = "",

@@ -94,6 +94,16 @@ def escape(text: object) -> str:
     return html.escape(str(text))
 
 
+def _live_region() -> tuple[widgets.Box, widgets.HTML, str]:
+    """A live region (see :class:`SwkitWidget`): the ``Box`` holding the region and its text,
+    the text's ``HTML`` and the text element's id (unique: the text widget's model id)."""
+    live_text = widgets.HTML(value="")
+    owned = f"swkit-live-{live_text.model_id}"
+    region = widgets.HTML(value=f'<div role="status" aria-live="polite" aria-atomic="true" '
+                                f'aria-owns="{owned}"></div>')
+    return widgets.Box([region, live_text]).add_class("swkit-live"), live_text, owned
+
+
 def plain(markup: str) -> str:
     """The text of a piece of the widgets' HTML, tags dropped and spaces squeezed (for an
     announcement that says what a line on screen says)."""
@@ -123,17 +133,21 @@ class SwkitWidget(widgets.VBox):
     atomic) is an ``HTML`` widget whose value never changes, and it takes the changing text
     (``live_text``, an element with a unique id) as its child in the accessibility tree by
     ``aria-owns``.
+
+    Each display has its own region and id (``cup`` then ``display(cup)`` would otherwise put
+    one id twice on the page, and a reader would find only the first): the first display shows
+    the widget itself, each later one a twin (:meth:`displays`), a ``VBox`` with the same
+    controls, classes and layout and a live region of its own, that follows the widget's
+    children. An announcement goes to every display's region.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         self.errors: list[BaseException] = []
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em"))
-        self.live_text = widgets.HTML(value="")
-        owned = f"swkit-live-{self.live_text.model_id}"
-        self._live_owned = owned
-        region = widgets.HTML(value=f'<div role="status" aria-live="polite" aria-atomic="true" '
-                                    f'aria-owns="{owned}"></div>')
-        self.live = widgets.Box([region, self.live_text]).add_class("swkit-live")
+        self.live, self.live_text, self._live_owned = _live_region()
+        self._lives: list[tuple[widgets.HTML, str]] = [(self.live_text, self._live_owned)]
+        self._twins: list[tuple[widgets.VBox, widgets.Box]] = []
+        self._shown = 0
         self.announced: list[str] = []
         self._generation = 0
         self._runner: Runner = make_runner()
@@ -168,8 +182,46 @@ class SwkitWidget(widgets.VBox):
         with self._announcing:
             self.announced.append(text)
             # the count makes the value new even when the words repeat (a second refusal)
-            self.live_text.value = (f'<div id="{self._live_owned}" '
-                                    f'data-n="{len(self.announced)}">{escape(text)}</div>')
+            for live_text, owned in self._lives:   # one region per display
+                live_text.value = (f'<div id="{owned}" '
+                                   f'data-n="{len(self.announced)}">{escape(text)}</div>')
+
+    # -- displays ---------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """What Jupyter shows for ``display(widget)`` (IPython's display protocol): the widget
+        itself the first time, then a new twin each time (:meth:`displays`), so that no two
+        displays share a live region's id."""
+        with self._announcing:
+            self._shown += 1
+            shown: widgets.Widget = self if self._shown == 1 else self._twin()
+        if shown is self:
+            return super()._repr_mimebundle_(**kwargs)
+        return shown._repr_mimebundle_(**kwargs)
+
+    def displays(self) -> list[widgets.Box]:
+        """The widgets shown for this one, one per display (the widget itself, then its twins),
+        each with a live region of its own."""
+        return [self, *(twin for twin, _ in self._twins)]
+
+    def _twin(self) -> widgets.VBox:
+        """A ``VBox`` that shows this widget's controls with a live region of its own (called
+        holding ``_announcing``)."""
+        live, live_text, owned = _live_region()
+        twin = widgets.VBox(self._twin_children(live), layout=self.layout)
+        for name in self._dom_classes:
+            twin.add_class(name)
+        if not self._twins:
+            self.observe(self._follow_children, names="children")
+        self._twins.append((twin, live))
+        self._lives.append((live_text, owned))
+        return twin
+
+    def _twin_children(self, live: widgets.Box) -> list[widgets.Widget]:
+        return [live if child is self.live else child for child in self.children]
+
+    def _follow_children(self, _change: Any) -> None:
+        for twin, live in self._twins:
+            twin.children = self._twin_children(live)
 
     def _record(self, error: BaseException) -> None:
         self.errors.append(error)
