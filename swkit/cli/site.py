@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import importlib.resources
 import importlib.util
 import json
 import os
@@ -50,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swkit import __version__
-from swkit.cli.landing import landing_page, lesson_entries, solution_entries
+from swkit.cli.landing import WORK_SCRIPT, landing_page, lesson_entries, solution_entries
 from swkit.cli.lessons_copy import (
     GUIDE_NAME,
     RULES_NAME,
@@ -345,6 +346,33 @@ def lite_config() -> dict:
                 "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}}}}
 
 
+WORK_PAGES = ("notebooks", "lab")
+"""JupyterLite's pages that load the site's work script (:func:`add_work_script`): the single
+notebook a lesson link opens, and JupyterLab."""
+
+
+def work_script() -> str:
+    """The site's script for a student's work (``swkit/cli/site_work.js``: hand in, download
+    all, restore, earlier copies; docs/DECISIONS.md, "A student's work in the site")."""
+    return (importlib.resources.files("swkit.cli") / "site_work.js").read_text(encoding="utf-8")
+
+
+def add_work_script(site: Path) -> None:
+    """Put the work script at the top of the built ``site`` (:data:`swkit.cli.landing.WORK_SCRIPT`,
+    which the class page loads) and load it in each of :data:`WORK_PAGES`' ``index.html``. Raises
+    :class:`SiteError` when a page is missing or has no ``</head>`` (another JupyterLite)."""
+    (site / WORK_SCRIPT).write_text(work_script(), encoding="utf-8")
+    for name in WORK_PAGES:
+        page = site / name / "index.html"
+        text = page.read_text(encoding="utf-8") if page.is_file() else ""
+        if "</head>" not in text:
+            raise SiteError(f"jupyter lite build made no {name}/index.html with a </head>: the "
+                            f"lessons' hand-in button cannot be added (is jupyterlite-core 0.8.6 "
+                            f"installed?)")
+        tag = f'<script src="../{WORK_SCRIPT}" defer></script>\n'
+        page.write_text(text.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+
+
 def pyodide_url(site: Path) -> str | None:
     """The kernel's ``pyodideUrl`` setting in the built ``site``'s ``jupyter-lite.json`` (None:
     not set, the kernel then loads Pyodide from :data:`PYODIDE_CDN`)."""
@@ -360,8 +388,9 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = F
     """Build the site into ``out`` (see the module docstring) and return a :class:`SiteReport`.
 
     ``solutions``: the teacher's copy, with the worked answers and the teacher's guide (default:
-    a student's site, without them). ``pyodide_from_cdn``: leave Pyodide out (the kernel then loads it from :data:`PYODIDE_CDN`);
-    by default the site carries it, from the cached copy in ``pyodide_cache``
+    a student's site, without them). ``pyodide_from_cdn``: leave Pyodide out (the kernel then
+    loads it from :data:`PYODIDE_CDN`); by default the site carries it, from the cached copy in
+    ``pyodide_cache``
     (:func:`swkit.cli.pyodide.pyodide_copy`, made on the first build).
     Raises :class:`SiteError` for a missing build tool (naming what to install), a refused
     ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log), and
@@ -427,6 +456,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = F
         if pyodide is not None and served != f"./{PYODIDE_FOLDER}/pyodide.mjs":
             raise SiteError(f"jupyter lite build did not point the kernel at the site's own "
                             f"Pyodide (pyodideUrl: {served!r})")
+        add_work_script(built)
         (built / "index.html").write_text(landing, encoding="utf-8")  # JupyterLite's: a redirect
         if (built / "lab" / "favicon.ico").is_file():  # browsers ask the top for it by themselves
             shutil.copyfile(built / "lab" / "favicon.ico", built / "favicon.ico")
