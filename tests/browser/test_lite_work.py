@@ -18,7 +18,6 @@ Screenshots: build/screenshots/lite-work-*.png (what the student sees).
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import zipfile
@@ -31,7 +30,6 @@ from lite_site import (  # noqa: F401  (fixtures: built_site, site_server, site_
     Server,
     built_site,
     execute,
-    first_cell,
     run_all,
     site_requests,
     site_server,
@@ -39,6 +37,7 @@ from lite_site import (  # noqa: F401  (fixtures: built_site, site_server, site_
 )
 from playwright.sync_api import Page, expect
 
+from swkit.classroom.records import read_notebook
 from swkit.cli.site import SiteReport
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -106,16 +105,21 @@ def assert_handed_in(data: bytes) -> dict:
     sources = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
                for c in notebook["cells"]]
     assert any("answer = Fraction(1, 6)" in s for s in sources)
-    assert any('answer = ...   # your answer: a whole number\ncheck("1.3", answer)' == s
+    assert any(s == 'answer = ...   # your answer: a whole number\ncheck("1.3", answer)'
                for s in sources)
     verdicts = check_outputs(notebook)
     assert "right" in verdicts["1.1"].lower() and "right" in verdicts["1.4"].lower(), verdicts
     assert "not yet" in verdicts["1.2"].lower(), verdicts
     assert "no answer yet" in verdicts["1.3"], verdicts
+    records = read_notebook(data)                 # the record check() keeps, read back
+    assert records.lesson == 1 and records.intact, records.problems
+    results = {r.exercise: (r.answer, r.result) for r in records.records}
+    assert results == {"1.1": ("420", "right"), "1.2": ("Fraction(1, 6)", "not yet"),
+                       "1.3": ("", "no answer"), "1.4": ("1440", "right")}, results
     return notebook
 
 
-def test_hand_in_download_all_and_restore(page: Page, site_server: Server,
+def test_hand_in_download_all_and_restore(page: Page, site_server: Server,  # noqa: F811
                                           built_site: tuple[SiteReport, dict],  # noqa: F811
                                           site_requests: dict, offline: list[str],  # noqa: F811
                                           tmp_path: Path) -> None:
@@ -192,7 +196,7 @@ def test_hand_in_download_all_and_restore(page: Page, site_server: Server,
 
 def test_a_zip_made_again_by_hand_restores_and_odd_names_are_left_out(
         page: Page, site_server: Server, built_site: tuple[SiteReport, dict],  # noqa: F811
-        offline: list[str], tmp_path: Path) -> None:  # noqa: F811
+        offline: list[str], tmp_path: Path) -> None:
     """A zip made again by hand (a folder above the lessons folder, deflated, macOS's extra
     files) restores its notebooks; a path that climbs out, a file that is not a notebook and a
     notebook that does not parse are left out; a different copy already stored stays, and the
@@ -221,6 +225,6 @@ def test_a_zip_made_again_by_hand_restores_and_odd_names_are_left_out(
         f"one is beside it as {folder}/{LESSON.removesuffix('.ipynb')}-restored.ipynb.")
     stored = page.evaluate("""async () => (await window.swkitWork.storedFiles()).map(
         f => [f.path, f.model.content.cells[0].source])""")
-    assert sorted(stored) == [[f"{folder}/{LESSON}", "# Mine, from home"],
-                      [f"{folder}/{LESSON.removesuffix('.ipynb')}-restored.ipynb",
-                       "# Mine, from school"]]
+    assert sorted(stored) == sorted([
+        [f"{folder}/{LESSON}", "# Mine, from home"],
+        [f"{folder}/{LESSON.removesuffix('.ipynb')}-restored.ipynb", "# Mine, from school"]])
