@@ -750,7 +750,64 @@ def test_the_landing_page_is_accessible_by_construction():
         assert contrast_ratio(colours["focus"], colours[ground]) >= 3
     assert 'name="viewport" content="width=device-width, initial-scale=1"' in page
     assert not re.search(r"\bwidth:\s*\d+px", page)
-    assert page.count("<script") == 1 and landing.CONFIG_DATA in page   # JSON data only
+    assert page.count("<script") == 2 and landing.CONFIG_DATA in page   # JSON data, and
+    assert f'<script src="{landing.WORK_SCRIPT}" defer></script>' in page  # the site's one script
+
+
+def test_the_class_page_says_where_work_lives_and_how_to_keep_a_copy():
+    """"Your work": where it is kept (this browser, this computer, this address), how to hand
+    in a lesson, how to keep a copy and bring it back; the tools the script shows; each lesson
+    named for the script to show its earlier copies."""
+    from swkit.cli import landing
+    page, lessons, _ = _landing()
+    assert '<h2 id="your-work">Your work</h2>' in page and 'href="#your-work"' in page
+    words = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    for said in ("Your work is kept in this web browser, on this computer, for this site's "
+                 "address only.", "Nothing is sent anywhere by itself.",
+                 "press Hand in this lesson (bottom right)", "Download all my work saves all "
+                 "your lessons in one .zip file.", "use Restore my work with that file."):
+        assert said in words, said
+    assert '<div class="tools" id="swkit-work-tools" hidden>' in page   # shown by the script
+    assert 'id="swkit-download-all"' in page and 'accept=".zip,application/zip"' in page
+    assert '<label for="swkit-restore-file">' in page and 'id="swkit-restore-file"' in page
+    assert 'data-swkit-page="class" data-swkit-lessons="v9.9.9-0123456789"' in page
+    for entry in lessons:
+        assert f'<li data-swkit-lesson="{entry.notebook}">' in page
+    assert landing.WORK_SECTION in page
+
+
+def test_the_work_script_is_served_and_loaded_by_the_lesson_pages(tmp_path):
+    """The built site serves the work script at its top, and the notebook and JupyterLab pages
+    load it; a page without a head (another JupyterLite) is refused in words."""
+    from swkit.cli import landing
+    for name in site.WORK_PAGES:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "index.html").write_text("<html><head><title>x</title></head></html>")
+    site.add_work_script(tmp_path)
+    served = (tmp_path / landing.WORK_SCRIPT).read_text("utf-8")
+    assert served == site.work_script() and "application/vnd.swkit.hand-in+json" in served
+    assert lite.HAND_IN_MIME in served and "navigator.storage.persist()" in served
+    for name in site.WORK_PAGES:
+        html = (tmp_path / name / "index.html").read_text("utf-8")
+        assert html.count(f'<script src="../{landing.WORK_SCRIPT}" defer></script>\n</head>') == 1
+    (tmp_path / "lab" / "index.html").write_text("<html></html>")
+    with pytest.raises(site.SiteError, match="no lab/index.html with a </head>"):
+        site.add_work_script(tmp_path)
+
+
+def test_hand_in_outside_the_browser_says_where_the_lesson_is(capsys, monkeypatch):
+    """Under CPython the lesson is already a file: hand_in() says which and how to save it;
+    the display the site's page answers names the lesson."""
+    monkeypatch.setitem(lite._LESSON, "name", "01-counting-sets-and-runs.ipynb")
+    assert lite.hand_in() is None
+    assert capsys.readouterr().out == (
+        "Your lesson is the file 01-counting-sets-and-runs.ipynb in your lessons folder: save "
+        "it (Ctrl+S, or File → Save) and upload that file where your teacher asks.\n")
+    bundle = lite.hand_in_bundle("01-counting-sets-and-runs.ipynb")
+    assert bundle[lite.HAND_IN_MIME] == {"swkit_hand_in": 1,
+                                         "lesson": "01-counting-sets-and-runs.ipynb"}
+    assert "Press Hand in this lesson" in bundle["text/plain"]
+    assert "downloading it, with" in lite.hand_in_bundle(None)["text/plain"]
 
 
 def test_the_landing_page_refuses_a_guide_without_the_lessons_table(tmp_path):

@@ -161,6 +161,7 @@ button:focus-visible, input:focus-visible { outline: 3px solid {focus}; outline-
 .tools { background: {card}; border-radius: 0.5rem; padding: 0.75rem 1rem; }
 .tools label { display: block; margin-top: 0.5rem; }
 .swkit-earlier { font-weight: bold; }
+.moved p { background: {card}; border-left: 4px solid {focus}; padding: 0.5rem 1rem; }
 """
 
 
@@ -179,7 +180,6 @@ lessons in one .zip file. On another computer or browser, or if your work is gon
 <input type="file" id="swkit-restore-file" accept=".zip,application/zip">
 <p id="swkit-work-status" role="status" aria-live="polite"></p>
 <p id="swkit-work-kept" class="muted"></p>
-<div id="swkit-work-moved"></div>
 </div>
 """
 """The class page's "Your work" section: where work lives and how to keep a copy; its tools
@@ -231,6 +231,7 @@ Clubhouse dice. Open one lesson at a time: each link opens that lesson alone. Py
 this browser, from this site; the first lesson you open takes about a minute to start.</p>
 <p>In a lesson, choose <b>Run → Run All Cells</b>: the first cell gets swkit ready. Your work is
 kept in this browser, on this computer (see <a href="#your-work">Your work</a>).</p>
+<div id="swkit-work-moved" class="moved"></div>
 <h2>The lessons</h2>
 <ol class="lessons">
 {chr(10).join(items)}

@@ -517,14 +517,20 @@
     for (const other of others) {
       const button = el('button', { type: 'button' }, 'Bring that work here');
       const count = other.files.length === 1 ? '1 notebook' : `${other.files.length} notebooks`;
-      moved.append(el('p', {}, `This browser also holds ${count} of yours from this site's ` +
-        `earlier address (${window.location.origin}${other.path}): the site has moved, and ` +
-        'work stays at the address where it was saved. ', button));
-      busy(button, async () => {
-        const notebooks = new Map(other.files.map((f) => [f.path, f.model.content]));
-        const words = await restoreNotebooks(notebooks, ` from ${window.location.origin}${other.path}`);
-        await showEarlierWork();
-        return words;
+      const where = `${window.location.origin}${other.path}`;
+      const note = el('p', { role: 'status' }, `This browser also holds ${count} of yours from ` +
+        `this site's earlier address (${where}): the site has moved, and work stays at the ` +
+        'address where it was saved. ', button);
+      moved.append(note);
+      button.addEventListener('click', async () => {
+        button.disabled = true;
+        try {
+          const notebooks = new Map(other.files.map((f) => [f.path, f.model.content]));
+          note.textContent = await restoreNotebooks(notebooks, ` from ${where}`);
+          await showEarlierWork();
+        } catch (err) {
+          note.textContent = `That did not work: ${err.message || err}`;
+        }
       });
     }
   }
@@ -581,6 +587,13 @@
       'asks (look in your Downloads folder).';
   }
 
+  /* Say `words` in the bar's status line, for half a minute (it covers part of the lesson). */
+  function tell(said, words) {
+    said.textContent = words;
+    clearTimeout(said.swkitTimer);
+    said.swkitTimer = setTimeout(() => { said.textContent = ''; }, 30000);
+  }
+
   function watchKernel(app, panel, said, seen) {
     if (seen.has(panel)) return;
     seen.add(panel);
@@ -592,8 +605,8 @@
         asked = true;
       } else if (asked && kind === 'status' && msg.content.execution_state === 'idle') {
         asked = false;   /* the cell has ended: its own output goes into the saved file */
-        handIn(app, panel).then((words) => { said.textContent = words; },
-          (err) => { said.textContent = `That did not work: ${err.message || err}`; });
+        handIn(app, panel).then((words) => tell(said, words),
+          (err) => tell(said, `That did not work: ${err.message || err}`));
       }
     });
   }
@@ -636,9 +649,9 @@
     button.addEventListener('click', async () => {
       button.disabled = true;
       try {
-        said.textContent = await handIn(app);
+        tell(said, await handIn(app));
       } catch (err) {
-        said.textContent = `That did not work: ${err.message || err}`;
+        tell(said, `That did not work: ${err.message || err}`);
       } finally {
         button.disabled = false;
       }
