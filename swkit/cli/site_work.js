@@ -52,6 +52,10 @@
 
   /* The site's files store (null when this browser holds nothing for the site). */
   async function openFiles(name, create) {
+    if (!create && indexedDB.databases) {   /* reading never makes a database */
+      const known = (await indexedDB.databases()).map((d) => d.name);
+      if (!known.includes(name || storageName())) return null;
+    }
     const db = await request(indexedDB.open(name || storageName()));
     if (db.objectStoreNames.contains('files')) return db;
     const version = db.version;
