@@ -15,7 +15,7 @@
  *   A copy of this lesson with the student's work in an earlier lessons folder is named at once
  *   with a link that opens it.
  * - The class page: "Download all my work" (one .zip of every stored notebook, every lessons
- *   folder) and "Restore my work" (from such a zip; never over a different copy), where the
+ *   folder; other files stay out) and "Restore my work" (from such a zip; never over a different copy), where the
  *   work lives, each lesson's earlier copies, and work this browser holds for another address
  *   of the site (brought here on request).
  * - Both ask the browser to keep the site's storage (navigator.storage.persist()).
@@ -343,13 +343,13 @@
   /* ---- all my work: download and restore -------------------------------------------------- */
 
   async function downloadAll() {
-    const files = await storedFiles();
+    const files = (await storedFiles()).filter((f) => f.model.type === 'notebook');
     if (!files.length) return 'No work is stored in this browser for this site yet.';
     const zipped = files.map((f) => ({ name: f.path, bytes: modelBytes(f.model),
       date: new Date(f.model.last_modified || Date.now()) }));
     const name = `swkit-my-work-${today()}.zip`;
     download(makeZip(zipped, `swkit lessons: my work from ${siteUrl.href}, ${new Date().toISOString()}`), name);
-    const lessons = files.length === 1 ? '1 file' : `${files.length} files`;
+    const lessons = files.length === 1 ? '1 notebook' : `${files.length} notebooks`;
     return `Downloaded ${name} (${lessons}). Keep it safe: Restore my work brings it back.`;
   }
 
