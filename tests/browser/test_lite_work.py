@@ -4,6 +4,7 @@ One student's site is built for the module and served as it is on 127.0.0.1
 (tests/browser/lite_site.py). In one browser profile, in order:
 
 - the class page says where work lives and offers "Download all my work" and "Restore my work";
+  the pages ask the browser to keep the site's storage, and the class page says what it answered;
 - lesson 1, opened from the class page, answered as a student would (1.1 right, 1.2 wrong, 1.3
   left as ``...``, 1.4 right) and run whole; "Hand in this lesson" downloads the saved notebook
   (caught by Playwright) under the lesson's file name, with its check() outputs; so does
@@ -62,6 +63,13 @@ ANSWER_CELLS = f"""(answers) => {{
   }});
   return changed;
 }}"""
+
+PERSIST_ASKED = """
+window.swkitPersistAsked = 0;
+const persist = navigator.storage.persist.bind(navigator.storage);
+navigator.storage.persist = () => { window.swkitPersistAsked++; return persist(); };
+"""
+"""Count the page's requests that the browser keep the site's storage."""
 
 WIPE = """async () => {
   for (const db of await indexedDB.databases()) {
@@ -124,6 +132,7 @@ def test_hand_in_download_all_and_restore(page: Page, site_server: Server,  # no
                                           site_requests: dict, offline: list[str],  # noqa: F811
                                           tmp_path: Path) -> None:
     report = built_site[0]
+    page.add_init_script(PERSIST_ASKED)
     page.goto(f"{site_server.url}/", timeout=120_000)
     work = page.locator("#swkit-work-tools")
     expect(work).to_be_visible()
@@ -151,6 +160,7 @@ def test_hand_in_download_all_and_restore(page: Page, site_server: Server,  # no
     assert_handed_in(handed.read_bytes())
     said = page.locator("#swkit-work-bar .swkit-said")
     expect(said).to_contain_text(f"Saved and downloaded {LESSON}, with your answers.")
+    assert page.evaluate("window.swkitPersistAsked") == 1    # keep this site's storage
     shot(page, "handed-in")
 
     with page.expect_download() as caught:   # the same from a cell: the page does the download
@@ -166,6 +176,8 @@ def test_hand_in_download_all_and_restore(page: Page, site_server: Server,  # no
     backup = tmp_path / "all.zip"
     caught.value.save_as(backup)
     expect(page.locator("#swkit-work-status")).to_contain_text("Downloaded swkit-my-work-")
+    expect(page.locator("#swkit-work-kept")).to_have_text(re.compile(
+        r"^This browser (has agreed to keep your work|may clear stored work when it needs room)"))
     with zipfile.ZipFile(backup) as zipped:
         assert zipped.testzip() is None                     # every CRC checks out
         names = zipped.namelist()
