@@ -22,6 +22,10 @@ each of its files). A student's copy stays in the browser (IndexedDB) under its 
 first cell (:func:`setup`) compares the site's original of that lesson with the site's current
 lesson, by content, and says when a newer version is on the site (:func:`update_message`).
 :func:`fresh_copy` puts the site's current lesson beside the student's copy.
+
+Handing in: :func:`hand_in` asks the site's page script (``swkit-work.js``, which also puts a
+"Hand in this lesson" button on every lesson) to save the lesson and download it; the page, not
+the kernel, can start a download.
 """
 
 from __future__ import annotations
