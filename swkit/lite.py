@@ -22,6 +22,10 @@ each of its files). A student's copy stays in the browser (IndexedDB) under its 
 first cell (:func:`setup`) compares the site's original of that lesson with the site's current
 lesson, by content, and says when a newer version is on the site (:func:`update_message`).
 :func:`fresh_copy` puts the site's current lesson beside the student's copy.
+
+Handing in: :func:`hand_in` asks the site's page script (``swkit-work.js``, which also puts a
+"Hand in this lesson" button on every lesson) to save the lesson and download it; the page, not
+the kernel, can start a download.
 """
 
 from __future__ import annotations
@@ -410,3 +414,44 @@ async def fresh_copy(name: str | None = None) -> None:
         f"{shown}, in the site's current lessons"
     print(f"A fresh copy of {name} is {where}: open it from the file browser, or at "
           f"{base}notebooks/index.html?path={quote(shown)}")
+
+
+HAND_IN_MIME = "application/vnd.swkit.hand-in+json"
+"""The display the site's page script (``swkit-work.js``) answers by saving the open lesson and
+downloading it, once the cell that asked has ended: a kernel in the browser cannot start a
+download itself. Its value: ``{"swkit_hand_in": 1, "lesson": <the file name or null>}``."""
+
+
+def hand_in_bundle(name: str | None) -> dict[str, Any]:
+    """The display :func:`hand_in` shows for the lesson ``name`` (its file name, None: not
+    known): :data:`HAND_IN_MIME` for the page, and the words a student reads.
+
+    >>> print(hand_in_bundle("01-counting-sets-and-runs.ipynb")["text/plain"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Saving this lesson and downloading it as 01-counting-sets-and-runs.ipynb, with your
+    answers. Upload that file where your teacher asks. Nothing downloaded? Press Hand in this
+    lesson, at the bottom right.
+    """
+    shown = f" as {name}" if name else ""
+    return {HAND_IN_MIME: {"swkit_hand_in": 1, "lesson": name},
+            "text/plain": (f"Saving this lesson and downloading it{shown}, with your answers. "
+                           f"Upload that file where your teacher asks. Nothing downloaded? "
+                           f"Press Hand in this lesson, at the bottom right.")}
+
+
+def hand_in() -> None:
+    """Hand in the lesson: in the browser (the swkit site), ask the page to save the open
+    lesson and download it (.ipynb with its outputs, under the lesson's file name) once this
+    cell ends, ready to upload to the school's learning platform; the page's "Hand in this
+    lesson" button does the same. Under CPython (JupyterLab on a computer) the lesson is
+    already a file: print where, and how to save it first. Returns None."""
+    name = _LESSON.get("name")
+    if not in_browser():
+        where = f"the file {name}" if name else "this notebook's file"
+        print(f"Your lesson is {where} in your lessons folder: save it (Ctrl+S, or File → Save) "
+              f"and upload that file where your teacher asks.")
+        return None
+    from IPython.display import display  # type: ignore[import-not-found]
+
+    display(hand_in_bundle(name), raw=True)
+    return None

@@ -67,8 +67,30 @@ def test_a_system_folder_is_refused(capsys, monkeypatch, folder):
 
 
 def test_unknown_option_is_refused(capsys):
-    status, _, err = run_cli(capsys, "--solutions")
-    assert status == 2 and "unrecognized arguments: --solutions" in err
+    status, _, err = run_cli(capsys, "--solution")
+    assert status == 2 and "unrecognized arguments: --solution" in err
+
+
+@pytest.mark.parametrize(("words", "solutions"), [
+    ((), False), (("--no-solutions",), False), (("--solutions",), True),
+    (("--solutions", "--no-solutions"), False), (("--no-solutions", "--solutions"), True)])
+def test_a_students_site_is_the_default_and_the_teachers_copy_asks(capsys, monkeypatch,
+                                                                    tmp_path, words, solutions):
+    """The worked answers and the guide go on the site only when the teacher asks
+    (--solutions); --no-solutions, the default, is still accepted; the last one given wins."""
+    asked = {}
+
+    def fake_build(out, **options):
+        asked.update(options)
+        return site.SiteReport(Path(out), 1, 0.0, ["01-x.ipynb", *(
+            ["solutions/01-x-solution.ipynb"] if options["solutions"] else [])], "v9-x")
+
+    monkeypatch.setattr(site, "build_site", fake_build)
+    status, out, err = run_cli(capsys, "--out", str(tmp_path / "s"), *words)
+    assert status == 0, err
+    assert asked["solutions"] is solutions
+    said = "The teacher's copy" if solutions else "A student's site"
+    assert said in out and ("never publish it to students" in out) is solutions
 
 
 def test_help_lists_the_site_command(capsys):
@@ -178,7 +200,7 @@ def test_a_rebuild_keeps_the_other_lessons_folders(tmp_path):
 # --- what goes in ----------------------------------------------------------------------------
 
 def test_contents_are_every_lesson_the_solutions_the_guide_and_the_rules():
-    contents = site.site_contents()
+    contents = site.site_contents(solutions=True)
     lessons = {p.name for p in LESSONS.glob("*.ipynb")}
     solutions = {f"solutions/{p.name}" for p in LESSONS.glob("solutions/*.ipynb")}
     assert set(contents) == lessons | solutions | {"README.md", "RULES.md"}
@@ -186,6 +208,7 @@ def test_contents_are_every_lesson_the_solutions_the_guide_and_the_rules():
     assert contents["README.md"] == LESSONS / "README.md"
     assert len(lessons) >= 9 and len(solutions) >= 8
     assert set(site.site_contents(solutions=False)) == lessons | {"RULES.md"}  # nor the guide
+    assert site.site_contents() == site.site_contents(solutions=False)  # a student's site
 
 
 def test_the_rules_ship_in_the_wheel_for_the_site():
@@ -489,7 +512,7 @@ def test_fresh_names_never_take_a_file():
 def test_a_real_build(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("SWKIT_CACHE_DIR", str(ROOT / "build" / "pyodide-cache"))
     out = tmp_path / "site"
-    status, text, err = run_cli(capsys, "--out", str(out))
+    status, text, err = run_cli(capsys, "--out", str(out), "--solutions")
     assert status == 0, err
     assert f"python -m http.server --bind 127.0.0.1 -d {out}" in text and " MB in all" in text
     # what it is doing, on stderr as it goes ("fetching" only when no earlier build of this
@@ -501,7 +524,7 @@ def test_a_real_build(tmp_path, capsys, monkeypatch):
         "packing the Python packages the lessons need", "building the site"], err
     assert all(line.endswith("...") for line in steps) and "sympy" in steps[0]
     assert "packing" not in text and "building the site" not in text
-    contents = site.site_contents()
+    contents = site.site_contents(solutions=True)
     record = lite.version_record({name: path.read_bytes() for name, path in contents.items()})
     folder = out / "files" / record["lessons"]
     for name in contents:
@@ -541,9 +564,9 @@ def test_a_real_build(tmp_path, capsys, monkeypatch):
     assert [e["name"] for e in config["federated_extensions"]
             if e["name"] == "@jupyter-widgets/jupyterlab-manager"]
     # a rebuild replaces the earlier site without --force, and keeps a file swkit did not
-    # write; --no-solutions leaves the solutions out
+    # write; by default the answers stay out
     (out / "mine.txt").write_text("the teacher's")
-    status, _, err = run_cli(capsys, "--out", str(out), "--no-solutions")
+    status, _, err = run_cli(capsys, "--out", str(out))
     assert status == 0, err
     current = json.loads((out / "files" / lite.VERSION_FILE).read_text())["lessons"]
     assert current != record["lessons"]      # other contents, another folder
@@ -604,7 +627,7 @@ def test_a_wheel_install_has_what_the_site_needs(tmp_path):
                     "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True,
                    env=env)
     probe = ("import json, pathlib, sys; from swkit.cli import site; "
-             "c = site.site_contents(); "
+             "c = site.site_contents(solutions=True); "
              "w = site.pack_wheel('swkit', pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]));"
              " print(json.dumps({k: str(v) for k, v in c.items()})); print(w)")
     done = subprocess.run([python, "-c", probe, str(tmp_path / "w"), str(tmp_path / "work")],
@@ -612,7 +635,7 @@ def test_a_wheel_install_has_what_the_site_needs(tmp_path):
     assert done.returncode == 0, done.stderr
     contents_line, wheel_line = done.stdout.strip().splitlines()
     contents = {k: Path(v) for k, v in json.loads(contents_line).items()}
-    assert set(contents) == set(site.site_contents())
+    assert set(contents) == set(site.site_contents(solutions=True))
     assert all(p.is_relative_to(venv) for p in contents.values())
     assert contents["RULES.md"].read_bytes() == (ROOT / "docs" / "RULES.md").read_bytes()
     names = _names(Path(wheel_line))
@@ -624,7 +647,7 @@ def test_a_wheel_install_has_what_the_site_needs(tmp_path):
 
 def _landing() -> tuple[str, list, list]:
     from swkit.cli import landing
-    contents = site.site_contents()
+    contents = site.site_contents(solutions=True)
     lessons = landing.lesson_entries(contents["README.md"], contents)
     solutions = landing.solution_entries(contents)
     return landing.landing_page("v9.9.9-0123456789", lessons, solutions, version="9.9.9"), \
@@ -732,7 +755,64 @@ def test_the_landing_page_is_accessible_by_construction():
         assert contrast_ratio(colours["focus"], colours[ground]) >= 3
     assert 'name="viewport" content="width=device-width, initial-scale=1"' in page
     assert not re.search(r"\bwidth:\s*\d+px", page)
-    assert page.count("<script") == 1 and landing.CONFIG_DATA in page   # JSON data only
+    assert page.count("<script") == 2 and landing.CONFIG_DATA in page   # JSON data, and
+    assert f'<script src="{landing.WORK_SCRIPT}" defer></script>' in page  # the site's one script
+
+
+def test_the_class_page_says_where_work_lives_and_how_to_keep_a_copy():
+    """"Your work": where it is kept (this browser, this computer, this address), how to hand
+    in a lesson, how to keep a copy and bring it back; the tools the script shows; each lesson
+    named for the script to show its earlier copies."""
+    from swkit.cli import landing
+    page, lessons, _ = _landing()
+    assert '<h2 id="your-work">Your work</h2>' in page and 'href="#your-work"' in page
+    words = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    for said in ("Your work is kept in this web browser, on this computer, for this site's "
+                 "address only.", "Nothing is sent anywhere by itself.",
+                 "press Hand in this lesson (bottom right)", "Download all my work saves all "
+                 "your lessons in one .zip file.", "use Restore my work with that file."):
+        assert said in words, said
+    assert '<div class="tools" id="swkit-work-tools" hidden>' in page   # shown by the script
+    assert 'id="swkit-download-all"' in page and 'accept=".zip,application/zip"' in page
+    assert '<label for="swkit-restore-file">' in page and 'id="swkit-restore-file"' in page
+    assert 'data-swkit-page="class" data-swkit-lessons="v9.9.9-0123456789"' in page
+    for entry in lessons:
+        assert f'<li data-swkit-lesson="{entry.notebook}">' in page
+    assert landing.WORK_SECTION in page
+
+
+def test_the_work_script_is_served_and_loaded_by_the_lesson_pages(tmp_path):
+    """The built site serves the work script at its top, and the notebook and JupyterLab pages
+    load it; a page without a head (another JupyterLite) is refused in words."""
+    from swkit.cli import landing
+    for name in site.WORK_PAGES:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "index.html").write_text("<html><head><title>x</title></head></html>")
+    site.add_work_script(tmp_path)
+    served = (tmp_path / landing.WORK_SCRIPT).read_text("utf-8")
+    assert served == site.work_script() and "application/vnd.swkit.hand-in+json" in served
+    assert lite.HAND_IN_MIME in served and "navigator.storage.persist()" in served
+    for name in site.WORK_PAGES:
+        html = (tmp_path / name / "index.html").read_text("utf-8")
+        assert html.count(f'<script src="../{landing.WORK_SCRIPT}" defer></script>\n</head>') == 1
+    (tmp_path / "lab" / "index.html").write_text("<html></html>")
+    with pytest.raises(site.SiteError, match="no lab/index.html with a </head>"):
+        site.add_work_script(tmp_path)
+
+
+def test_hand_in_outside_the_browser_says_where_the_lesson_is(capsys, monkeypatch):
+    """Under CPython the lesson is already a file: hand_in() says which and how to save it;
+    the display the site's page answers names the lesson."""
+    monkeypatch.setitem(lite._LESSON, "name", "01-counting-sets-and-runs.ipynb")
+    assert lite.hand_in() is None
+    assert capsys.readouterr().out == (
+        "Your lesson is the file 01-counting-sets-and-runs.ipynb in your lessons folder: save "
+        "it (Ctrl+S, or File → Save) and upload that file where your teacher asks.\n")
+    bundle = lite.hand_in_bundle("01-counting-sets-and-runs.ipynb")
+    assert bundle[lite.HAND_IN_MIME] == {"swkit_hand_in": 1,
+                                         "lesson": "01-counting-sets-and-runs.ipynb"}
+    assert "Press Hand in this lesson" in bundle["text/plain"]
+    assert "downloading it, with" in lite.hand_in_bundle(None)["text/plain"]
 
 
 def test_the_landing_page_refuses_a_guide_without_the_lessons_table(tmp_path):

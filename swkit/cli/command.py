@@ -17,7 +17,7 @@
     swkit odds duel  --board "Mickey:3,Goofy:0 / Minnie:5" --dice FACES [--rolls-left R]
                      [--json]   (swkit/cli/odds_duel.py)
     swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons*.py)
-    swkit site       [--out DIR] [--no-solutions] [--force]     (swkit/cli/site.py)
+    swkit site       [--out DIR] [--solutions] [--force]     (swkit/cli/site.py)
     swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
@@ -380,10 +380,11 @@ def build_parser() -> argparse.ArgumentParser:
     import swkit.cli.site as site
     site.add_arguments(commands.add_parser(
         "site", help="build the lessons as a static web site that runs in the browser",
-        description="Build the lessons, the teacher's guide and RULES.md as a static "
-                    "JupyterLite site: Python runs in the students' browsers, nothing to "
-                    "install (the teacher's guide, README.md of the lessons, says how: 'No "
-                    "install: the lessons in the browser'). Needs pip install "
+        description="Build the lessons and RULES.md as a static JupyterLite site: Python "
+                    "runs in the students' browsers, nothing to install (the teacher's guide, "
+                    "README.md of the lessons, says how: 'No install: the lessons in the "
+                    "browser'). The site is a student's: --solutions builds the teacher's "
+                    "copy, with the worked answers and the guide. Needs pip install "
                     "\"swkit[site]\"."))
     return parser
 

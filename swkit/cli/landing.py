@@ -7,7 +7,10 @@ link opens the lesson alone in JupyterLite's single-notebook interface (``notebo
 earlier tabs are restored and one kernel starts (JupyterLab's accessibility statement also
 recommends that interface). JupyterLab, with every file, is one link further down.
 
-The page is plain HTML and CSS (no script runs; it holds the empty configuration block that
+The page says where a student's work lives and how to keep a copy ("Your work"): its buttons
+(download all my work, restore it) and each lesson's earlier copies come from the site's one
+script, :data:`WORK_SCRIPT` (``swkit/cli/site_work.js``); without it the page still reads
+whole. Otherwise the page is plain HTML and CSS (it holds the empty configuration block that
 JupyterLite's apps read, :data:`CONFIG_DATA`): ``lang`` set, headings in order (h1, h2, h3), link
 names that say which lesson, text colours of contrast at least 4.5:1 on the background
 (:data:`COLOURS`), and a single column that reflows down to 320 CSS px.
@@ -125,6 +128,10 @@ def notebook_link(folder: str, path: str) -> str:
     return f"notebooks/index.html?path={quote(f'{folder}/{path}')}"
 
 
+WORK_SCRIPT = "swkit-work.js"
+"""The site's script for a student's work (hand in, download all, restore, earlier copies), at
+the site's top; the class page and JupyterLite's notebook and JupyterLab pages load it."""
+
 CONFIG_DATA = ('<script id="jupyter-config-data" type="application/json" '
                'data-jupyter-lite-root=".">{}</script>')
 """JupyterLite's apps read the configuration block of every ``index.html`` up to the site's top
@@ -148,7 +155,35 @@ ol.lessons li { background: {card}; border-radius: 0.5rem; padding: 0.75rem 1rem
                 margin: 0 0 0.75rem; }
 ol.lessons p { margin: 0.25rem 0 0; }
 .muted { color: {muted}; }
+button { font: inherit; padding: 0.3rem 0.9rem; border-radius: 0.4rem; border: 2px solid {link};
+         background: {background}; color: {link}; cursor: pointer; margin: 0.25rem 0; }
+button:focus-visible, input:focus-visible { outline: 3px solid {focus}; outline-offset: 2px; }
+.tools { background: {card}; border-radius: 0.5rem; padding: 0.75rem 1rem; }
+.tools label { display: block; margin-top: 0.5rem; }
+.swkit-earlier { font-weight: bold; }
+.moved p { background: {card}; border-left: 4px solid {focus}; padding: 0.5rem 1rem; }
 """
+
+
+WORK_SECTION = """<h2 id="your-work">Your work</h2>
+<p>Your work is kept in this web browser, on this computer, for this site's address only.
+Nothing is sent anywhere by itself. Another browser, another computer or a new address for the
+site does not have it.</p>
+<p><b>To hand in a lesson</b>: in the lesson, press <b>Hand in this lesson</b> (bottom right).
+It saves the lesson and downloads it. Upload that file where your teacher asks.</p>
+<p><b>To keep a copy</b> of everything, now and then: <b>Download all my work</b> saves all your
+lessons in one .zip file. On another computer or browser, or if your work is gone, use
+<b>Restore my work</b> with that file.</p>
+<div class="tools" id="swkit-work-tools" hidden>
+<button type="button" id="swkit-download-all">Download all my work</button>
+<label for="swkit-restore-file">Restore my work from a .zip file:</label>
+<input type="file" id="swkit-restore-file" accept=".zip,application/zip">
+<p id="swkit-work-status" role="status" aria-live="polite"></p>
+<p id="swkit-work-kept" class="muted"></p>
+</div>
+"""
+"""The class page's "Your work" section: where work lives and how to keep a copy; its tools
+show once :data:`WORK_SCRIPT` runs."""
 
 
 def landing_page(folder: str, lessons: list[LessonEntry], solutions: list[tuple[str, str]],
@@ -164,7 +199,8 @@ def landing_page(folder: str, lessons: list[LessonEntry], solutions: list[tuple[
     for lesson in lessons:
         needs = "" if lesson.needs.lower() in ("", "none") else f" · needs: {e(lesson.needs)}"
         items.append(
-            f'<li><h3><a href="{e(notebook_link(folder, lesson.notebook))}">Lesson '
+            f'<li data-swkit-lesson="{e(lesson.notebook)}">'
+            f'<h3><a href="{e(notebook_link(folder, lesson.notebook))}">Lesson '
             f'{lesson.number}: {e(lesson.title)}</a></h3>\n'
             f'<p>{e(lesson.question)}</p>\n'
             f'<p class="muted">About {e(lesson.time)}{needs}</p></li>')
@@ -185,20 +221,22 @@ def landing_page(folder: str, lessons: list[LessonEntry], solutions: list[tuple[
 <title>swkit lessons: probability with cards and dice</title>
 <style>{style}</style>
 {CONFIG_DATA}
+<script src="{WORK_SCRIPT}" defer></script>
 </head>
-<body>
+<body data-swkit-page="class" data-swkit-lessons="{e(folder)}">
 <main>
 <h1>swkit lessons: probability with cards and dice</h1>
 <p>Exact odds, taught with two children's games: the card game <i>Something Wild!</i> and
 Clubhouse dice. Open one lesson at a time: each link opens that lesson alone. Python runs in
 this browser, from this site; the first lesson you open takes about a minute to start.</p>
 <p>In a lesson, choose <b>Run → Run All Cells</b>: the first cell gets swkit ready. Your work is
-kept in this browser, on this computer.</p>
+kept in this browser, on this computer (see <a href="#your-work">Your work</a>).</p>
+<div id="swkit-work-moved" class="moved"></div>
 <h2>The lessons</h2>
 <ol class="lessons">
 {chr(10).join(items)}
 </ol>
-{answers}<h2>Everything in one place</h2>
+{WORK_SECTION}{answers}<h2>Everything in one place</h2>
 <ul>
 <li><a href="lab/index.html">Open JupyterLab with {everything} (for older students: it opens
 again the tabs you had)</a></li>

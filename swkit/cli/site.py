@@ -1,13 +1,14 @@
 """``swkit site``: build the lessons as a static JupyterLite site (no install for students).
 
-    swkit site [--out DIR] [--no-solutions] [--pyodide-from-cdn] [--force]
+    swkit site [--out DIR] [--solutions] [--pyodide-from-cdn] [--force]
 
 The site is plain files: JupyterLab and a Python kernel (Pyodide) that run in the browser. A
 teacher publishes the folder on any static host and students open a link (the teacher's
 guide, lessons/README.md, "No install: the lessons in the browser").
 
-What goes in (:func:`site_contents`): every lesson, the solutions and the teacher's guide
-``README.md`` unless ``--no-solutions``, and ``RULES.md``, under a folder named for swkit's
+What goes in (:func:`site_contents`): every lesson and ``RULES.md`` (a student's site, the
+default, safe to publish), and with ``--solutions`` (the teacher's copy) the worked answers and
+the teacher's guide ``README.md`` too, under a folder named for swkit's
 version and the lessons' content (:func:`swkit.lite.lessons_folder`, e.g. ``v0.1.0-3f2a9c81d0/``:
 a changed lesson gets a new address, which no copy in a student's browser shadows),
 ``version.json`` at the top (:func:`swkit.lite.version_record`), and the class's landing page as
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import importlib.resources
 import importlib.util
 import json
 import os
@@ -53,7 +55,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swkit import __version__
-from swkit.cli.landing import landing_page, lesson_entries, solution_entries
+from swkit.cli.landing import WORK_SCRIPT, landing_page, lesson_entries, solution_entries
 from swkit.cli.lessons_copy import (
     GUIDE_NAME,
     RULES_NAME,
@@ -120,9 +122,14 @@ class SiteReport:
         slow = ["Note: Node.js is not installed, so the site's Python files are not compiled "
                 "ahead: each lesson's first start takes about 10 s longer (install nodejs and "
                 "build again)."] if self.precompiled is False else []
+        teacher = any(name.startswith("solutions/") for name in self.contents)
+        kind = ("  The teacher's copy: it holds the worked answers and the teacher's guide; "
+                "never publish it to students." if teacher else
+                "  A student's site: the lessons without the worked answers (--solutions "
+                "builds the teacher's copy).")
         return [f"Site built in {self.seconds:.0f} s: {self.folder}",
                 f"  {len(self.contents)} files in {self.lessons}/, "
-                f"{self.size / 1e6:.1f} MB in all",
+                f"{self.size / 1e6:.1f} MB in all", kind,
                 "Try it on this computer:",
                 f"  python -m http.server --bind 127.0.0.1 {shell_option('-d', self.folder)}",
                 "  then open http://127.0.0.1:8000/ (the class's page: every lesson, one link "
@@ -159,10 +166,10 @@ def rules_file() -> Path:
         raise SiteError(str(exc)) from None
 
 
-def site_contents(*, solutions: bool = True, source: Path | None = None) -> dict[str, Path]:
+def site_contents(*, solutions: bool = False, source: Path | None = None) -> dict[str, Path]:
     """The site's lessons folder: relative POSIX path -> the file it is copied from. Every
-    lesson, RULES.md, and, unless ``solutions=False``, ``solutions/`` and the teacher's guide
-    README.md (it quotes answers: :func:`swkit.cli.lessons_copy.lesson_files`)."""
+    lesson, RULES.md, and, with ``solutions=True`` (the teacher's copy), ``solutions/`` and the
+    teacher's guide README.md (it quotes answers: :func:`swkit.cli.lessons_copy.lesson_files`)."""
     source = lessons_source() if source is None else source
     files = {name: source / name for name in lesson_files(source, solutions=solutions)}
     files[RULES_NAME] = rules_file()
@@ -361,6 +368,33 @@ def lite_config() -> dict:
                 "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}}}}
 
 
+WORK_PAGES = ("notebooks", "lab")
+"""JupyterLite's pages that load the site's work script (:func:`add_work_script`): the single
+notebook a lesson link opens, and JupyterLab."""
+
+
+def work_script() -> str:
+    """The site's script for a student's work (``swkit/cli/site_work.js``: hand in, download
+    all, restore, earlier copies; docs/DECISIONS.md, "A student's work in the site")."""
+    return (importlib.resources.files("swkit.cli") / "site_work.js").read_text(encoding="utf-8")
+
+
+def add_work_script(site: Path) -> None:
+    """Put the work script at the top of the built ``site`` (:data:`swkit.cli.landing.WORK_SCRIPT`,
+    which the class page loads) and load it in each of :data:`WORK_PAGES`' ``index.html``. Raises
+    :class:`SiteError` when a page is missing or has no ``</head>`` (another JupyterLite)."""
+    (site / WORK_SCRIPT).write_text(work_script(), encoding="utf-8")
+    for name in WORK_PAGES:
+        page = site / name / "index.html"
+        text = page.read_text(encoding="utf-8") if page.is_file() else ""
+        if "</head>" not in text:
+            raise SiteError(f"jupyter lite build made no {name}/index.html with a </head>: the "
+                            f"lessons' hand-in button cannot be added (is jupyterlite-core 0.8.6 "
+                            f"installed?)")
+        tag = f'<script src="../{WORK_SCRIPT}" defer></script>\n'
+        page.write_text(text.replace("</head>", tag + "</head>", 1), encoding="utf-8")
+
+
 def pyodide_url(site: Path) -> str | None:
     """The kernel's ``pyodideUrl`` setting in the built ``site``'s ``jupyter-lite.json`` (None:
     not set, the kernel then loads Pyodide from :data:`PYODIDE_CDN`)."""
@@ -369,14 +403,16 @@ def pyodide_url(site: Path) -> str | None:
     return plugins.get(KERNEL_PLUGIN, {}).get("pyodideUrl")
 
 
-def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = True,
+def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = False,
                force: bool = False, log: Path | None = None, pyodide_from_cdn: bool = False,
                pyodide_cache: Path | None = None, source: Path | None = None,
                progress: Callable[[str], None] | None = None) -> SiteReport:
     """Build the site into ``out`` (see the module docstring) and return a :class:`SiteReport`.
 
-    ``pyodide_from_cdn``: leave Pyodide out (the kernel then loads it from :data:`PYODIDE_CDN`);
-    by default the site carries it, from the cached copy in ``pyodide_cache``
+    ``solutions``: the teacher's copy, with the worked answers and the teacher's guide (default:
+    a student's site, without them). ``pyodide_from_cdn``: leave Pyodide out (the kernel then
+    loads it from :data:`PYODIDE_CDN`); by default the site carries it, from the cached copy in
+    ``pyodide_cache``
     (:func:`swkit.cli.pyodide.pyodide_copy`, made on the first build).
     Raises :class:`SiteError` for a missing build tool (naming what to install), a refused
     ``out`` (:func:`check_out`) or a failed ``jupyter lite build`` (the end of its log), and
@@ -442,6 +478,7 @@ def build_site(out: str | os.PathLike[str] = DEFAULT_OUT, *, solutions: bool = T
         if pyodide is not None and served != f"./{PYODIDE_FOLDER}/pyodide.mjs":
             raise SiteError(f"jupyter lite build did not point the kernel at the site's own "
                             f"Pyodide (pyodideUrl: {served!r})")
+        add_work_script(built)
         (built / "index.html").write_text(landing, encoding="utf-8")  # JupyterLite's: a redirect
         if (built / "lab" / "favicon.ico").is_file():  # browsers ask the top for it by themselves
             shutil.copyfile(built / "lab" / "favicon.ico", built / "favicon.ico")
@@ -463,8 +500,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"earlier swkit site there is replaced, any other files are kept "
                              f"(see --force); never a symbolic link, your home folder or the "
                              f"temporary folder")
-    parser.add_argument("--no-solutions", action="store_true",
-                        help="leave the worked answers (solutions/) out of the site")
+    parser.add_argument("--solutions", action=argparse.BooleanOptionalAction, default=False,
+                        help="the teacher's copy: put the worked answers (solutions/) and the "
+                             "teacher's guide on the site too (they give the answers away: "
+                             "never publish it to students). Default: a student's site, "
+                             "without them (--no-solutions, the default, is accepted)")
     parser.add_argument("--pyodide-from-cdn", action="store_true",
                         help=f"leave Python (Pyodide, about 13 MB) out of the site: the "
                              f"students' browsers then load it from {PYODIDE_CDN}, which a "
@@ -484,7 +524,7 @@ def run(args: argparse.Namespace, prog: str = "swkit site") -> int:
     """Carry out ``swkit site`` for parsed ``args``; return the exit status (2: refused). What
     it is doing goes to stderr as it goes (:func:`say`), the report to stdout at the end."""
     try:
-        report = build_site(args.out, solutions=not args.no_solutions, force=args.force,
+        report = build_site(args.out, solutions=args.solutions, force=args.force,
                             pyodide_from_cdn=args.pyodide_from_cdn, progress=say)
     except SwkitError as exc:
         print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)

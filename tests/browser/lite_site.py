@@ -72,11 +72,14 @@ def build(out: Path, **options: object) -> SiteReport:
 
 
 @pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SiteReport, dict]]:
-    """The site, built once for the module; with the build's seconds and bytes."""
+def built_site(request: pytest.FixtureRequest,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[SiteReport, dict]]:
+    """The site, built once for the module (a student's site, or the build options the module
+    names in ``SITE_OPTIONS``, e.g. ``{"solutions": True}`` for the teacher's copy); with the
+    build's seconds and bytes."""
     out = tmp_path_factory.mktemp("lite") / "site"
     cpu = time.process_time()
-    report = build(out)
+    report = build(out, **getattr(request.module, "SITE_OPTIONS", {}))
     yield report, {"build_seconds": round(report.seconds, 1),
                    "build_cpu_seconds_this_process": round(time.process_time() - cpu, 1),
                    "site_bytes": report.size}

@@ -36,6 +36,9 @@ from swkit.cli.site import SiteReport
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+SITE_OPTIONS = {"solutions": True}
+"""The teacher's copy: the worked answers run in the browser too."""
+
 LESSONS = ROOT / "lessons"
 NOTEBOOKS = sorted([*LESSONS.glob("*.ipynb"), *LESSONS.glob("solutions/*.ipynb")])
 RECORD = ROOT / "build" / "lite-lessons-record.json"
