@@ -198,8 +198,7 @@ def compare(choose: Callable[..., Any] | str, against: str = "greedy", pairs: in
         raise ConfigurationError(f"seed must be a whole number, got {seed!r}")
     mine = entrant_for(choose, limits, name)
     theirs = entrant_for(against, limits)
-    if theirs.name == mine.name:
-        theirs.name = f"{theirs.name} (the other)"
+    their_name = theirs.name if theirs.name != mine.name else f"{theirs.name} (the other)"
     paired, unpaired = Tally(paired=True), Tally(paired=False)
     try:
         for k in range(pairs):
@@ -211,4 +210,4 @@ def compare(choose: Callable[..., Any] | str, against: str = "greedy", pairs: in
     finally:
         mine.close()
         theirs.close()
-    return Comparison(mine.name, theirs.name, pairs, seed, paired, unpaired)
+    return Comparison(mine.name, their_name, pairs, seed, paired, unpaired)
