@@ -216,3 +216,20 @@ def test_the_paired_interval_against_a_hand_count():
     half = 1.959963984540054 * (2 / 3 / 4) ** 0.5 / 2
     assert low == pytest.approx(0.5 - half) and high == pytest.approx(0.5 + half)
     assert paired95([]) == (0.0, 1.0)
+
+
+def test_the_summary_chart_shows_one_bot_against_each_with_its_interval():
+    from swkit.arena.compare import summary_chart
+
+    found = [compare(steady, against=other, pairs=2, seed=5, name="mine")
+             for other in ("random", "greedy")]
+    chart = summary_chart(found)
+    assert chart.categories == ("random (4 games)", "greedy (4 games)")
+    bars = chart.series[0]
+    assert bars.values == tuple(c.paired.rate for c in found)
+    assert bars.intervals == tuple(c.paired.interval for c in found)
+    assert "mine" in chart.words() and "<svg" in chart.svg()
+    with pytest.raises(ConfigurationError, match="at least one"):
+        summary_chart([])
+    with pytest.raises(ConfigurationError, match="one bot against others"):
+        summary_chart([found[0], compare("greedy", against="random", pairs=1)])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -28,7 +28,7 @@ from swkit.arena.matches import BuiltinEntrant, Entrant, GameResult, play_dice, 
 from swkit.errors import ConfigurationError
 from swkit.state import substream_seed
 
-__all__ = ["Comparison", "Tally", "compare", "entrant_for"]
+__all__ = ["Comparison", "Tally", "compare", "entrant_for", "summary_chart"]
 
 MAX_PAIRS = 100_000
 """The most pairs :func:`compare` plays (each way: paired and unpaired)."""
@@ -164,6 +164,30 @@ class Comparison:
                    intervals=[t.interval for t in tallies], hatch="")
         chart.reference("an even match (50%)", 0.5)
         return chart
+
+
+def summary_chart(comparisons: Sequence[Comparison]) -> Any:
+    """One bot against several, in one :class:`swkit.plots.Chart`: its win rate in the paired
+    games against each (top to bottom, in the order given) with the 95% interval, and a dashed
+    line at 50%. Raises ConfigurationError for no comparisons, or comparisons of different
+    bots."""
+    from swkit.plots import Chart
+    if not comparisons:
+        raise ConfigurationError("summary_chart needs at least one comparison")
+    names = {c.name for c in comparisons}
+    if len(names) != 1:
+        raise ConfigurationError(f"summary_chart shows one bot against others, got "
+                                 f"{', '.join(sorted(names))}")
+    name = comparisons[0].name
+    chart = Chart(f"{name}: games won in paired games", xlabel=f"games won by {name}",
+                  ylabel="against", categories=[f"{c.against} ({c.paired.games} games)"
+                                                for c in comparisons],
+                  horizontal=True, percent=True, limits=(0, 1), width=8.0,
+                  height=max(2.5, 0.5 * len(comparisons) + 1.8))
+    chart.bars("win rate (95% interval)", [c.paired.rate for c in comparisons],
+               intervals=[c.paired.interval for c in comparisons], hatch="")
+    chart.reference("an even match (50%)", 0.5)
+    return chart
 
 
 def entrant_for(bot: Callable[..., Any] | str | Entrant, limits: Limits | None = None,
