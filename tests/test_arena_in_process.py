@@ -233,3 +233,19 @@ def test_the_summary_chart_shows_one_bot_against_each_with_its_interval():
         summary_chart([])
     with pytest.raises(ConfigurationError, match="one bot against others"):
         summary_chart([found[0], compare("greedy", against="random", pairs=1)])
+
+
+def test_a_functions_own_randomness_never_moves_the_dice():
+    import random
+
+    def noisy(view):
+        for _ in range(random.randrange(1, 50)):
+            random.random()
+        return steady(view)
+
+    random.seed(1)
+    quiet = play_pair(FunctionEntrant(steady), BuiltinEntrant("random"), 8)
+    random.seed(2)
+    loud = play_pair(FunctionEntrant(noisy), BuiltinEntrant("random"), 8)
+    assert [g.rolls for g in quiet] == [g.rolls for g in loud]
+    assert [g.winners for g in quiet] == [g.winners for g in loud]
