@@ -29,10 +29,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from swkit.arena.forfeits import Forfeit, Limits, legal_or_forfeit, raised
 from swkit.arena.protocol import ProtocolError, receive, send
 from swkit.errors import ConfigurationError
 
@@ -40,37 +40,6 @@ __all__ = ["Forfeit", "Limits", "StudentBot"]
 
 START_SECONDS = 30.0
 """How long a bot's process may take to start and load its file (imports included)."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """A student bot's limits: seconds per move and per game (wall clock), bytes of memory
-    (address space) and bytes of output (stdout and stderr together)."""
-
-    move_seconds: float = 2.0
-    game_seconds: float = 60.0
-    memory_bytes: int = 512 * 2**20
-    output_bytes: int = 100_000
-
-    def words(self, kind: str) -> str:
-        """The limit of ``kind`` (``"move"``, ``"game"``, ``"memory"``, ``"output"``) in words."""
-        if kind == "move":
-            return f"took more than {self.move_seconds:g} s for one move"
-        if kind == "game":
-            return f"took more than {self.game_seconds:g} s in one game"
-        if kind == "memory":
-            return f"used more than {self.memory_bytes // 2**20} MB"
-        return f"printed more than {self.output_bytes:,} bytes"
-
-
-class Forfeit(Exception):
-    """A bot lost the game by breaking a rule of the arena; ``reason`` says how, in words, and
-    ``every_game`` is True when the bot cannot play at all (its file does not load)."""
-
-    def __init__(self, reason: str, *, every_game: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.every_game = every_game
 
 
 class StudentBot:
@@ -207,17 +176,16 @@ class StudentBot:
         if self._printed() >= self.limits.output_bytes:
             self._stop()
             raise Forfeit(self.limits.words("output"))
-        for key, words in (("memory", self.limits.words("memory")), ("error", None),
-                           ("exited", None)):
-            if key in reply:
-                self._stop()
-                raise Forfeit(words or f"choose(view) raised {reply[key]}"
-                              if key == "error" else words or str(reply[key]))
-        move = reply.get("move")
-        if not isinstance(move, str) or move not in legal_moves:
-            shown = move if isinstance(move, str) else repr(move)
-            raise Forfeit(f"returned {shown[:80]!r} which is not a legal move")
-        return move
+        if "memory" in reply:
+            self._stop()
+            raise Forfeit(self.limits.words("memory"))
+        if "error" in reply:
+            self._stop()
+            raise raised(str(reply["error"]))
+        if "exited" in reply:
+            self._stop()
+            raise Forfeit(str(reply["exited"]))
+        return legal_or_forfeit(reply.get("move"), legal_moves)
 
     def output(self, limit: int = 2000) -> str:
         """What the bot printed so far in this process (at most ``limit`` characters)."""

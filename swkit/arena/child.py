@@ -14,7 +14,7 @@ sends ``{"move": "<text>"}``, or ``{"error": "<ExceptionName>: <message>"}`` whe
 raised, or ``{"memory": true}`` when it ran out of memory. ``{"stop": true}`` ends it.
 
 The child never holds a game object: only the seat's view, as plain data. It imports nothing
-of swkit but the framing (a bot may import swkit itself, for exact odds).
+of swkit but the framing and the view (a bot may import swkit itself, for exact odds).
 """
 
 from __future__ import annotations
@@ -24,49 +24,20 @@ import os
 import runpy
 import socket
 import sys
-import traceback
 from typing import Any
 
 from swkit.arena.protocol import receive, send
+from swkit.arena.view import View, exception_words, exit_words, move_text
 
 __all__ = ["View", "load_bot", "main"]
 
 
-class View:
-    """What a seat may see, given to ``choose(view)``: every field of the game's view as an
-    attribute (``view.dice``, ``view.board``, ``view.unscored``...), and ``view.legal_moves``,
-    the moves ``choose`` may return, written as the command line writes them
-    (``"keep Mickey Mickey"``, ``"score Goofy"``). ``view.to_dict()`` gives the fields as a
-    dict."""
-
-    def __init__(self, fields: dict[str, Any], legal_moves: list[str]) -> None:
-        self.__dict__.update(fields)
-        self.legal_moves = tuple(legal_moves)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view's fields as a dict (``legal_moves`` as a list)."""
-        data = dict(self.__dict__)
-        data["legal_moves"] = list(self.legal_moves)
-        return data
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items() if k != "history")
-        return f"View({shown})"
+_BOT_FILE = [""]
 
 
 def _words(exc: BaseException) -> str:
     """``"<ExceptionName>: <message>"`` with the line of the bot file where it happened."""
-    text = f"{type(exc).__name__}: {exc}".strip().rstrip(":")
-    if isinstance(exc, SyntaxError) and exc.lineno:
-        return f"{text.split(' (')[0]} (line {exc.lineno})"
-    frames = traceback.extract_tb(exc.__traceback__)
-    lines = [f for f in frames if f.filename == _BOT_FILE[0]]
-    if lines:
-        text += f" (line {lines[-1].lineno})"
-    return text[:500]
-
-
-_BOT_FILE = [""]
+    return exception_words(exc, _BOT_FILE[0])
 
 
 def load_bot(path: str) -> Any:
@@ -101,14 +72,11 @@ def serve(connection: socket.socket, choose: Any) -> None:
             return
         view = View(message["view"], message["legal_moves"])
         try:
-            move = choose(view)
-            reply: dict[str, Any] = {"move": move if isinstance(move, str) else repr(move)}
-            if not isinstance(move, str) and hasattr(move, "text"):
-                reply = {"move": str(move.text)}
+            reply: dict[str, Any] = {"move": move_text(choose(view))}
         except MemoryError:
             reply = {"memory": True}
         except SystemExit as exc:
-            reply = {"exited": f"the bot called exit({exc.code!r})"}
+            reply = {"exited": exit_words(exc.code)}
         except BaseException as exc:  # noqa: BLE001 - a student's bot may raise anything
             reply = {"error": _words(exc)}
         finally:

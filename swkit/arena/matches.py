@@ -6,7 +6,9 @@ roll are fixed in advance by the seed, per seat, turn, roll and die (:func:`dupl
 so whoever sits in seat 0 meets the same dice in both games of the pair, whatever either bot
 keeps; luck cancels and the pair measures the bots. The game's own stream still settles a
 Clubhouse roll-off (RULES.md §B5). A bot's own randomness lives in its own stream (a built-in
-bot) or its own process (a student's), so it never moves the dice.
+bot), its own process (a student's file) or Python's shared ``random`` (a student's function
+in this process, :mod:`swkit.arena.in_process`), never in the dice's streams, so it never
+moves the dice.
 
 A game a bot forfeits (:class:`swkit.arena.bot_process.Forfeit`) ends there: the other seat
 wins, and the result names the forfeit and its reason.
@@ -19,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from swkit.arena.bot_process import Forfeit, Limits, StudentBot
+from swkit.arena.forfeits import Forfeit, Limits
 from swkit.errors import ConfigurationError
 from swkit.state import CHANCE, TERMINAL, substream_seed
 
@@ -68,6 +70,7 @@ class FileEntrant(Entrant):
     view (``game.view(seat)``) and the legal moves as text."""
 
     def __init__(self, path: str, limits: Limits | None = None) -> None:
+        from swkit.arena.bot_process import StudentBot  # processes: never in the browser
         self.bot = StudentBot(path, limits)
         self.name = self.bot.name
 

@@ -14,7 +14,6 @@ which neighbours cannot be told apart at this many games (their 95% intervals ov
 
 from __future__ import annotations
 
-import math
 import os
 import re
 import tempfile
@@ -28,30 +27,17 @@ from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from swkit.arena.bot_process import Limits
+from swkit.arena.forfeits import Limits
+from swkit.arena.intervals import wilson95
 from swkit.arena.matches import GameResult, make_entrant, play_pair
 from swkit.errors import ConfigurationError
 from swkit.state import substream_seed
 
 __all__ = ["ArenaResult", "Standing", "expand_entries", "round_robin", "wilson95"]
 
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
 MAX_ZIP_FILES = 2000
 MAX_ZIP_BYTES = 50_000_000
 """A zip of bot files is read up to this many members and uncompressed bytes."""
-
-
-def wilson95(wins: float, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (``wins`` of ``games``), as (low, high)."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + Z95 ** 2 / games
-    centre = (p + Z95 ** 2 / (2 * games)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / games + Z95 ** 2 / (4 * games ** 2)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _unzip(path: Path, into: Path) -> list[Path]:
