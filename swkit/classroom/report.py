@@ -1,0 +1,463 @@
+"""The teacher's class report: every hand-in's records, added up per exercise and per student.
+
+:func:`class_report` reads what :mod:`swkit.classroom.hand_ins` finds in the paths given
+(notebooks, folders, LMS zips, lists of progress codes), reads each notebook's ``check()``
+records (:func:`swkit.classroom.records.read_notebook`) and each progress code
+(:func:`swkit.classroom.codes.read_progress_code`), and returns a :class:`ClassReport`:
+
+- per exercise (:class:`ExerciseSummary`): how many students tried it and how many got it
+  right, the median number of attempts (up to the first right answer), the most common wrong
+  answers with how many students gave each, and, where the teacher's guide names the
+  misconception behind a wrong answer (an exercise module's ``MISCONCEPTIONS``), that;
+- per hand-in (:class:`StudentRow`): the exercises right and tried, flagged when its records
+  do not check out (``intact`` False: then left out of every count) or when it shares a record
+  chain with another student's hand-in (a copy);
+- what could not be read, one line each (:class:`swkit.classroom.hand_ins.Skipped`).
+
+Counts are over students, not attempts: a student named by two hand-ins (a resubmission, a
+notebook and a code) counts once, with everything either shows. Answers are grouped by value
+where they are numbers (``1/25``, ``Fraction(1, 25)`` and ``"1 / 25"`` are one answer, shown
+as most students wrote it), else by their words (case and spaces aside).
+
+It shows as text (:meth:`ClassReport.to_text`, the command's answer), JSON
+(:meth:`ClassReport.to_json`) and one HTML page with a chart per lesson through
+:mod:`swkit.plots` and its text alternative (:meth:`ClassReport.to_html`,
+:mod:`swkit.classroom.report_html`). Nothing is written anywhere.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swkit.classroom.hand_ins import HandIn, Limits, Skipped, code_lines, find_hand_ins
+from swkit.errors import SwkitError
+
+__all__ = ["ClassReport", "ExerciseSummary", "StudentRow", "answer_key", "attempts_text",
+           "class_report", "misconception", "student_words"]
+
+RIGHT, NOT_YET = "right", "not yet"
+"""The results a record may hold that count as a try (``"no answer"`` does not)."""
+
+MOST_WRONG = 5
+"""Wrong answers listed per exercise at most (the most common first)."""
+
+
+@dataclass(frozen=True)
+class ExerciseSummary:
+    """One exercise over the class: ``key`` (``"1.2"``), ``question``, ``tried`` and ``right``
+    (students), ``median_attempts`` (over the students who tried: attempts up to and with the
+    first right answer, or all of them; None when nobody tried), ``wrong`` (``(answer,
+    students)`` pairs, the most common first, at most :data:`MOST_WRONG`) and
+    ``misconceptions`` (answer shown -> the guide's words for the misconception behind it)."""
+
+    key: str
+    question: str
+    tried: int
+    right: int
+    median_attempts: Fraction | None
+    wrong: tuple[tuple[str, int], ...]
+    misconceptions: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def lesson(self) -> int:
+        """The lesson's number (``1`` for ``"1.2"``)."""
+        return _lesson_of(self.key) or 0
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    """One hand-in: ``source`` (where it was found), ``student`` (as the LMS or the file
+    names them), ``kind`` (``"notebook"`` or ``"code"``), ``lesson`` (None when unknown),
+    ``intact`` (its records check out), ``problems`` (why not, in words), ``right`` and
+    ``tried`` (exercise keys, ``right`` within ``tried``), ``records`` (how many),
+    ``copies`` (the other students' hand-ins sharing a record chain with it) and ``late``
+    (the LMS marked it late)."""
+
+    source: str
+    student: str
+    kind: str
+    lesson: int | None
+    intact: bool
+    problems: tuple[str, ...] = ()
+    right: tuple[str, ...] = ()
+    tried: tuple[str, ...] = ()
+    records: int = 0
+    copies: tuple[str, ...] = ()
+    late: bool = False
+
+    @property
+    def no_records(self) -> bool:
+        """A notebook with no check() records (another course's, or never checked)."""
+        return self.kind == "notebook" and self.records == 0
+
+    def to_json(self) -> dict[str, Any]:
+        """This row as JSON-ready values."""
+        return {"source": self.source, "student": self.student, "kind": self.kind,
+                "lesson": self.lesson, "intact": self.intact, "problems": list(self.problems),
+                "right": list(self.right), "tried": list(self.tried), "records": self.records,
+                "no_records": self.no_records, "copy": bool(self.copies),
+                "copies": list(self.copies), "late": self.late}
+
+
+@dataclass(frozen=True)
+class ClassReport:
+    """The class report (module docstring): ``exercises`` in lesson order, ``students`` (one
+    row per hand-in, in the order found), ``skipped`` (what could not be read)."""
+
+    exercises: tuple[ExerciseSummary, ...]
+    students: tuple[StudentRow, ...]
+    skipped: tuple[Skipped, ...]
+
+    @property
+    def notebooks(self) -> int:
+        """Notebooks read (with records or not)."""
+        return sum(1 for s in self.students if s.kind == "notebook")
+
+    @property
+    def codes(self) -> int:
+        """Progress codes read."""
+        return sum(1 for s in self.students if s.kind == "code")
+
+    @property
+    def lessons(self) -> list[int]:
+        """The lessons in the report, in order."""
+        return sorted({e.lesson for e in self.exercises})
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON-ready values: ``{"notebooks": N, "codes": n, "no_records": n,
+        "not_intact": n, "copies": n, "exercises": {"1.2": {"question", "tried", "right",
+        "median_attempts", "wrong": [[answer, students], ...], "misconceptions": {answer:
+        words}}}, "students": [row, ...], "not_read": [{"source", "reason"}, ...]}``."""
+        return {
+            "notebooks": self.notebooks,
+            "codes": self.codes,
+            "no_records": sum(1 for s in self.students if s.no_records),
+            "not_intact": sum(1 for s in self.students if not s.intact),
+            "copies": sum(1 for s in self.students if s.copies),
+            "exercises": {e.key: {"question": e.question, "tried": e.tried, "right": e.right,
+                                  "median_attempts": _json_number(e.median_attempts),
+                                  "wrong": [[a, n] for a, n in e.wrong],
+                                  "misconceptions": dict(e.misconceptions)}
+                          for e in self.exercises},
+            "students": [s.to_json() for s in self.students],
+            "not_read": [{"source": s.source, "reason": s.reason} for s in self.skipped],
+        }
+
+    def summary(self) -> str:
+        """One sentence: what was read, and what is flagged."""
+        parts = [_count(self.notebooks, "notebook")]
+        empty = sum(1 for s in self.students if s.no_records)
+        if empty:
+            parts[0] += f" ({empty} with no records)"
+        if self.codes:
+            parts.append(_count(self.codes, "progress code"))
+        flagged = []
+        broken = sum(1 for s in self.students if not s.intact)
+        copies = sum(1 for s in self.students if s.copies)
+        if broken:
+            flagged.append(f"{broken} whose records do not check out (left out of the counts)")
+        if copies:
+            flagged.append(f"{copies} sharing records with another student's (copies)")
+        if self.skipped:
+            flagged.append(f"{_count(len(self.skipped), 'file')} not read")
+        students = len({s.student for s in self.students if s.intact})
+        text = (f"{' and '.join(parts)} read, from {_count(students, 'student')}"
+                + (f"; {'; '.join(flagged)}" if flagged else "") + ".")
+        return text
+
+    def to_text(self) -> str:
+        """The report as text, for a terminal: the summary, each lesson's exercises, each
+        hand-in, and the lines of what was not read."""
+        lines = [f"Class report: {self.summary()}"]
+        for lesson in self.lessons:
+            lines += ["", f"Lesson {lesson}"]
+            for e in (e for e in self.exercises if e.lesson == lesson):
+                median = ("" if e.median_attempts is None
+                          else f", median attempts {attempts_text(e.median_attempts)}")
+                lines.append(f"  {e.key:<5} tried {e.tried}, right {e.right}{median}")
+                if e.wrong:
+                    lines.append("        wrong: " + "; ".join(
+                        f"{a} ({_count(n, 'student')}"
+                        + (f": {e.misconceptions[a]}" if a in e.misconceptions else "") + ")"
+                        for a, n in e.wrong))
+        if self.students:
+            lines += ["", "Students"]
+            for s in self.students:
+                lines.append(f"  {s.student}: {student_words(s)} [{s.source}]")
+        if self.skipped:
+            lines += ["", f"Not read ({len(self.skipped)})"]
+            lines += [f"  {s.line()}" for s in self.skipped]
+        return "\n".join(lines)
+
+    def to_html(self, drawing: str = "svg") -> str:
+        """The report as one HTML page (no file it needs beside it): a chart per lesson
+        through :mod:`swkit.plots` with its text alternative, the exercises' table, the
+        students' table and what was not read. ``drawing``: ``"svg"`` (default, no matplotlib
+        needed) or ``"png"``."""
+        from swkit.classroom.report_html import report_page
+        return report_page(self, drawing)
+
+    def _repr_html_(self) -> str:
+        from swkit.classroom.report_html import report_section
+        return report_section(self, "svg")
+
+
+def student_words(row: StudentRow) -> str:
+    """What a hand-in shows, in words: its lesson, the exercises right and the others tried,
+    and its flags."""
+    if row.kind == "notebook" and row.records == 0:
+        words = "no records (never checked, or another course's notebook)"
+    else:
+        others = [k for k in row.tried if k not in row.right]
+        words = (f"lesson {row.lesson if row.lesson is not None else '?'}: right "
+                 f"{', '.join(row.right) or 'none'}; tried, not yet right "
+                 f"{', '.join(others) or 'none'}")
+    flags = []
+    if not row.intact:
+        flags.append("RECORDS DO NOT CHECK OUT: " + "; ".join(row.problems))
+    if row.copies:
+        flags.append("COPY: shares records with " + ", ".join(row.copies))
+    if row.late:
+        flags.append("late")
+    if row.kind == "code":
+        words = "progress code, " + words
+    return words + "".join(f" ({f})" for f in flags)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def attempts_text(value: Fraction) -> str:
+    """A median number of attempts as text: ``"2"``, ``"2.5"``."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+def _json_number(value: Fraction | None) -> int | float | None:
+    if value is None:
+        return None
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def _lesson_of(key: str) -> int | None:
+    head, dot, _ = key.partition(".")
+    return int(head) if dot and head.isascii() and head.isdigit() else None
+
+
+def _key_order(key: str) -> tuple[Any, ...]:
+    parts = key.split(".")
+    return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in parts)
+
+
+def answer_key(text: str) -> tuple[str, Any]:
+    """The group a wrong answer falls in: ``("number", Fraction)`` when it reads as an exact
+    number (``"1/25"``, ``"Fraction(1, 25)"``, ``"0.04"`` is a decimal: grouped by its
+    words), else ``("words", text)`` with case and extra spaces left aside. Quotes around the
+    text are left aside too (``"'420'"`` is ``420``)."""
+    from swkit.exercises import read_number
+    words = " ".join(str(text).split())
+    if len(words) >= 2 and words[0] == words[-1] and words[0] in "'\"":
+        words = words[1:-1].strip()
+    number = read_number(words)
+    if isinstance(number, Fraction):
+        return "number", number
+    return "words", words.casefold()
+
+
+def misconception(key: str, answer: str) -> str | None:
+    """The teacher's guide's words for the misconception behind ``answer`` to exercise
+    ``key``, from the lesson module's ``MISCONCEPTIONS`` (``{key: ((wrong answer, words),
+    ...)}``; optional), or None."""
+    lesson = _lesson_of(key)
+    if lesson is None:
+        return None
+    try:
+        module = importlib.import_module(f"swkit.exercises.lesson{lesson:02d}")
+    except ImportError:
+        return None
+    from swkit.exercises import read_number, same
+    given: Any = answer
+    number = read_number(answer)
+    if isinstance(number, Fraction):
+        given = number
+    for wrong, words in getattr(module, "MISCONCEPTIONS", {}).get(key, ()):
+        try:
+            if same(wrong, given):
+                return str(words)
+        except Exception:  # noqa: BLE001 - a decimal where a number is due: not this one
+            continue
+    return None
+
+
+def _lesson_exercises(lesson: int) -> list[tuple[str, str]]:
+    """``(key, question)`` of a lesson's exercises, or [] for a lesson swkit does not have."""
+    try:
+        module = importlib.import_module(f"swkit.exercises.lesson{lesson:02d}")
+    except ImportError:
+        return []
+    return [(e.key, e.question) for e in getattr(module, "EXERCISES", ())]
+
+
+@dataclass
+class _Student:
+    """One student's work, gathered over their intact hand-ins."""
+
+    right: set[str] = field(default_factory=set)
+    tried: set[str] = field(default_factory=set)
+    attempts: dict[str, dict[str, Any]] = field(default_factory=lambda: defaultdict(dict))
+
+
+def class_report(paths: Iterable[str | os.PathLike[str]], limits: Limits | None = None,
+                 progress: Callable[[int], None] | None = None) -> ClassReport:
+    """Read every hand-in under ``paths`` and add them up (module docstring). ``limits``: what
+    may be read at most (:class:`swkit.classroom.hand_ins.Limits`); ``progress(n)``: called
+    with the number of files looked at so far. Never raises for what the paths hold: what
+    cannot be read is in the report's ``skipped``, one line each."""
+    rows: list[StudentRow] = []
+    chains: dict[str, list[int]] = defaultdict(list)
+    students: dict[str, _Student] = defaultdict(_Student)
+    skipped: list[Skipped] = []
+    lessons: set[int] = set()
+    for found in find_hand_ins(paths, limits, progress):
+        if isinstance(found, Skipped):
+            skipped.append(found)
+        elif found.kind == "notebook":
+            _read_notebook(found, rows, chains, students, skipped, lessons)
+        else:
+            _read_codes(found, rows, students, skipped, lessons)
+    rows = _mark_copies(rows, chains)
+    return ClassReport(_exercises(students, lessons), tuple(rows), tuple(skipped))
+
+
+def _read_notebook(found: HandIn, rows: list[StudentRow], chains: dict[str, list[int]],
+                   students: dict[str, _Student], skipped: list[Skipped],
+                   lessons: set[int]) -> None:
+    from swkit.classroom.records import read_notebook
+    try:
+        notebook = read_notebook(found.data)
+    except (SwkitError, ValueError, TypeError, KeyError, RecursionError) as exc:
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        skipped.append(Skipped(found.source, reason if reason.startswith("not a notebook")
+                               else f"not a notebook that can be read ({reason})"))
+        return
+    records = notebook.records
+    tried = [r for r in records if r.result in (RIGHT, NOT_YET)]
+    lesson = notebook.lesson
+    if lesson is None and records:
+        lesson = _lesson_of(records[-1].exercise)
+    row = StudentRow(found.source, found.student, "notebook", lesson, notebook.intact,
+                     tuple(notebook.problems),
+                     tuple(sorted({r.exercise for r in tried if r.result == RIGHT},
+                                  key=_key_order)),
+                     tuple(sorted({r.exercise for r in tried}, key=_key_order)),
+                     len(records), late=found.late)
+    for chain in notebook.chains:
+        chains[chain].append(len(rows))
+    rows.append(row)
+    if not notebook.intact or not records:
+        return
+    if lesson is not None:
+        lessons.add(lesson)
+    student = students[found.student]
+    for r in tried:
+        if _lesson_of(r.exercise) is not None:
+            lessons.add(_lesson_of(r.exercise) or 0)
+        student.tried.add(r.exercise)
+        if r.result == RIGHT:
+            student.right.add(r.exercise)
+        student.attempts[r.exercise][r.digest] = r
+
+
+def _read_codes(found: HandIn, rows: list[StudentRow], students: dict[str, _Student],
+                skipped: list[Skipped], lessons: set[int]) -> None:
+    from swkit.classroom.codes import read_progress_code
+    from swkit.files import decode_text
+    try:
+        text = decode_text(found.data, found.source)
+    except (SwkitError, ValueError) as exc:
+        skipped.append(Skipped(found.source, " ".join(str(exc).split())))
+        return
+    for number, name, code_text in code_lines(text):
+        source = f"{found.source} line {number}"
+        try:
+            code = read_progress_code(code_text)
+        except (SwkitError, ValueError) as exc:
+            skipped.append(Skipped(source, " ".join(str(exc).split())))
+            continue
+        student = name or source
+        right = tuple(sorted(code.right, key=_key_order))
+        tried = tuple(sorted(set(code.tried) | set(code.right), key=_key_order))
+        rows.append(StudentRow(source, student, "code", code.lesson, True, (), right, tried))
+        lessons.add(code.lesson)
+        gathered = students[student]
+        gathered.right.update(right)
+        gathered.tried.update(tried)
+
+
+def _mark_copies(rows: list[StudentRow], chains: dict[str, list[int]]) -> list[StudentRow]:
+    """The rows, each carrying the sources of the other students' hand-ins that share one of
+    its record chains (the same student's resubmissions share chains rightly)."""
+    copies: dict[int, set[int]] = defaultdict(set)
+    for holders in chains.values():
+        for i in holders:
+            copies[i].update(j for j in holders if rows[j].student != rows[i].student)
+    if not copies:
+        return rows
+    return [StudentRow(**{**row.__dict__,
+                          "copies": tuple(rows[j].source for j in sorted(copies[i]))})
+            if copies.get(i) else row for i, row in enumerate(rows)]
+
+
+def _median(values: list[int]) -> Fraction | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return Fraction(ordered[middle])
+    return Fraction(ordered[middle - 1] + ordered[middle], 2)
+
+
+def _exercises(students: dict[str, _Student], lessons: set[int]) -> tuple[ExerciseSummary, ...]:
+    questions: dict[str, str] = {}
+    for lesson in sorted(lessons):
+        questions.update(_lesson_exercises(lesson))
+    for student in students.values():
+        for key in student.tried:
+            questions.setdefault(key, "")
+    summaries = []
+    for key in sorted(questions, key=_key_order):
+        tried = right = 0
+        attempts: list[int] = []
+        wrong: Counter[tuple[str, Any]] = Counter()
+        shown: dict[tuple[str, Any], Counter[str]] = defaultdict(Counter)
+        for student in students.values():
+            if key not in student.tried:
+                continue
+            tried += 1
+            right += key in student.right
+            records = sorted(student.attempts.get(key, {}).values(),
+                             key=lambda r: (r.time, r.n))
+            if records:
+                first_right = next((i for i, r in enumerate(records) if r.result == RIGHT),
+                                   None)
+                attempts.append(len(records) if first_right is None else first_right + 1)
+            answers: dict[tuple[str, Any], str] = {}
+            for r in records:
+                if r.result == NOT_YET:
+                    answers.setdefault(answer_key(r.answer), " ".join(str(r.answer).split()))
+            for group, text in answers.items():
+                wrong[group] += 1
+                shown[group][text] += 1
+        listed = sorted(wrong.items(), key=lambda item: (-item[1], str(item[0][1])))
+        pairs = tuple((shown[g].most_common(1)[0][0], n) for g, n in listed[:MOST_WRONG])
+        named = {a: m for a, _ in pairs if (m := misconception(key, a)) is not None}
+        summaries.append(ExerciseSummary(key, questions[key], tried, right, _median(attempts),
+                                         pairs, named))
+    return tuple(summaries)
