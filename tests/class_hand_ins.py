@@ -19,10 +19,16 @@ def _digest(record: dict) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def records(lesson: int, answers: Sequence[tuple[str, str, str]], start: str = "") -> list[dict]:
-    """The chained records of ``answers`` ((exercise, answer text, result) in order)."""
-    log, prev, attempts = [], start, {}
-    for n, (exercise, answer, result) in enumerate(answers, start=1):
+def records(lesson: int, answers: Sequence[tuple[str, str, str]],
+            before: Sequence[dict] = ()) -> list[dict]:
+    """The chained records of ``answers`` ((exercise, answer text, result) in order), after
+    the records ``before`` (the log goes on from them)."""
+    log = list(before)
+    prev = log[-1]["digest"] if log else ""
+    attempts: dict[str, int] = {}
+    for r in log:
+        attempts[r["exercise"]] = r["attempt"]
+    for n, (exercise, answer, result) in enumerate(answers, start=len(log) + 1):
         attempts[exercise] = attempts.get(exercise, 0) + 1
         record = {"n": n, "exercise": exercise, "answer": answer, "result": result,
                   "attempt": attempts[exercise], "time": f"2026-12-06T10:{n // 60:02d}:"

@@ -209,7 +209,7 @@ _NOT_READ = ("not a notebook (.ipynb), a zip or a list of progress codes (.txt, 
 def _hidden(name: str) -> bool:
     """True for names a walk leaves out: hidden files and folders (``.ipynb_checkpoints``,
     macOS's ``._`` copies) and ``__MACOSX``."""
-    return name.startswith(".") or name == "__MACOSX"
+    return (name.startswith(".") and name not in (".", "..")) or name == "__MACOSX"
 
 
 def find_hand_ins(paths: Iterable[str | os.PathLike[str]], limits: Limits | None = None,

@@ -184,7 +184,8 @@ class ClassReport:
                 if e.wrong:
                     lines.append("        wrong: " + "; ".join(
                         f"{a} ({_count(n, 'student')}"
-                        + (f": {e.misconceptions[a]}" if a in e.misconceptions else "") + ")"
+                        + (f"; the guide's misconception: {e.misconceptions[a]}"
+                           if a in e.misconceptions else "") + ")"
                         for a, n in e.wrong))
         if self.students:
             lines += ["", "Students"]

@@ -58,7 +58,7 @@ def _wrong_cell(e: ExerciseSummary) -> str:
     for answer, n in e.wrong:
         why = e.misconceptions.get(answer)
         items.append(f"<li><code>{escape(answer)}</code>: {n} student{'' if n == 1 else 's'}"
-                     + (f"<br><em>{escape(why)}</em>" if why else "") + "</li>")
+                     + (f"<br>the guide's misconception: <em>{escape(why)}</em>" if why else "") + "</li>")
     return f'<ul style="margin:0;padding-left:1.2em">{"".join(items)}</ul>'
 
 
