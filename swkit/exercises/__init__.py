@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from swkit.classroom import records
 from swkit.errors import SwkitError
 
 __all__ = ["Exercise", "Feedback", "Kind", "KINDS", "all_exercises", "assess", "check", "get",
@@ -539,9 +540,11 @@ def _html(message: str) -> str:
             + "<br>".join(lines) + "</div>")
 
 
-def _say(message: str) -> None:
+def _say(message: str, record: dict[str, Any] | None = None) -> None:
     """Show ``message``: as HTML (with the plain text beside it) in a Jupyter kernel, printed
-    anywhere else (a script, a test)."""
+    anywhere else (a script, a test). ``record``: a check record
+    (:func:`swkit.classroom.records.keep`) the output carries beside them, unseen, as
+    :data:`~swkit.classroom.records.MIME`."""
     try:
         from IPython import get_ipython
         shell = get_ipython()
@@ -551,7 +554,10 @@ def _say(message: str) -> None:
         print(message)
         return
     from IPython.display import display
-    display({"text/html": _html(message), "text/plain": message}, raw=True)
+    bundle: dict[str, Any] = {"text/html": _html(message), "text/plain": message}
+    if record is not None:
+        bundle[records.MIME] = record
+    display(bundle, raw=True)
 
 
 def check(key: str, answer: Any) -> Feedback:
@@ -561,6 +567,11 @@ def check(key: str, answer: Any) -> Feedback:
     not (yet), None when there is no answer yet (``...`` or ``None``); Jupyter shows nothing
     for it under the printed message. Never raises: an unknown ``key`` (a typo in the cell)
     prints one line naming the exercises there are and gives ``.right`` None.
+
+    Each check of a known exercise is recorded (:func:`swkit.classroom.records.keep`: the
+    answer as text, the result, the time; no name): in a kernel its output carries the
+    lesson's whole log, unseen, for the saved notebook to hand in; elsewhere it is kept in
+    memory only (:func:`swkit.classroom.records.kept`).
     """
     try:
         exercise = get(key)
@@ -569,7 +580,11 @@ def check(key: str, answer: Any) -> Feedback:
         _say(message)
         return Feedback(str(key), None, message)
     right, message = assess(exercise, answer)
-    _say(message)
+    try:
+        record = records.keep(exercise.key, answer, right)
+    except Exception:  # keeping the record must never stop the lesson
+        record = None
+    _say(message, record)
     return Feedback(key, right, message)
 
 
