@@ -1,65 +1,64 @@
-"""Hand-ins for the class report's tests and bench: notebooks whose check() outputs carry
-records, built the contract's way (CLASS-CONTRACT.md), and LMS zips of them, in memory."""
+"""Hand-ins for the class report's tests and its bench: saved notebooks whose check() outputs
+carry real records (made by :class:`swkit.classroom.records.Log`, the answers judged by the
+real checker, :func:`swkit.exercises.assess`), and LMS zips of them, made in memory. A change
+of the records' format shows up in the report's tests."""
 
 from __future__ import annotations
 
-import hashlib
 import io
+import itertools
 import json
 import random
 import zipfile
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
 
-MIME = "application/vnd.swkit.check+json"
-
-
-def _digest(record: dict) -> str:
-    body = {k: v for k, v in record.items() if k != "digest"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+from swkit.classroom.records import MIME, Log
+from swkit.exercises import assess, get
 
 
-def records(lesson: int, answers: Sequence[tuple[str, str, str]],
-            before: Sequence[dict] = ()) -> list[dict]:
-    """The chained records of ``answers`` ((exercise, answer text, result) in order), after
-    the records ``before`` (the log goes on from them)."""
-    log = list(before)
-    prev = log[-1]["digest"] if log else ""
-    attempts: dict[str, int] = {}
-    for r in log:
-        attempts[r["exercise"]] = r["attempt"]
-    for n, (exercise, answer, result) in enumerate(answers, start=len(log) + 1):
-        attempts[exercise] = attempts.get(exercise, 0) + 1
-        record = {"n": n, "exercise": exercise, "answer": answer, "result": result,
-                  "attempt": attempts[exercise], "time": f"2026-12-06T10:{n // 60:02d}:"
-                  f"{n % 60:02d}Z", "swkit": "0.1.0", "lesson_digest": "", "prev": prev}
-        record["digest"] = _digest(record)
-        prev = record["digest"]
-        log.append(record)
-    return log
+def check_outputs(answers: Sequence[tuple[str, Any]], session: str = "",
+                  start: int = 0) -> list[dict[str, Any]]:
+    """What check() puts in each output for ``answers`` ((exercise key, the student's value)
+    in order), one kernel's run: the records' MIME values, the last one holding the whole log.
+    ``session``: the run's random id (fixed here so that tests repeat); ``start``: minutes
+    after 10:00 of the first check."""
+    seconds = itertools.count(60 * start, 20)
+
+    def clock() -> str:
+        at = next(seconds)
+        return f"2026-12-06T{10 + at // 3600:02d}:{at // 60 % 60:02d}:{at % 60:02d}Z"
+
+    log = Log(clock=clock, new_session=lambda: session or f"{random.getrandbits(64):016x}",
+              digest_of=lambda lesson: "")
+    values = []
+    for key, value in answers:
+        right, _ = assess(get(key), value)
+        values.append(log.keep(key, value, right))
+    return values
 
 
-def notebook(lesson: int, log: Sequence[dict]) -> dict:
-    """A saved lesson notebook whose check() cells' outputs carry ``log`` (each output the
-    log so far, as check() writes it)."""
-    cells = [{"cell_type": "markdown", "id": "m0", "metadata": {},
-              "source": [f"# Lesson {lesson}"]}]
-    for i in range(len(log)):
-        cells.append({"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": i + 1,
-                      "source": [f"check({log[i]['exercise']!r}, ...)"],
+def notebook(outputs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A saved notebook whose code cells' outputs are check() outputs with these record
+    values (and the words a student sees beside them)."""
+    cells: list[dict[str, Any]] = [{"cell_type": "markdown", "id": "m0", "metadata": {},
+                                    "source": ["# A lesson"]}]
+    for i, value in enumerate(outputs):
+        cells.append({"cell_type": "code", "id": f"c{i}", "metadata": {},
+                      "execution_count": i + 1, "source": ["check(...)"],
                       "outputs": [{"output_type": "display_data", "metadata": {},
-                                   "data": {"text/plain": ["Not yet."],
-                                            MIME: {"swkit_check": 1, "lesson": lesson,
-                                                   "log": list(log[:i + 1])}}}]})
+                                   "data": {"text/plain": ["Not yet."], MIME: value}}]})
     return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 
 
-def notebook_bytes(lesson: int, answers: Sequence[tuple[str, str, str]]) -> bytes:
-    """A saved notebook of ``answers`` as its file's bytes."""
-    return json.dumps(notebook(lesson, records(lesson, answers))).encode("utf-8")
+def notebook_bytes(answers: Sequence[tuple[str, Any]], session: str = "") -> bytes:
+    """A saved notebook of one run through ``answers``, as its file's bytes."""
+    return json.dumps(notebook(check_outputs(answers, session))).encode("utf-8")
 
 
-def zip_bytes(files: Iterable[tuple[str, bytes]], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
+def zip_bytes(files: Iterable[tuple[str, bytes]],
+              compression: int = zipfile.ZIP_DEFLATED) -> bytes:
     """A zip of ``files`` ((name, bytes)), made in memory."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", compression) as archive:
@@ -68,19 +67,42 @@ def zip_bytes(files: Iterable[tuple[str, bytes]], compression: int = zipfile.ZIP
     return out.getvalue()
 
 
-LESSON1 = {"1.1": ("420", ["2520", "84", "840"]), "1.2": ("14/473", ["1/25", "Fraction(1, 25)", "1/5"]),
-           "1.3": ("3690", ["3600"]), "1.4": ("1440", ["1470"])}
+LESSON1: dict[str, tuple[Any, list[Any]]] = {
+    "1.1": (420, [2520, 84, 840, "420 hands"]),
+    "1.2": (Fraction(14, 473), [Fraction(1, 25), "1/25", Fraction(1, 5), 0.0296]),
+    "1.3": (3690, [3600, 3645]),
+    "1.4": (1440, [1470, 1475]),
+}
+"""Lesson 1's right answers, and the wrong ones simulated students give (the usual mistakes)."""
 
 
-def simulated_answers(rng: random.Random, skill: float) -> list[tuple[str, str, str]]:
-    """One simulated student's tries at lesson 1's exercises: wrong answers drawn from the
-    usual mistakes, then (most of the time) the right one."""
-    answers = []
+def simulated_answers(rng: random.Random) -> list[tuple[str, Any]]:
+    """One simulated student's checks in lesson 1: some exercises skipped, wrong answers drawn
+    from the usual mistakes, then (most of the time) the right one."""
+    skill = rng.random()
+    answers: list[tuple[str, Any]] = []
     for key, (right, wrongs) in LESSON1.items():
         if rng.random() < 0.1:
             continue
-        for _ in range(rng.choice((0, 0, 1, 1, 2, 3)) if rng.random() > skill else 0):
-            answers.append((key, rng.choice(wrongs), "not yet"))
+        if rng.random() < 0.15:
+            answers.append((key, ...))
+        for _ in range(0 if rng.random() < skill else rng.choice((1, 1, 2, 3))):
+            answers.append((key, rng.choice(wrongs)))
         if rng.random() < 0.85:
-            answers.append((key, right, "right"))
+            answers.append((key, right))
     return answers
+
+
+def simulated_class(students: int, seed: int = 0) -> list[tuple[str, bytes]]:
+    """A Moodle "download all submissions" of lesson 1 for ``students`` simulated students:
+    (file name in the zip, the saved notebook's bytes)."""
+    rng = random.Random(seed)
+    first = ["Ada", "Ben", "Cleo", "Dev", "Ema", "Finn", "Gia", "Hugo", "Ines", "Jay"]
+    last = ["Lee", "Khan", "Roy", "Silva", "Novak", "Berg", "Mori", "Diaz", "Okoro", "Park"]
+    files = []
+    for i in range(students):
+        name = f"{first[i % 10]} {last[(i // 10 + i) % 10]}{'' if i < 100 else f' {i}'}"
+        data = notebook_bytes(simulated_answers(rng), session=f"{rng.getrandbits(64):016x}")
+        files.append((f"{name}_{1000 + i}_assignsubmission_file_/"
+                      "01-counting-sets-and-runs.ipynb", data))
+    return files

@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from class_hand_ins import notebook, notebook_bytes, records, zip_bytes
+from class_hand_ins import check_outputs, notebook, notebook_bytes, zip_bytes
 
 from swkit.classroom.hand_ins import HandIn, Limits, Skipped, code_lines, find_hand_ins, \
     student_name
@@ -22,7 +22,7 @@ from swkit.exercises import all_exercises
 
 ROOT = Path(__file__).resolve().parents[1]
 
-RIGHT_11 = ("1.1", "420", "right")
+RIGHT_11 = ("1.1", 420)
 
 
 def tree(folder: Path) -> dict[str, int]:
@@ -37,13 +37,12 @@ def by_student(report) -> dict[str, dict]:
 # -- what it counts -------------------------------------------------------------------------
 
 def test_counts_are_over_students_and_wrong_answers_group_by_value(tmp_path):
-    (tmp_path / "ann.ipynb").write_bytes(notebook_bytes(1, [
-        ("1.2", "1/25", "not yet"), ("1.2", "Fraction(1, 25)", "not yet"),
-        ("1.2", "14/473", "right"), ("1.1", "2520", "not yet")]))
-    (tmp_path / "bob.ipynb").write_bytes(notebook_bytes(1, [
-        ("1.2", "1 / 25", "not yet"), ("1.2", "1/5", "not yet"), ("1.2", "1/6", "not yet")]))
-    (tmp_path / "cat.ipynb").write_bytes(notebook_bytes(1, [RIGHT_11, ("1.2", "14/473",
-                                                                       "right")]))
+    (tmp_path / "ann.ipynb").write_bytes(notebook_bytes([
+        ("1.2", "1/25"), ("1.2", Fraction(1, 25)), ("1.2", ...), ("1.2", Fraction(14, 473)),
+        ("1.1", 2520)]))
+    (tmp_path / "bob.ipynb").write_bytes(notebook_bytes([
+        ("1.2", "1 / 25"), ("1.2", Fraction(1, 5)), ("1.2", Fraction(1, 6))]))
+    (tmp_path / "cat.ipynb").write_bytes(notebook_bytes([RIGHT_11, ("1.2", "14/473")]))
     report = class_report([tmp_path]).to_json()
     assert report["notebooks"] == 3
     e12 = report["exercises"]["1.2"]
@@ -65,12 +64,13 @@ def test_counts_are_over_students_and_wrong_answers_group_by_value(tmp_path):
 
 
 def test_a_student_with_two_hand_ins_counts_once():
-    first = records(1, [("1.1", "84", "not yet")])
-    later = records(1, [RIGHT_11], before=first)
+    first = check_outputs([("1.1", 84)], session="5a1e")
+    later = check_outputs([("1.1", 84), RIGHT_11], session="5a1e")
+    assert first[0]["log"][0] == later[0]["log"][0]
     data = zip_bytes([
-        ("smithsam_111_901_01-counting-sets-and-runs.ipynb", json.dumps(notebook(1, first))),
+        ("smithsam_111_901_01-counting-sets-and-runs.ipynb", json.dumps(notebook(first))),
         ("smithsam_late_111_902_01-counting-sets-and-runs-1.ipynb",
-         json.dumps(notebook(1, later)))])
+         json.dumps(notebook(later)))])
     report = class_report([_file(data, "canvas.zip")])
     e11 = report.to_json()["exercises"]["1.1"]
     assert (e11["tried"], e11["right"], e11["wrong"]) == (1, 1, [["84", 1]])
@@ -99,10 +99,11 @@ def _folder(tmp_path):
 
 
 def test_an_edited_record_is_flagged_and_left_out_of_the_counts(tmp_path):
-    log = records(1, [("1.1", "2520", "not yet"), RIGHT_11])
-    log[0]["answer"] = "420"                      # edited after check() wrote it
-    (tmp_path / "eve.ipynb").write_text(json.dumps(notebook(1, log)))
-    (tmp_path / "fay.ipynb").write_bytes(notebook_bytes(1, [("1.1", "84", "not yet")]))
+    outputs = check_outputs([("1.1", 2520), RIGHT_11])
+    for output in outputs:
+        output["log"][0]["answer"] = "420"         # edited after check() wrote it
+    (tmp_path / "eve.ipynb").write_text(json.dumps(notebook(outputs)))
+    (tmp_path / "fay.ipynb").write_bytes(notebook_bytes([("1.1", 84)]))
     report = class_report([tmp_path])
     eve = by_student(report)["eve"]
     assert eve["intact"] is False and eve["problems"]
@@ -113,10 +114,10 @@ def test_an_edited_record_is_flagged_and_left_out_of_the_counts(tmp_path):
 
 
 def test_a_copied_notebook_is_flagged_on_both_students(tmp_path):
-    data = notebook_bytes(1, [("1.1", "2520", "not yet"), RIGHT_11])
+    data = notebook_bytes([("1.1", 2520), RIGHT_11])
     (tmp_path / "gil.ipynb").write_bytes(data)
     (tmp_path / "hal.ipynb").write_bytes(data)
-    (tmp_path / "ivy.ipynb").write_bytes(notebook_bytes(1, [RIGHT_11]))
+    (tmp_path / "ivy.ipynb").write_bytes(notebook_bytes([RIGHT_11]))
     students = by_student(class_report([tmp_path]))
     assert students["gil"]["copies"] == [str(tmp_path / "hal.ipynb")]
     assert students["hal"]["copies"] == [str(tmp_path / "gil.ipynb")]
@@ -187,7 +188,7 @@ def test_code_lines_take_a_name_before_the_code():
 # -- bad input: each one line, and the report completes ---------------------------------------
 
 def test_every_kind_of_bad_file_is_one_line_and_the_rest_is_read(tmp_path):
-    good = notebook_bytes(1, [RIGHT_11])
+    good = notebook_bytes([RIGHT_11])
     (tmp_path / "ok.ipynb").write_bytes(good)
     (tmp_path / "broken.ipynb").write_text("{ not json")
     (tmp_path / "list.ipynb").write_text("[1, 2]")
@@ -216,7 +217,7 @@ def _lying_zip(name: str, data: bytes, declared: int) -> bytes:
 
 
 def test_zip_bombs_are_refused_by_declared_and_by_actual_size(tmp_path):
-    good = notebook_bytes(1, [RIGHT_11])
+    good = notebook_bytes([RIGHT_11])
     zeros = b"0" * 3_000_000                                   # deflates to a few kB
     (tmp_path / "a.zip").write_bytes(zip_bytes([("big.ipynb", zeros)]))
     (tmp_path / "b.zip").write_bytes(_lying_zip("small.ipynb", zeros, 1000))
@@ -236,7 +237,7 @@ def test_zip_bombs_are_refused_by_declared_and_by_actual_size(tmp_path):
 
 
 def test_zips_inside_zips_are_read_to_a_depth_and_no_deeper(tmp_path):
-    good = notebook_bytes(1, [RIGHT_11])
+    good = notebook_bytes([RIGHT_11])
     inner = zip_bytes([("Sam Lee_1_assignsubmission_file_/01-x.ipynb", good)])
     nested = zip_bytes([("moodle.zip", inner), ("Ann Bo_2_assignsubmission_file_01-x.ipynb",
                                                 good)])
@@ -253,7 +254,7 @@ def test_zips_inside_zips_are_read_to_a_depth_and_no_deeper(tmp_path):
 
 
 def test_member_count_is_capped_and_ten_thousand_files_complete(tmp_path):
-    good = notebook_bytes(1, [RIGHT_11])
+    good = notebook_bytes([RIGHT_11])
     files = [(f"scan{i:05d}.pdf", b"%PDF") for i in range(10_000)] + [("zoe.ipynb", good)]
     (tmp_path / "big.zip").write_bytes(zip_bytes(files, zipfile.ZIP_STORED))
     report = class_report([tmp_path])
@@ -264,7 +265,7 @@ def test_member_count_is_capped_and_ten_thousand_files_complete(tmp_path):
 
 
 def test_odd_and_duplicate_names_are_only_names_and_nothing_is_written(tmp_path):
-    good = notebook_bytes(1, [RIGHT_11])
+    good = notebook_bytes([RIGHT_11])
     outside = tmp_path / "outside"
     outside.mkdir()
     raw = io.BytesIO()
@@ -292,10 +293,9 @@ def test_odd_and_duplicate_names_are_only_names_and_nothing_is_written(tmp_path)
 
 
 def test_html_has_a_chart_per_lesson_with_its_text_alternative(tmp_path):
-    (tmp_path / "a.ipynb").write_bytes(notebook_bytes(1, [RIGHT_11, ("1.2", "1/25",
-                                                                      "not yet")]))
-    (tmp_path / "b.ipynb").write_bytes(notebook_bytes(2, [("2.4", "4/29", "not yet")]))
-    (tmp_path / "<script>x.ipynb").write_bytes(notebook_bytes(1, [RIGHT_11]))
+    (tmp_path / "a.ipynb").write_bytes(notebook_bytes([RIGHT_11, ("1.2", "1/25")]))
+    (tmp_path / "b.ipynb").write_bytes(notebook_bytes([("2.4", Fraction(4, 29))]))
+    (tmp_path / "<script>x.ipynb").write_bytes(notebook_bytes([RIGHT_11]))
     html = class_report([tmp_path]).to_html()
     assert html.count('role="img"') == 2
     assert "The numbers in this chart" in html

@@ -12,7 +12,7 @@ from class_hand_ins import notebook_bytes, zip_bytes
 
 from swkit.cli.command import main
 
-RIGHT_11 = ("1.1", "420", "right")
+RIGHT_11 = ("1.1", 420)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -27,11 +27,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def hand_ins(tmp_path: Path) -> Path:
     files = [(f"{name}_{i}_assignsubmission_file_/01-counting-sets-and-runs.ipynb",
-              notebook_bytes(1, answers))
+              notebook_bytes(answers))
              for i, (name, answers) in enumerate([
-                 ("Sam Lee", [("1.1", "2520", "not yet"), RIGHT_11]),
-                 ("Ali Khan", [("1.1", "2520", "not yet")]),
-                 ("Bea Roy", [RIGHT_11, ("1.2", "1/25", "not yet")])])]
+                 ("Sam Lee", [("1.1", 2520), RIGHT_11]),
+                 ("Ali Khan", [("1.1", 2520)]),
+                 ("Bea Roy", [RIGHT_11, ("1.2", "1/25")])])]
     (tmp_path / "moodle.zip").write_bytes(zip_bytes(files + [("notes.pdf", b"%PDF-1.4")]))
     return tmp_path / "moodle.zip"
 
@@ -40,7 +40,7 @@ def test_the_text_report(capsys, hand_ins):
     code, out, err = run(capsys, str(hand_ins))
     assert code == 0 and err == ""
     assert out.startswith("Class report: 3 notebooks read, from 3 students; 1 file not read.")
-    assert "1.1   tried 3, right 2, median attempts 2" in out
+    assert "1.1   tried 3, right 2, median attempts 1" in out
     assert ("wrong: 2520 (2 students; the guide's misconception: Order matters when counting "
             "hands)") in out
     assert "notes.pdf: not a notebook" in out

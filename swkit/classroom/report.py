@@ -17,7 +17,8 @@ records (:func:`swkit.classroom.records.read_notebook`) and each progress code
 Counts are over students, not attempts: a student named by two hand-ins (a resubmission, a
 notebook and a code) counts once, with everything either shows. Answers are grouped by value
 where they are numbers (``1/25``, ``Fraction(1, 25)`` and ``"1 / 25"`` are one answer, shown
-as most students wrote it), else by their words (case and spaces aside).
+in lowest terms: ``1/25``), else by their words (case and spaces aside; shown as most students
+wrote them).
 
 It shows as text (:meth:`ClassReport.to_text`, the command's answer), JSON
 (:meth:`ClassReport.to_json`) and one HTML page with a chart per lesson through
@@ -256,15 +257,22 @@ def _key_order(key: str) -> tuple[Any, ...]:
     return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in parts)
 
 
+def _unquoted(text: str) -> str:
+    """An answer's text with its spaces made single and the quotes of a text's ``repr``
+    left aside (``"'1/25'"`` is ``1/25``)."""
+    words = " ".join(str(text).split())
+    if len(words) >= 2 and words[0] == words[-1] and words[0] in "'\"":
+        words = words[1:-1].strip()
+    return words
+
+
 def answer_key(text: str) -> tuple[str, Any]:
     """The group a wrong answer falls in: ``("number", Fraction)`` when it reads as an exact
     number (``"1/25"``, ``"Fraction(1, 25)"``, ``"0.04"`` is a decimal: grouped by its
     words), else ``("words", text)`` with case and extra spaces left aside. Quotes around the
     text are left aside too (``"'420'"`` is ``420``)."""
     from swkit.exercises import read_number
-    words = " ".join(str(text).split())
-    if len(words) >= 2 and words[0] == words[-1] and words[0] in "'\"":
-        words = words[1:-1].strip()
+    words = _unquoted(text)
     number = read_number(words)
     if isinstance(number, Fraction):
         return "number", number
@@ -452,12 +460,13 @@ def _exercises(students: dict[str, _Student], lessons: set[int]) -> tuple[Exerci
             answers: dict[tuple[str, Any], str] = {}
             for r in records:
                 if r.result == NOT_YET:
-                    answers.setdefault(answer_key(r.answer), " ".join(str(r.answer).split()))
+                    answers.setdefault(answer_key(r.answer), _unquoted(r.answer))
             for group, text in answers.items():
                 wrong[group] += 1
                 shown[group][text] += 1
         listed = sorted(wrong.items(), key=lambda item: (-item[1], str(item[0][1])))
-        pairs = tuple((shown[g].most_common(1)[0][0], n) for g, n in listed[:MOST_WRONG])
+        pairs = tuple((str(g[1]) if g[0] == "number" else shown[g].most_common(1)[0][0], n)
+                      for g, n in listed[:MOST_WRONG])
         named = {a: m for a, _ in pairs if (m := misconception(key, a)) is not None}
         summaries.append(ExerciseSummary(key, questions[key], tried, right, _median(attempts),
                                          pairs, named))
