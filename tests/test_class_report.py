@@ -15,8 +15,14 @@ from pathlib import Path
 import pytest
 from class_hand_ins import check_outputs, notebook, notebook_bytes, zip_bytes
 
-from swkit.classroom.hand_ins import HandIn, Limits, Skipped, code_lines, find_hand_ins, \
-    student_name
+from swkit.classroom.hand_ins import (
+    HandIn,
+    Limits,
+    Skipped,
+    code_lines,
+    find_hand_ins,
+    student_name,
+)
 from swkit.classroom.report import answer_key, class_report, misconception
 from swkit.exercises import all_exercises
 
