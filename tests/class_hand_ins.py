@@ -5,6 +5,7 @@ of the records' format shows up in the report's tests."""
 
 from __future__ import annotations
 
+import base64
 import io
 import itertools
 import json
@@ -34,16 +35,34 @@ def check_outputs(answers: Sequence[tuple[str, Any]], session: str = "",
               digest_of=lambda lesson: "")
     values = []
     for key, value in answers:
-        right, _ = assess(get(key), value)
-        values.append(log.keep(key, value, right))
+        values.append(log.keep(key, value, judged(key, type(value).__name__, repr(value),
+                                                  value)))
     return values
 
 
-def notebook(outputs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+_JUDGED: dict[tuple[str, str, str], bool | None] = {}
+
+
+def judged(key: str, kind: str, shown: str, value: Any) -> bool | None:
+    """The real checker's verdict on ``value`` for exercise ``key`` (kept by ``(key, kind,
+    shown)``: the checker computes each exercise's answer, which takes a while)."""
+    if (key, kind, shown) not in _JUDGED:
+        _JUDGED[key, kind, shown] = assess(get(key), value)[0]
+    return _JUDGED[key, kind, shown]
+
+
+def notebook(outputs: Sequence[dict[str, Any]], picture: int = 0) -> dict[str, Any]:
     """A saved notebook whose code cells' outputs are check() outputs with these record
-    values (and the words a student sees beside them)."""
+    values (and the words a student sees beside them); ``picture``: the bytes of a chart's
+    PNG (base64) in an output before them, as a lesson's saved charts weigh."""
     cells: list[dict[str, Any]] = [{"cell_type": "markdown", "id": "m0", "metadata": {},
                                     "source": ["# A lesson"]}]
+    if picture:
+        png = base64.b64encode(random.Random(picture).randbytes(picture * 3 // 4)).decode()
+        cells.append({"cell_type": "code", "id": "p0", "metadata": {}, "execution_count": 0,
+                      "source": ["chart"], "outputs": [{
+                          "output_type": "display_data", "metadata": {},
+                          "data": {"image/png": png, "text/plain": ["<Chart>"]}}]})
     for i, value in enumerate(outputs):
         cells.append({"cell_type": "code", "id": f"c{i}", "metadata": {},
                       "execution_count": i + 1, "source": ["check(...)"],
@@ -52,9 +71,11 @@ def notebook(outputs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 
 
-def notebook_bytes(answers: Sequence[tuple[str, Any]], session: str = "") -> bytes:
-    """A saved notebook of one run through ``answers``, as its file's bytes."""
-    return json.dumps(notebook(check_outputs(answers, session))).encode("utf-8")
+def notebook_bytes(answers: Sequence[tuple[str, Any]], session: str = "",
+                   picture: int = 0) -> bytes:
+    """A saved notebook of one run through ``answers``, as its file's bytes (``picture``: as
+    in :func:`notebook`)."""
+    return json.dumps(notebook(check_outputs(answers, session), picture)).encode("utf-8")
 
 
 def zip_bytes(files: Iterable[tuple[str, bytes]],
@@ -93,16 +114,17 @@ def simulated_answers(rng: random.Random) -> list[tuple[str, Any]]:
     return answers
 
 
-def simulated_class(students: int, seed: int = 0) -> list[tuple[str, bytes]]:
+def simulated_class(students: int, seed: int = 0, picture: int = 0) -> list[tuple[str, bytes]]:
     """A Moodle "download all submissions" of lesson 1 for ``students`` simulated students:
-    (file name in the zip, the saved notebook's bytes)."""
+    (file name in the zip, the saved notebook's bytes); ``picture`` as in :func:`notebook`."""
     rng = random.Random(seed)
     first = ["Ada", "Ben", "Cleo", "Dev", "Ema", "Finn", "Gia", "Hugo", "Ines", "Jay"]
     last = ["Lee", "Khan", "Roy", "Silva", "Novak", "Berg", "Mori", "Diaz", "Okoro", "Park"]
     files = []
     for i in range(students):
         name = f"{first[i % 10]} {last[(i // 10 + i) % 10]}{'' if i < 100 else f' {i}'}"
-        data = notebook_bytes(simulated_answers(rng), session=f"{rng.getrandbits(64):016x}")
+        data = notebook_bytes(simulated_answers(rng), session=f"{rng.getrandbits(64):016x}",
+                              picture=picture)
         files.append((f"{name}_{1000 + i}_assignsubmission_file_/"
                       "01-counting-sets-and-runs.ipynb", data))
     return files
