@@ -91,7 +91,7 @@ def zip_bytes(files: Iterable[tuple[str, bytes]],
 LESSON1: dict[str, tuple[Any, list[Any]]] = {
     "1.1": (420, [2520, 84, 840, "420 hands"]),
     "1.2": (Fraction(14, 473), [Fraction(1, 25), "1/25", Fraction(1, 5), 0.0296]),
-    "1.3": (3690, [3600, 3645]),
+    "1.3": (3645, [3600, 3690]),
     "1.4": (1440, [1470, 1475]),
 }
 """Lesson 1's right answers, and the wrong ones simulated students give (the usual mistakes)."""
@@ -114,9 +114,12 @@ def simulated_answers(rng: random.Random) -> list[tuple[str, Any]]:
     return answers
 
 
-def simulated_class(students: int, seed: int = 0, picture: int = 0) -> list[tuple[str, bytes]]:
+def simulated_class(students: int, seed: int = 0, picture: int = 0,
+                    flagged: bool = False) -> list[tuple[str, bytes]]:
     """A Moodle "download all submissions" of lesson 1 for ``students`` simulated students:
-    (file name in the zip, the saved notebook's bytes); ``picture`` as in :func:`notebook`."""
+    (file name in the zip, the saved notebook's bytes); ``picture`` as in :func:`notebook`.
+    ``flagged`` (10 students or more): the fourth student edited a record (a wrong answer made
+    right) and the eighth handed in the sixth's notebook."""
     rng = random.Random(seed)
     first = ["Ada", "Ben", "Cleo", "Dev", "Ema", "Finn", "Gia", "Hugo", "Ines", "Jay"]
     last = ["Lee", "Khan", "Roy", "Silva", "Novak", "Berg", "Mori", "Diaz", "Okoro", "Park"]
@@ -125,6 +128,10 @@ def simulated_class(students: int, seed: int = 0, picture: int = 0) -> list[tupl
         name = f"{first[i % 10]} {last[(i // 10 + i) % 10]}{'' if i < 100 else f' {i}'}"
         data = notebook_bytes(simulated_answers(rng), session=f"{rng.getrandbits(64):016x}",
                               picture=picture)
+        if flagged and i == 3:
+            data = data.replace(b'"result": "not yet"', b'"result": "right"', 1)
+        if flagged and i == 7:
+            data = files[5][1]
         files.append((f"{name}_{1000 + i}_assignsubmission_file_/"
                       "01-counting-sets-and-runs.ipynb", data))
     return files

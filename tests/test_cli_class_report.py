@@ -39,7 +39,7 @@ def hand_ins(tmp_path: Path) -> Path:
 def test_the_text_report(capsys, hand_ins):
     code, out, err = run(capsys, str(hand_ins))
     assert code == 0 and err == ""
-    assert out.startswith("Class report: 3 notebooks read, from 3 students; 1 file not read.")
+    assert out.startswith("Class report: 3 notebooks read; 3 students counted; 1 file not read.")
     assert "1.1   tried 3, right 2, median attempts 1" in out
     assert ("wrong: 2520 (2 students; the guide's misconception: Order matters when counting "
             "hands)") in out

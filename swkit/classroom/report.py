@@ -46,8 +46,8 @@ from swkit.errors import SwkitError
 from swkit.plots import Chart
 
 __all__ = ["ClassReport", "ExerciseSummary", "StudentRow", "answer_key", "attempts_text",
-           "class_report", "lesson_chart", "misconception", "report_page", "report_section",
-           "student_words"]
+           "class_report", "flags", "lesson_chart", "misconception", "report_page",
+           "report_section", "student_words"]
 
 RIGHT, NOT_YET = "right", "not yet"
 """The results a record may hold that count as a try (``"no answer"`` does not)."""
@@ -84,8 +84,8 @@ class StudentRow:
     names them), ``kind`` (``"notebook"`` or ``"code"``), ``lesson`` (None when unknown),
     ``intact`` (its records check out), ``problems`` (why not, in words), ``right`` and
     ``tried`` (exercise keys, ``right`` within ``tried``), ``records`` (how many),
-    ``copies`` (the other students' hand-ins sharing a record chain with it) and ``late``
-    (the LMS marked it late)."""
+    ``copies`` (the other students' hand-ins sharing a record chain with it), ``late`` (the
+    LMS marked it late) and ``copy_students`` (the students of ``copies``)."""
 
     source: str
     student: str
@@ -98,6 +98,7 @@ class StudentRow:
     records: int = 0
     copies: tuple[str, ...] = ()
     late: bool = False
+    copy_students: tuple[str, ...] = ()
 
     @property
     def no_records(self) -> bool:
@@ -110,7 +111,8 @@ class StudentRow:
                 "lesson": self.lesson, "intact": self.intact, "problems": list(self.problems),
                 "right": list(self.right), "tried": list(self.tried), "records": self.records,
                 "no_records": self.no_records, "copy": bool(self.copies),
-                "copies": list(self.copies), "late": self.late}
+                "copies": list(self.copies), "copy_students": list(self.copy_students),
+                "late": self.late}
 
 
 @dataclass(frozen=True)
@@ -174,8 +176,8 @@ class ClassReport:
             flagged.append(f"{copies} sharing records with another student's (copies)")
         if self.skipped:
             flagged.append(f"{_count(len(self.skipped), 'file')} not read")
-        students = len({s.student for s in self.students if s.intact})
-        text = (f"{' and '.join(parts)} read, from {_count(students, 'student')}"
+        students = len({s.student for s in self.students if s.intact and not s.no_records})
+        text = (f"{' and '.join(parts)} read; {_count(students, 'student')} counted"
                 + (f"; {'; '.join(flagged)}" if flagged else "") + ".")
         return text
 
@@ -225,16 +227,26 @@ def student_words(row: StudentRow) -> str:
         words = (f"lesson {row.lesson if row.lesson is not None else '?'}: right "
                  f"{', '.join(row.right) or 'none'}; tried, not yet right "
                  f"{', '.join(others) or 'none'}")
-    flags = []
-    if not row.intact:
-        flags.append("RECORDS DO NOT CHECK OUT: " + "; ".join(row.problems))
-    if row.copies:
-        flags.append("COPY: shares records with " + ", ".join(row.copies))
-    if row.late:
-        flags.append("late")
     if row.kind == "code":
         words = "progress code, " + words
-    return words + "".join(f" ({f})" for f in flags)
+    return words + "".join(f" ({f})" for f in flags(row))
+
+
+def flags(row: StudentRow) -> list[str]:
+    """A hand-in's flags in words: records that do not check out (the first reason, and how
+    many more: the JSON has them all), a copy (whose), late."""
+    said = []
+    if not row.intact:
+        more = len(row.problems) - 1
+        said.append("records do not check out, left out of the counts: "
+                    + (row.problems[0] if row.problems else "")
+                    + (f" (and {_count(more, 'more problem')})" if more > 0 else ""))
+    if row.copies:
+        said.append("copy: shares records with " + ", ".join(
+            dict.fromkeys(row.copy_students or row.copies)))
+    if row.late:
+        said.append("late")
+    return said
 
 
 def _count(n: int, noun: str) -> str:
@@ -424,7 +436,8 @@ def _mark_copies(rows: list[StudentRow], chains: dict[str, list[int]]) -> list[S
     if not copies:
         return rows
     return [StudentRow(**{**row.__dict__,
-                          "copies": tuple(rows[j].source for j in sorted(copies[i]))})
+                          "copies": tuple(rows[j].source for j in sorted(copies[i])),
+                          "copy_students": tuple(rows[j].student for j in sorted(copies[i]))})
             if copies.get(i) else row for i, row in enumerate(rows)]
 
 
@@ -492,6 +505,8 @@ STYLE = """
 .swkit-report td.n{text-align:right;font-variant-numeric:tabular-nums}
 .swkit-report .flag{color:#8a1c00;font-weight:600}
 .swkit-report .muted{color:#4a4a4a}
+.swkit-report td.keys{white-space:nowrap}
+.swkit-report td.file{font-size:13px;overflow-wrap:anywhere;max-width:28em}
 """
 
 
@@ -540,24 +555,15 @@ def _exercise_table(report: ClassReport, lesson: int) -> str:
 def _students_table(report: ClassReport) -> str:
     rows = []
     for s in report.students:
-        flags = []
-        if not s.intact:
-            flags.append("records do not check out: " + "; ".join(s.problems)
-                         + " (left out of the counts)")
-        if s.copies:
-            flags.append("copy: shares records with " + ", ".join(s.copies))
-        if s.late:
-            flags.append("late")
-        if s.no_records:
-            flags.append("no records")
+        said = flags(s) + (["no records"] if s.no_records else [])
         not_yet = [k for k in s.tried if k not in s.right]
         rows.append(
             f'<tr><th scope="row">{escape(s.student)}</th>'
             f'<td class="n">{"" if s.lesson is None else s.lesson}</td>'
-            f'<td>{escape(", ".join(s.right)) or "–"}</td>'
-            f'<td>{escape(", ".join(not_yet)) or "–"}</td>'
-            f'<td>{"".join(f"<div class=flag>{escape(f)}</div>" for f in flags) or "–"}</td>'
-            f'<td class="muted">{escape(s.source)}'
+            f'<td class="keys">{escape(" ".join(s.right)) or "–"}</td>'
+            f'<td class="keys">{escape(" ".join(not_yet)) or "–"}</td>'
+            f'<td>{"".join(f"<div class=flag>{escape(f)}</div>" for f in said) or "–"}</td>'
+            f'<td class="muted file">{escape(s.source)}'
             f'{" (progress code)" if s.kind == "code" else ""}</td></tr>')
     return ('<div class="scroll"><table><caption class="muted">One row per hand-in, in the '
             'order found</caption><thead><tr><th scope="col">Student</th><th scope="col">'
