@@ -506,7 +506,8 @@ STYLE = """
 .swkit-report .flag{color:#8a1c00;font-weight:600}
 .swkit-report .muted{color:#4a4a4a}
 .swkit-report td.keys{white-space:nowrap}
-.swkit-report td.file{font-size:13px;overflow-wrap:anywhere;max-width:28em}
+.swkit-report td.file{font-size:13px;overflow-wrap:anywhere;min-width:16em;max-width:30em}
+.swkit-report td.flags{max-width:24em}
 """
 
 
@@ -556,13 +557,14 @@ def _students_table(report: ClassReport) -> str:
     rows = []
     for s in report.students:
         said = flags(s) + (["no records"] if s.no_records else [])
+        flagged = "".join(f"<div class=flag>{escape(f)}</div>" for f in said)
         not_yet = [k for k in s.tried if k not in s.right]
         rows.append(
             f'<tr><th scope="row">{escape(s.student)}</th>'
             f'<td class="n">{"" if s.lesson is None else s.lesson}</td>'
             f'<td class="keys">{escape(" ".join(s.right)) or "–"}</td>'
             f'<td class="keys">{escape(" ".join(not_yet)) or "–"}</td>'
-            f'<td>{"".join(f"<div class=flag>{escape(f)}</div>" for f in said) or "–"}</td>'
+            f'<td class="flags">{flagged or "–"}</td>'
             f'<td class="muted file">{escape(s.source)}'
             f'{" (progress code)" if s.kind == "code" else ""}</td></tr>')
     return ('<div class="scroll"><table><caption class="muted">One row per hand-in, in the '
