@@ -319,3 +319,43 @@ def test_the_walk_yields_hand_ins_and_skips_in_order(tmp_path):
     assert [type(f) for f in found] == [HandIn, HandIn, Skipped, Skipped]
     assert [f.kind for f in found[:2]] == ["codes", "notebook"]
     assert "cannot be read" in found[-1].reason
+
+
+# -- progress codes -------------------------------------------------------------------------
+
+def test_progress_codes_count_with_the_notebooks_and_a_typo_is_one_line(tmp_path):
+    from swkit.classroom.codes import progress_code
+    sam = progress_code(1, ["1.1"], ["1.1", "1.2"])
+    ali = progress_code(1, [], ["1.3"])
+    typo = sam[:-1] + ("0" if sam[-1] != "0" else "1")
+    (tmp_path / "codes.csv").write_text(
+        "Name,Code\n"
+        f"Sam Lee,{sam}\n"
+        f"Ali Khan {ali.replace('-', ' ')}\n"
+        f"Bea Roy: {typo}\n"
+        "Cleo Novak: 99X-YYY\n", encoding="utf-8")
+    (tmp_path / "Sam Lee - 01-counting-sets-and-runs.ipynb").write_bytes(
+        notebook_bytes([("1.1", 2520), RIGHT_11, ("1.4", 1470)]))
+    report = class_report([tmp_path])
+    json_report = report.to_json()
+    assert json_report["codes"] == 2 and json_report["notebooks"] == 1
+    e = json_report["exercises"]
+    # Sam counts once for 1.1 (notebook and code); his 1.2 try comes from the code
+    assert (e["1.1"]["tried"], e["1.1"]["right"]) == (1, 1)
+    assert (e["1.2"]["tried"], e["1.3"]["tried"], e["1.4"]["tried"]) == (1, 1, 1)
+    codes = [r for r in json_report["students"] if r["kind"] == "code"]
+    assert [(r["student"], r["right"], r["tried"]) for r in codes] == [
+        ("Sam Lee", ["1.1"], ["1.1", "1.2"]), ("Ali Khan", [], ["1.3"])]
+    lines = [s.line() for s in report.skipped]
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{tmp_path / 'codes.csv'} line 4: progress code")
+    assert "has a typo" in lines[0]
+    assert lines[1].startswith(f"{tmp_path / 'codes.csv'} line 5: ")
+
+
+def test_a_code_list_that_is_not_utf8_is_one_line(tmp_path):
+    (tmp_path / "codes.txt").write_bytes("Sam: 14N-00B".encode("utf-16"))
+    report = class_report([tmp_path])
+    assert [s.reason for s in report.skipped] == [
+        "this list of progress codes is UTF-16 text, not UTF-8: save it as UTF-8 (in Notepad: "
+        "Save as, Encoding UTF-8) and try again"]

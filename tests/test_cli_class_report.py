@@ -104,3 +104,15 @@ def test_progress_lines_go_to_stderr_for_long_work(monkeypatch, capsys, hand_ins
     code, out, err = run(capsys, str(hand_ins), "--json")
     assert code == 0 and json.loads(out)
     assert err.startswith("swkit class report: still reading: 1 files looked at so far")
+
+
+def test_a_list_of_progress_codes(capsys, tmp_path):
+    from swkit.classroom.codes import progress_code
+    code = progress_code(1, ["1.1"], ["1.1", "1.4"])
+    (tmp_path / "codes.txt").write_text(f"Sam Lee: {code}\nAli Khan: {code[:-1]}\n")
+    status, out, err = run(capsys, str(tmp_path / "codes.txt"), "--json")
+    report = json.loads(out)
+    assert status == 0 and err == ""
+    assert report["codes"] == 1 and report["exercises"]["1.4"]["tried"] == 1
+    assert report["not_read"][0]["source"].endswith("codes.txt line 2")
+    assert "a character is missing or one too many" in report["not_read"][0]["reason"]

@@ -405,18 +405,22 @@ def _read_codes(found: HandIn, rows: list[StudentRow], students: dict[str, _Stud
     from swkit.classroom.codes import read_progress_code
     from swkit.files import decode_text
     try:
-        text = decode_text(found.data, found.source)
+        text = decode_text(found.data, "this list of progress codes")
     except (SwkitError, ValueError) as exc:
         skipped.append(Skipped(found.source, " ".join(str(exc).split())))
         return
-    for number, name, code_text in code_lines(text):
+    lines = code_lines(text)
+    for number, name, code_text in lines:
         source = f"{found.source} line {number}"
+        if number == 1 and not any(ch.isdigit() for ch in code_text):
+            continue            # a spreadsheet's header ("Name,Code")
         try:
-            code = read_progress_code(code_text)
+            name, code = _code_on_line(name, code_text, read_progress_code)
         except (SwkitError, ValueError) as exc:
             skipped.append(Skipped(source, " ".join(str(exc).split())))
             continue
-        student = name or source
+        # a line without a name: the student the file is named after when it holds one code
+        student = name or (found.student if len(lines) == 1 else source)
         right = tuple(sorted(code.right, key=_key_order))
         tried = tuple(sorted(set(code.tried) | set(code.right), key=_key_order))
         rows.append(StudentRow(source, student, "code", code.lesson, True, (), right, tried))
@@ -424,6 +428,27 @@ def _read_codes(found: HandIn, rows: list[StudentRow], students: dict[str, _Stud
         gathered = students[student]
         gathered.right.update(right)
         gathered.tried.update(tried)
+
+
+def _code_on_line(name: str, text: str, read: Callable[[str], Any]) -> tuple[str, Any]:
+    """The student's name and their read progress code on one line of a code list: the
+    code alone or after a separator (:func:`swkit.classroom.hand_ins.code_lines`), or after
+    the name and a space (``Sam Lee 14N-00B``, ``Sam Lee 14N 00B``). Raises the reading's
+    error for the code the line most likely holds (its last word when it has several)."""
+    try:
+        return name, read(text)
+    except (SwkitError, ValueError) as exc:
+        words = text.split()
+        if name or len(words) < 2:
+            raise
+        first = exc
+    for taken in (2, 1):
+        if len(words) > taken:
+            try:
+                return " ".join(words[:-taken]), read(" ".join(words[-taken:]))
+            except (SwkitError, ValueError) as exc:
+                first = exc
+    raise first
 
 
 def _mark_copies(rows: list[StudentRow], chains: dict[str, list[int]]) -> list[StudentRow]:
