@@ -3,7 +3,7 @@
 Usage: python bench/class_report.py [--students 30 1000] [--picture KB] [--html FILE]
 For each class size, makes a simulated class of lesson 1 (each student's saved notebook holds
 real check() records: swkit.classroom.records.Log, the answers judged by the real checker;
-tests/class_hand_ins.py; and a chart's picture of ``--picture`` kB, 150 by default, as a lesson
+swkit/classroom/sample.py; and a chart's picture of ``--picture`` kB, 150 by default, as a lesson
 saved with its outputs does), as a Moodle "download all submissions" zip and as a folder of
 notebooks, in a temporary folder. Then times, in this process, what ``swkit class report``
 does with it: reading every hand-in and checking its records (``class_report``), then the
@@ -17,16 +17,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from class_hand_ins import simulated_class, zip_bytes  # noqa: E402
-
-from swkit.classroom.report import class_report  # noqa: E402
+from swkit.classroom.report import class_report
+from swkit.classroom.sample import simulated_class, zip_bytes
 
 
 def timed(paths: list[Path]) -> tuple[float, float, object, int]:

@@ -359,3 +359,35 @@ def test_a_code_list_that_is_not_utf8_is_one_line(tmp_path):
     assert [s.reason for s in report.skipped] == [
         "this list of progress codes is UTF-16 text, not UTF-8: save it as UTF-8 (in Notepad: "
         "Save as, Encoding UTF-8) and try again"]
+
+
+# -- the teacher's notebook -----------------------------------------------------------------
+
+def test_report_here_reads_the_folder_and_forgets_only_when_asked(tmp_path, capsys):
+    from swkit.classroom.teacher import NO_HAND_INS, report_here
+    assert report_here(tmp_path) is None
+    assert capsys.readouterr().out.strip() == NO_HAND_INS
+    data = zip_bytes([("smithsam_1_2_01-counting-sets-and-runs.ipynb",
+                       notebook_bytes([RIGHT_11]))])
+    (tmp_path / "canvas.zip").write_bytes(data)
+    (tmp_path / "hand-ins" / "ali").mkdir(parents=True)
+    (tmp_path / "hand-ins" / "ali" / "01-counting-sets-and-runs.ipynb").write_bytes(
+        notebook_bytes([("1.1", 2520)]))
+    (tmp_path / "lesson.ipynb").write_bytes(notebook_bytes([RIGHT_11]))   # not a hand-in here
+    report = report_here(tmp_path)                   # under CPython: nothing is removed
+    assert [s.student for s in report.students] == ["smithsam", "ali"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["canvas.zip", "hand-ins",
+                                                           "lesson.ipynb"]
+    capsys.readouterr()
+    report = report_here(tmp_path, forget=True)       # as in the browser
+    assert report.notebooks == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["lesson.ipynb"]
+    assert "removed from this browser's storage" in capsys.readouterr().out
+
+
+def test_a_file_given_in_memory_is_read_as_one_on_disk():
+    data = zip_bytes([("Sam Lee_1_assignsubmission_file_01-x.ipynb", notebook_bytes([RIGHT_11]))])
+    report = class_report([("moodle.zip", data), ("notes.pdf", b"%PDF")])
+    assert [s.source for s in report.students] == [
+        "moodle.zip/Sam Lee_1_assignsubmission_file_01-x.ipynb"]
+    assert [s.source for s in report.skipped] == ["notes.pdf"]

@@ -212,10 +212,12 @@ def _hidden(name: str) -> bool:
     return (name.startswith(".") and name not in (".", "..")) or name == "__MACOSX"
 
 
-def find_hand_ins(paths: Iterable[str | os.PathLike[str]], limits: Limits | None = None,
+def find_hand_ins(paths: Iterable[str | os.PathLike[str] | tuple[str, bytes]],
+                  limits: Limits | None = None,
                   progress: Callable[[int], None] | None = None
                   ) -> Iterator[HandIn | Skipped]:
-    """Every hand-in found in ``paths`` (notebooks, folders, zips, code lists), in order
+    """Every hand-in found in ``paths`` (notebooks, folders, zips, code lists; or a file given
+    in memory as ``(file name, bytes)``), in order
     (each path in the order given; inside a folder or a zip, by name), and a :class:`Skipped`
     for each thing not read. Reads only: nothing is extracted or written anywhere.
     ``limits``: :class:`Limits` (the defaults when None); ``progress(n)``: called with the
@@ -223,8 +225,30 @@ def find_hand_ins(paths: Iterable[str | os.PathLike[str]], limits: Limits | None
     OSError of a path becomes a :class:`Skipped`)."""
     budget = _Budget(limits or Limits())
     for path in paths:
+        if isinstance(path, tuple):
+            yield from _walk_given(*path, budget=budget, progress=progress)
+            continue
         text = os.fspath(path)
         yield from _walk_path(Path(text), text.rstrip("/\\") or text, budget, progress)
+
+
+def _walk_given(name: str, data: bytes, budget: _Budget,
+                progress: Callable[[int], None] | None) -> Iterator[HandIn | Skipped]:
+    """The hand-ins in a file given in memory: ``name`` and its bytes ``data``."""
+    budget.files += 1
+    if progress is not None:
+        progress(budget.files)
+    kind = _kind(name, data[:4])
+    if kind is None:
+        yield Skipped(_shown(name), _NOT_READ)
+    elif kind == "zip":
+        yield from _walk_zip(io.BytesIO(data), [name], budget, progress, depth=0, given=1)
+    elif len(data) > budget.limits.file_bytes:
+        yield Skipped(_shown(name), f"more than a hand-in's {budget.limits.file_bytes:,} "
+                                    "bytes: left out")
+    else:
+        student, late = student_name([name])
+        yield HandIn(_shown(name), _shown(student), kind, data, late)
 
 
 def _walk_path(path: Path, source: str, budget: _Budget,

@@ -339,9 +339,11 @@ class _Student:
     attempts: dict[str, dict[str, Any]] = field(default_factory=lambda: defaultdict(dict))
 
 
-def class_report(paths: Iterable[str | os.PathLike[str]], limits: Limits | None = None,
+def class_report(paths: Iterable[str | os.PathLike[str] | tuple[str, bytes]],
+                 limits: Limits | None = None,
                  progress: Callable[[int], None] | None = None) -> ClassReport:
-    """Read every hand-in under ``paths`` and add them up (module docstring). ``limits``: what
+    """Read every hand-in under ``paths`` (or given in memory as ``(file name, bytes)``) and
+    add them up (module docstring). ``limits``: what
     may be read at most (:class:`swkit.classroom.hand_ins.Limits`); ``progress(n)``: called
     with the number of files looked at so far. Never raises for what the paths hold: what
     cannot be read is in the report's ``skipped``, one line each."""
