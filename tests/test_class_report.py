@@ -391,3 +391,29 @@ def test_a_file_given_in_memory_is_read_as_one_on_disk():
     assert [s.source for s in report.students] == [
         "moodle.zip/Sam Lee_1_assignsubmission_file_01-x.ipynb"]
     assert [s.source for s in report.skipped] == ["notes.pdf"]
+
+
+def test_a_folder_of_ten_thousand_files_and_a_pipe(tmp_path):
+    folder = tmp_path / "class"
+    for i in range(100):
+        sub = folder / f"group{i:03d}"
+        sub.mkdir(parents=True)
+        for j in range(100):
+            (sub / f"scan{j:03d}.pdf").write_bytes(b"%PDF")
+    (folder / "group000" / "zoe.ipynb").write_bytes(notebook_bytes([RIGHT_11]))
+    os.mkfifo(folder / "pipe.ipynb")
+    report = class_report([folder])
+    assert report.notebooks == 1 and len(report.skipped) == 10_001
+    assert any(s.source.endswith("pipe.ipynb") and "not a file" in s.reason
+               for s in report.skipped)
+
+
+def test_many_files_left_out_for_one_reason_are_summed_up_in_the_text(tmp_path):
+    files = [(f"scan{i:03d}.pdf", b"%PDF") for i in range(50)] + [("bad.ipynb", b"{")]
+    report = class_report([("class.zip", zip_bytes(files))])
+    lines = report.not_read_lines()
+    assert len(lines) == 22 and lines[:21] == [s.line() for s in report.skipped[:21]]
+    assert lines[0].startswith("class.zip/bad.ipynb: ")      # in the zip's order, by name
+    assert lines[21].startswith("... and 30 more files for the same reason (not a notebook")
+    assert len(report.to_json()["not_read"]) == 51
+    assert report.to_text().count("\n  ") >= 22

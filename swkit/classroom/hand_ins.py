@@ -301,6 +301,9 @@ def _walk_file(path: Path, parts: list[str], budget: _Budget,
                                   "rest are left out (give fewer folders at a time)")
         return
     try:
+        if not stat.S_ISREG(path.stat().st_mode):   # a pipe or a device would block or never end
+            yield Skipped(source, "not a file (a pipe, a device or a socket): left out")
+            return
         with open(path, "rb") as file:
             head = file.read(4)
             kind = _kind(path.name, head)

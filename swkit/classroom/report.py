@@ -55,6 +55,9 @@ RIGHT, NOT_YET = "right", "not yet"
 MOST_WRONG = 5
 """Wrong answers listed per exercise at most (the most common first)."""
 
+SHOWN_ALIKE = 20
+"""Things not read for the same reason shown one by one in the text and HTML, at most."""
+
 
 @dataclass(frozen=True)
 class ExerciseSummary:
@@ -202,9 +205,25 @@ class ClassReport:
             for s in self.students:
                 lines.append(f"  {s.student}: {student_words(s)} [{s.source}]")
         if self.skipped:
-            lines += ["", f"Not read ({len(self.skipped)})"]
-            lines += [f"  {s.line()}" for s in self.skipped]
+            lines += ["", f"Not read ({len(self.skipped):,})"]
+            lines += [f"  {line}" for line in self.not_read_lines()]
         return "\n".join(lines)
+
+    def not_read_lines(self, alike: int = SHOWN_ALIKE) -> list[str]:
+        """One line per thing not read; where more than ``alike`` share a reason (a folder of
+        scans), the first ``alike`` of them and one line saying how many more (the JSON's
+        ``not_read`` lists them all)."""
+        counts = Counter(s.reason for s in self.skipped)
+        shown: Counter[str] = Counter()
+        lines = []
+        for s in self.skipped:
+            shown[s.reason] += 1
+            if counts[s.reason] <= alike or shown[s.reason] <= alike:
+                lines.append(s.line())
+            elif shown[s.reason] == alike + 1:
+                lines.append(f"... and {_count(counts[s.reason] - alike, 'more file')} for the "
+                             f"same reason ({s.reason}; --json lists them all)")
+        return lines
 
     def to_html(self, drawing: str = "svg") -> str:
         """The report as one HTML page (no file it needs beside it): a chart per lesson
@@ -614,8 +633,8 @@ def report_section(report: ClassReport, drawing: str = "svg") -> str:
         parts.append("<h2>Students</h2>")
         parts.append(_students_table(report))
     if report.skipped:
-        parts.append(f"<h2>Not read ({len(report.skipped)})</h2><ul>")
-        parts += [f"<li>{escape(s.line())}</li>" for s in report.skipped]
+        parts.append(f"<h2>Not read ({len(report.skipped):,})</h2><ul>")
+        parts += [f"<li>{escape(line)}</li>" for line in report.not_read_lines()]
         parts.append("</ul>")
     parts.append("</div>")
     return "\n".join(parts)
