@@ -417,3 +417,23 @@ def test_many_files_left_out_for_one_reason_are_summed_up_in_the_text(tmp_path):
     assert lines[21].startswith("... and 30 more files for the same reason (not a notebook")
     assert len(report.to_json()["not_read"]) == 51
     assert report.to_text().count("\n  ") >= 22
+
+
+def test_a_folder_of_several_students_copies_of_one_lesson_names_each_by_its_path():
+    lesson1 = "01-counting-sets-and-runs"
+    first = check_outputs([("1.1", 84)], session="5a1e")
+    again = check_outputs([("1.1", 84), RIGHT_11], session="5a1e")
+    drive = zip_bytes([
+        (f"Lesson 1/{lesson1}.ipynb", notebook_bytes([RIGHT_11])),
+        (f"Lesson 1/{lesson1} (1).ipynb", notebook_bytes([("1.1", 2520)])),
+        (f"sam/{lesson1}.ipynb", json.dumps(notebook(first)).encode()),
+        (f"sam/{lesson1}-1.ipynb", json.dumps(notebook(again)).encode()),
+        ("sam/02-drawing-to-a-set-or-run.ipynb", notebook_bytes([("2.1", 5)])),
+    ])
+    report = class_report([("drive.zip", drive)])
+    assert [s.student for s in report.students] == [
+        f"drive.zip/Lesson 1/{lesson1} (1).ipynb", f"drive.zip/Lesson 1/{lesson1}.ipynb",
+        "sam", "sam", "sam"]
+    e11 = report.to_json()["exercises"]["1.1"]
+    assert (e11["tried"], e11["right"]) == (3, 2)
+    assert not any(s.copies for s in report.students)

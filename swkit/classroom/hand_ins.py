@@ -32,7 +32,9 @@ Each hand-in is named after its student as the LMS names them (:func:`student_na
 - Google Classroom (its Drive folder, downloaded as a zip): ``Sam Smith - 01-counting.ipynb``;
 - otherwise the file's own name (``sam.ipynb``: ``sam``), or, for a file named as a lesson
   (``01-counting-sets-and-runs.ipynb``), the folder or zip holding it (``sam/`` or
-  ``sam-work.zip``).
+  ``sam-work.zip``), unless that folder holds two students' notebooks of one lesson (Google
+  Classroom keeps an uploaded file's own name): then each is named by its path
+  (:func:`swkit.classroom.report.class_report` sees it).
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-__all__ = ["HandIn", "Limits", "Skipped", "code_lines", "find_hand_ins", "student_name"]
+__all__ = ["HandIn", "Limits", "Skipped", "code_lines", "find_hand_ins", "naming",
+           "student_name"]
 
 NOTEBOOK_SUFFIXES = (".ipynb",)
 """File name endings read as notebooks."""
@@ -83,13 +86,15 @@ class HandIn:
     """One hand-in: ``source`` (where it was found, zips and folders joined by ``/``, e.g.
     ``"class.zip/Sam Lee_1234_assignsubmission_file_/01-counting.ipynb"``), ``student`` (the
     name the LMS or the file gives), ``kind`` (``"notebook"`` or ``"codes"``), ``data`` (its
-    bytes) and ``late`` (the LMS marked it late)."""
+    bytes), ``late`` (the LMS marked it late) and ``by_folder`` (the name is the folder's or
+    zip's holding it: :func:`naming`)."""
 
     source: str
     student: str
     kind: str
     data: bytes = field(repr=False)
     late: bool = False
+    by_folder: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,26 +143,33 @@ def student_name(parts: Iterable[str], given: int = 1) -> tuple[str, bool]:
     its ``source`` (the path given first, then folders and zip members, the file last).
     ``given``: how many leading parts are the path given on the command line (a folder given
     names the class, not a student). Rules: the module docstring."""
+    name, late, _ = naming(parts, given)
+    return name, late
+
+
+def naming(parts: Iterable[str], given: int = 1) -> tuple[str, bool, bool]:
+    """:func:`student_name`'s name and late mark, and whether the name is the folder's or
+    zip's holding a file named as a lesson (a folder of one student's lessons, or of a whole
+    class's copies of one lesson: the report tells them apart)."""
     parts = [p for p in parts if p]
     inner = list(range(len(parts) - 1, -1, -1))
     for i in inner:
         match = _MOODLE.fullmatch(parts[i])
         if match:
-            return match["name"].strip(), False
+            return match["name"].strip(), False, False
         match = _CANVAS.fullmatch(parts[i])
         if match:
-            return match["name"], bool(match["late"])
-    for i in inner:
-        match = _GOOGLE.fullmatch(parts[i])
-        if match and i == len(parts) - 1:
-            return match["name"].strip(), False
+            return match["name"], bool(match["late"]), False
+    match = _GOOGLE.fullmatch(parts[-1]) if parts else None
+    if match:
+        return match["name"].strip(), False, False
     stem = _stem(parts[-1]) if parts else ""
     if not _LESSON_FILE.fullmatch(stem):
-        return stem, False
+        return stem, False, False
     for i in range(len(parts) - 2, -1, -1):
         if i >= given - 1 and (i >= given or parts[i].lower().endswith(".zip")):
-            return _stem(parts[i]), False
-    return "/".join(parts), False
+            return _stem(parts[i]), False, True
+    return "/".join(parts), False, False
 
 
 def code_lines(text: str) -> list[tuple[int, str, str]]:
@@ -247,8 +259,8 @@ def _walk_given(name: str, data: bytes, budget: _Budget,
         yield Skipped(_shown(name), f"more than a hand-in's {budget.limits.file_bytes:,} "
                                     "bytes: left out")
     else:
-        student, late = student_name([name])
-        yield HandIn(_shown(name), _shown(student), kind, data, late)
+        student, late, by_folder = naming([name])
+        yield HandIn(_shown(name), _shown(student), kind, data, late, by_folder)
 
 
 def _walk_path(path: Path, source: str, budget: _Budget,
@@ -327,8 +339,8 @@ def _walk_file(path: Path, parts: list[str], budget: _Budget,
         yield Skipped(source, f"more than a hand-in's {budget.limits.file_bytes:,} bytes: "
                               "left out")
         return
-    student, late = student_name(parts, given)
-    yield HandIn(source, _shown(student), kind, data, late)
+    student, late, by_folder = naming(parts, given)
+    yield HandIn(source, _shown(student), kind, data, late, by_folder)
 
 
 def _walk_zip(file: io.BufferedIOBase, parts: list[str], budget: _Budget,
@@ -417,8 +429,8 @@ def _walk_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, parts: list[
     if kind == "zip":
         yield from _walk_zip(io.BytesIO(data), parts, budget, progress, depth + 1, given)
         return
-    student, late = student_name(parts, given)
-    yield HandIn(source, _shown(student), kind, data, late)
+    student, late, by_folder = naming(parts, given)
+    yield HandIn(source, _shown(student), kind, data, late, by_folder)
 
 
 def _read_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, cap: int,

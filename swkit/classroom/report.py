@@ -366,25 +366,45 @@ def class_report(paths: Iterable[str | os.PathLike[str] | tuple[str, bytes]],
     may be read at most (:class:`swkit.classroom.hand_ins.Limits`); ``progress(n)``: called
     with the number of files looked at so far. Never raises for what the paths hold: what
     cannot be read is in the report's ``skipped``, one line each."""
-    rows: list[StudentRow] = []
-    chains: dict[str, list[int]] = defaultdict(list)
-    students: dict[str, _Student] = defaultdict(_Student)
+    entries: list[_Entry] = []
     skipped: list[Skipped] = []
-    lessons: set[int] = set()
     for found in find_hand_ins(paths, limits, progress):
         if isinstance(found, Skipped):
             skipped.append(found)
         elif found.kind == "notebook":
-            _read_notebook(found, rows, chains, students, skipped, lessons)
+            _read_notebook(found, entries, skipped)
         else:
-            _read_codes(found, rows, students, skipped, lessons)
-    rows = _mark_copies(rows, chains)
+            _read_codes(found, entries, skipped)
+    _name_shared_folders(entries)
+    rows = _mark_copies(entries)
+    students: dict[str, _Student] = defaultdict(_Student)
+    lessons: set[int] = set()
+    for entry, row in zip(entries, rows, strict=True):
+        if not row.intact or (row.kind == "notebook" and not row.records):
+            continue
+        if row.lesson is not None:
+            lessons.add(row.lesson)
+        student = students[row.student]
+        student.right.update(row.right)
+        student.tried.update(row.tried)
+        for r in entry.tried:
+            lessons.update(x for x in (_lesson_of(r.exercise),) if x is not None)
+            student.attempts[r.exercise][r.digest] = r
     return ClassReport(_exercises(students, lessons), tuple(rows), tuple(skipped))
 
 
-def _read_notebook(found: HandIn, rows: list[StudentRow], chains: dict[str, list[int]],
-                   students: dict[str, _Student], skipped: list[Skipped],
-                   lessons: set[int]) -> None:
+@dataclass
+class _Entry:
+    """A hand-in read: its row, its tries (records right or not yet), its record chains and
+    whether its student's name is its folder's (:func:`swkit.classroom.hand_ins.naming`)."""
+
+    row: StudentRow
+    tried: tuple[Any, ...] = ()
+    chains: tuple[str, ...] = ()
+    by_folder: bool = False
+
+
+def _read_notebook(found: HandIn, entries: list[_Entry], skipped: list[Skipped]) -> None:
     from swkit.classroom.records import read_notebook
     try:
         notebook = read_notebook(found.data)
@@ -394,7 +414,7 @@ def _read_notebook(found: HandIn, rows: list[StudentRow], chains: dict[str, list
                                else f"not a notebook that can be read ({reason})"))
         return
     records = notebook.records
-    tried = [r for r in records if r.result in (RIGHT, NOT_YET)]
+    tried = tuple(r for r in records if r.result in (RIGHT, NOT_YET))
     lesson = notebook.lesson
     if lesson is None and records:
         lesson = _lesson_of(records[-1].exercise)
@@ -404,25 +424,31 @@ def _read_notebook(found: HandIn, rows: list[StudentRow], chains: dict[str, list
                                   key=_key_order)),
                      tuple(sorted({r.exercise for r in tried}, key=_key_order)),
                      len(records), late=found.late)
-    for chain in notebook.chains:
-        chains[chain].append(len(rows))
-    rows.append(row)
-    if not notebook.intact or not records:
-        return
-    if lesson is not None:
-        lessons.add(lesson)
-    student = students[found.student]
-    for r in tried:
-        if _lesson_of(r.exercise) is not None:
-            lessons.add(_lesson_of(r.exercise) or 0)
-        student.tried.add(r.exercise)
-        if r.result == RIGHT:
-            student.right.add(r.exercise)
-        student.attempts[r.exercise][r.digest] = r
+    entries.append(_Entry(row, tried, tuple(notebook.chains), found.by_folder))
 
 
-def _read_codes(found: HandIn, rows: list[StudentRow], students: dict[str, _Student],
-                skipped: list[Skipped], lessons: set[int]) -> None:
+def _name_shared_folders(entries: list[_Entry]) -> None:
+    """A folder (or zip) that names its notebooks' student but holds two notebooks of one
+    lesson with no record chain in common holds several students' work (a class's copies of
+    one lesson, kept under their own file names): each of its notebooks is then named by its
+    path instead."""
+    groups: dict[str, list[_Entry]] = defaultdict(list)
+    for entry in entries:
+        if entry.by_folder:
+            groups[entry.row.student].append(entry)
+    for group in groups.values():
+        shared = False
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                if (a.row.lesson is not None and a.row.lesson == b.row.lesson
+                        and not set(a.chains) & set(b.chains)):
+                    shared = True
+        if shared:
+            for entry in group:
+                entry.row = StudentRow(**{**entry.row.__dict__, "student": entry.row.source})
+
+
+def _read_codes(found: HandIn, entries: list[_Entry], skipped: list[Skipped]) -> None:
     from swkit.classroom.codes import read_progress_code
     from swkit.files import decode_text
     try:
@@ -444,11 +470,8 @@ def _read_codes(found: HandIn, rows: list[StudentRow], students: dict[str, _Stud
         student = name or (found.student if len(lines) == 1 else source)
         right = tuple(sorted(code.right, key=_key_order))
         tried = tuple(sorted(set(code.tried) | set(code.right), key=_key_order))
-        rows.append(StudentRow(source, student, "code", code.lesson, True, (), right, tried))
-        lessons.add(code.lesson)
-        gathered = students[student]
-        gathered.right.update(right)
-        gathered.tried.update(tried)
+        entries.append(_Entry(StudentRow(source, student, "code", code.lesson, True, (), right,
+                                         tried)))
 
 
 def _code_on_line(name: str, text: str, read: Callable[[str], Any]) -> tuple[str, Any]:
@@ -472,15 +495,18 @@ def _code_on_line(name: str, text: str, read: Callable[[str], Any]) -> tuple[str
     raise first
 
 
-def _mark_copies(rows: list[StudentRow], chains: dict[str, list[int]]) -> list[StudentRow]:
+def _mark_copies(entries: list[_Entry]) -> list[StudentRow]:
     """The rows, each carrying the sources of the other students' hand-ins that share one of
     its record chains (the same student's resubmissions share chains rightly)."""
+    rows = [e.row for e in entries]
+    holders: dict[str, list[int]] = defaultdict(list)
+    for i, entry in enumerate(entries):
+        for chain in entry.chains:
+            holders[chain].append(i)
     copies: dict[int, set[int]] = defaultdict(set)
-    for holders in chains.values():
-        for i in holders:
-            copies[i].update(j for j in holders if rows[j].student != rows[i].student)
-    if not copies:
-        return rows
+    for held in holders.values():
+        for i in held:
+            copies[i].update(j for j in held if rows[j].student != rows[i].student)
     return [StudentRow(**{**row.__dict__,
                           "copies": tuple(rows[j].source for j in sorted(copies[i])),
                           "copy_students": tuple(rows[j].student for j in sorted(copies[i]))})
