@@ -381,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
                                             metavar="{report}")
     class_report.add_arguments(class_commands.add_parser(
         "report", help="what the class tried and got right, from the handed-in notebooks",
-        description=class_report.DESCRIPTION))
+        description=class_report.DESCRIPTION, formatter_class=_KeysFormatter))
     return parser
 
 
