@@ -567,19 +567,20 @@ def _exercises(students: dict[str, _Student], lessons: set[int]) -> tuple[Exerci
 
 STYLE = """
 .swkit-report{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1a1a;
-  max-width:1100px;line-height:1.4}
+  max-width:1100px;line-height:1.4;text-align:left}
 .swkit-report h2{margin:1.2em 0 .3em}
 .swkit-report .scroll{overflow-x:auto}
 .swkit-report table{border-collapse:collapse;margin:.5em 0 1em;font-size:15px}
-.swkit-report th,.swkit-report td{border:1px solid #888;padding:4px 8px;text-align:left;
-  vertical-align:top}
-.swkit-report th{background:#eef2f7}
-.swkit-report td.n{text-align:right;font-variant-numeric:tabular-nums}
+.swkit-report table th,.swkit-report table td{border:1px solid #888;padding:4px 8px;
+  text-align:left;vertical-align:top}
+.swkit-report table th{background:#eef2f7}
+.swkit-report table caption{text-align:left}
+.swkit-report table td.n{text-align:right;font-variant-numeric:tabular-nums}
 .swkit-report .flag{color:#8a1c00;font-weight:600}
 .swkit-report .muted{color:#4a4a4a}
-.swkit-report td.keys{white-space:nowrap}
-.swkit-report td.file{font-size:13px;overflow-wrap:anywhere;min-width:16em;max-width:30em}
-.swkit-report td.flags{max-width:24em}
+.swkit-report table td.keys{white-space:nowrap}
+.swkit-report table td.file{font-size:13px;overflow-wrap:anywhere;min-width:16em;max-width:30em}
+.swkit-report table td.flags{max-width:24em}
 """
 
 
@@ -591,7 +592,7 @@ def lesson_chart(report: ClassReport, lesson: int) -> Chart:
     most = max([e.tried for e in exercises] + [1])
     chart = Chart(f"Lesson {lesson}: students who tried each exercise, and who got it right",
                   xlabel="exercise", ylabel="students", categories=keys,
-                  limits=(0, most * 1.15), width=max(6.0, min(11.0, 1.1 * len(keys) + 3)),
+                  limits=(0, max(most * 1.15, 5)), width=max(6.0, min(11.0, 1.1 * len(keys) + 3)),
                   height=4.0)
     chart.bars("tried", [e.tried for e in exercises], texts=[str(e.tried) for e in exercises])
     chart.bars("right", [e.right for e in exercises], texts=[str(e.right) for e in exercises])

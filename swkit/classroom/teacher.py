@@ -36,11 +36,12 @@ NO_HAND_INS = ("No hand-ins here yet. Drop the zip your learning platform gives 
 
 def hand_ins_here(folder: str | os.PathLike[str] | None = None) -> list[Path]:
     """What :func:`report_here` reads in ``folder`` (the current folder when None: a
-    notebook's own): its zips and lists of progress codes, and the folder
-    :data:`HAND_INS_FOLDER` when it is there; sorted by name. Hidden files are left out."""
-    here = Path.cwd() if folder is None else Path(folder)
-    found = [p for p in here.iterdir() if not p.name.startswith(".") and p.is_file()
-             and p.suffix.lower() in (".zip", *CODES_SUFFIXES)]
+    notebook's own, and the paths are then relative to it, as the report shows them): its zips
+    and lists of progress codes, and the folder :data:`HAND_INS_FOLDER` when it is there;
+    sorted by name. Hidden files are left out."""
+    here = Path(".") if folder is None else Path(folder)
+    found = [here / p.name for p in here.iterdir() if not p.name.startswith(".")
+             and p.is_file() and p.suffix.lower() in (".zip", *CODES_SUFFIXES)]
     if (here / HAND_INS_FOLDER).is_dir():
         found.append(here / HAND_INS_FOLDER)
     return sorted(found, key=lambda p: p.name)
