@@ -570,17 +570,19 @@ STYLE = """
   max-width:1100px;line-height:1.4;text-align:left}
 .swkit-report h2{margin:1.2em 0 .3em}
 .swkit-report .scroll{overflow-x:auto}
+/* ".scroll table": more specific than JupyterLab's right-aligned output tables */
 .swkit-report table{border-collapse:collapse;margin:.5em 0 1em;font-size:15px}
-.swkit-report table th,.swkit-report table td{border:1px solid #888;padding:4px 8px;
-  text-align:left;vertical-align:top}
-.swkit-report table th{background:#eef2f7}
+.swkit-report .scroll table th,.swkit-report .scroll table td{border:1px solid #888;
+  padding:4px 8px;text-align:left;vertical-align:top}
+.swkit-report .scroll table th{background:#eef2f7}
 .swkit-report table caption{text-align:left}
-.swkit-report table td.n{text-align:right;font-variant-numeric:tabular-nums}
+.swkit-report .scroll table td.n{text-align:right;font-variant-numeric:tabular-nums}
 .swkit-report .flag{color:#8a1c00;font-weight:600}
 .swkit-report .muted{color:#4a4a4a}
-.swkit-report table td.keys{white-space:nowrap}
-.swkit-report table td.file{font-size:13px;overflow-wrap:anywhere;min-width:16em;max-width:30em}
-.swkit-report table td.flags{max-width:24em}
+.swkit-report .scroll table td.keys{white-space:nowrap}
+.swkit-report .scroll table td.file{font-size:13px;overflow-wrap:anywhere;min-width:16em;
+  max-width:30em}
+.swkit-report .scroll table td.flags{max-width:24em}
 """
 
 
