@@ -111,6 +111,15 @@ def test_each_lesson_has_its_own_chain():
         log.keep("x", 1, True)
 
 
+def test_a_check_in_a_loop_cannot_fill_the_memory():
+    log = fixed_log(limit=2)
+    for i in range(2 * records.KEPT_CHAINS + 3):
+        log.keep("1.1", i, False)
+    kept = log.records(1)
+    assert len(kept) == 2 * (records.KEPT_CHAINS - 1) + 1
+    assert kept[-1].answer == str(2 * records.KEPT_CHAINS + 2)
+
+
 def test_a_long_chain_starts_a_new_one_and_keeps_every_record():
     log = fixed_log(limit=3)
     payloads = [log.keep("1.1", i, False) for i in range(7)]
@@ -514,3 +523,21 @@ def test_a_real_kernel_keeps_the_chain_in_the_saved_notebook(tmp_path):
     edited = json.loads(path.read_text())
     edited["cells"][4]["outputs"][0]["data"][MIME]["log"][1]["answer"] = "421"
     assert not read_notebook(edited).intact
+
+
+@pytest.mark.slow
+@pytest.mark.notebooks
+def test_a_worked_answers_notebook_run_top_to_bottom_hands_in_every_exercise_right():
+    """Lesson 1's worked answers as CI runs them (a real kernel): the saved notebook's records
+    say every exercise right, intact, with the kit's lesson digest."""
+    import nbformat
+    from nbrun import LESSONS, execute
+
+    from swkit.exercises import all_exercises
+
+    ran, _ = execute(LESSONS / "solutions" / "01-counting-sets-and-runs-solution.ipynb")
+    result = read_notebook(nbformat.writes(ran).encode())
+    assert result.intact and result.lesson == 1, result.problems
+    keys = [ex.key for ex in all_exercises() if ex.key.startswith("1.")]
+    assert {r.exercise for r in result.records if r.result == "right"} == set(keys)
+    assert {r.lesson_digest for r in result.records} == {lesson_digest(1)}

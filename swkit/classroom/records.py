@@ -37,7 +37,7 @@ from typing import Any
 from swkit import __version__
 from swkit.errors import SwkitError
 
-__all__ = ["ANSWER_LIMIT", "CHAIN_LIMIT", "FORMAT", "LOG", "MIME", "RESULTS", "Log",
+__all__ = ["ANSWER_LIMIT", "CHAIN_LIMIT", "FORMAT", "KEPT_CHAINS", "LOG", "MIME", "RESULTS", "Log",
            "NotANotebook", "NotebookRecords", "Record", "answer_text", "canonical",
            "keep", "kept", "lesson_digest", "lesson_of", "read_notebook", "record_digest",
            "result_word"]
@@ -57,6 +57,10 @@ ANSWER_LIMIT = 200
 CHAIN_LIMIT = 300
 """Records in one chain: a lesson's next check after that starts a new chain, so an output
 (which carries its chain whole) stays small even when a cell checks in a loop."""
+
+KEPT_CHAINS = 10
+"""Chains of a lesson a :class:`Log` remembers (the current one and the 9 before it), so a
+check in a loop cannot fill the memory; the outputs keep their own copies."""
 
 
 class NotANotebook(SwkitError):
@@ -212,7 +216,9 @@ class Log:
             raise ValueError(f"exercise {exercise!r} has no lesson number (such as '1.2')")
         chain = self._chains.setdefault(lesson, [])
         if len(chain) >= self.limit:
-            self._earlier.setdefault(lesson, []).extend(chain)
+            earlier = self._earlier.setdefault(lesson, [])
+            earlier.extend(chain)
+            del earlier[:max(0, len(earlier) - (KEPT_CHAINS - 1) * self.limit)]
             chain = self._chains[lesson] = []
         if lesson not in self._digests:
             self._digests[lesson] = self.digest_of(lesson)
@@ -229,7 +235,8 @@ class Log:
         return {"swkit_check": FORMAT, "lesson": lesson, "log": [r.to_json() for r in chain]}
 
     def records(self, lesson: int) -> tuple[Record, ...]:
-        """Every record of ``lesson`` this log holds, oldest first (every chain)."""
+        """The records of ``lesson`` this log holds, oldest first: its current chain and the
+        :data:`KEPT_CHAINS` - 1 before it."""
         return (*self._earlier.get(lesson, ()), *self._chains.get(lesson, ()))
 
     def last_lesson(self) -> int | None:
