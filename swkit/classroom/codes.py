@@ -99,8 +99,10 @@ _PER_SYMBOL = 3                         # exercises per character (3**3 = 27 <= 
 
 
 def _shown(value: object) -> str:
-    """A value as a message quotes it: its repr (escaping odd characters), cut to 40; a value
-    Python will not write out (an int of more than 4,300 digits) is named by its type."""
+    """A value as a message quotes it: its repr (escaping odd characters), cut to 40; a huge
+    whole number by its number of digits; a value whose repr fails by its type."""
+    if isinstance(value, int) and abs(value) >= 10**20:
+        return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
     try:
         text = repr(value.strip() if isinstance(value, str) else value)
     except Exception:  # a repr that fails must not hide the message
