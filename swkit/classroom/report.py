@@ -673,5 +673,7 @@ def report_page(report: ClassReport, drawing: str = "svg") -> str:
     """The report as a whole HTML page (UTF-8, nothing fetched from anywhere)."""
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            "<title>Class report (swkit)</title></head><body>"
+            "<title>Class report (swkit)</title></head>"
+            '<body style="font-family:system-ui,-apple-system,\'Segoe UI\',sans-serif;'
+            'color:#1a1a1a">'
             "<h1>Class report</h1>\n" + report_section(report, drawing) + "\n</body></html>\n")
