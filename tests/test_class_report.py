@@ -437,3 +437,19 @@ def test_a_folder_of_several_students_copies_of_one_lesson_names_each_by_its_pat
     e11 = report.to_json()["exercises"]["1.1"]
     assert (e11["tried"], e11["right"]) == (3, 2)
     assert not any(s.copies for s in report.students)
+
+
+def test_a_fault_in_reading_one_notebook_is_one_line_and_the_rest_is_read(monkeypatch):
+    import swkit.classroom.records as records
+    real = records.read_notebook
+
+    def faulty(data):
+        if b"2520" in data:
+            raise AttributeError("'NoneType' object has no attribute 'get'")
+        return real(data)
+    monkeypatch.setattr(records, "read_notebook", faulty)
+    report = class_report([("a.ipynb", notebook_bytes([("1.1", 2520)])),
+                           ("b.ipynb", notebook_bytes([RIGHT_11]))])
+    assert report.notebooks == 1
+    assert report.skipped[0].reason.startswith(
+        "could not be read: swkit failed on it (AttributeError: 'NoneType' object")

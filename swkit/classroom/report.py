@@ -408,10 +408,13 @@ def _read_notebook(found: HandIn, entries: list[_Entry], skipped: list[Skipped])
     from swkit.classroom.records import read_notebook
     try:
         notebook = read_notebook(found.data)
-    except (SwkitError, ValueError, TypeError, KeyError, RecursionError) as exc:
+    except SwkitError as exc:
         reason = " ".join(str(exc).split()) or type(exc).__name__
         skipped.append(Skipped(found.source, reason if reason.startswith("not a notebook")
                                else f"not a notebook that can be read ({reason})"))
+        return
+    except Exception as exc:  # noqa: BLE001 - a fault in reading one file never stops the rest
+        skipped.append(Skipped(found.source, _fault(exc)))
         return
     records = notebook.records
     tried = tuple(r for r in records if r.result in (RIGHT, NOT_YET))
@@ -425,6 +428,15 @@ def _read_notebook(found: HandIn, entries: list[_Entry], skipped: list[Skipped])
                      tuple(sorted({r.exercise for r in tried}, key=_key_order)),
                      len(records), late=found.late)
     entries.append(_Entry(row, tried, tuple(notebook.chains), found.by_folder))
+
+
+def _fault(exc: BaseException) -> str:
+    """The line for a hand-in whose reading failed where it should not have (a fault in
+    swkit, not in the file): what failed, and to report it."""
+    words = " ".join(str(exc).split())[:200]
+    return (f"could not be read: swkit failed on it ({type(exc).__name__}"
+            f"{': ' + words if words else ''}); the rest of the report is complete: please "
+            "report this file to swkit's authors")
 
 
 def _name_shared_folders(entries: list[_Entry]) -> None:
@@ -465,6 +477,9 @@ def _read_codes(found: HandIn, entries: list[_Entry], skipped: list[Skipped]) ->
             name, code = _code_on_line(name, code_text, read_progress_code)
         except (SwkitError, ValueError) as exc:
             skipped.append(Skipped(source, " ".join(str(exc).split())))
+            continue
+        except Exception as exc:  # noqa: BLE001 - a fault in one line never stops the rest
+            skipped.append(Skipped(source, _fault(exc)))
             continue
         # a line without a name: the student the file is named after when it holds one code
         student = name or (found.student if len(lines) == 1 else source)
