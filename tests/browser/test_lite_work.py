@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -127,6 +129,22 @@ def assert_handed_in(data: bytes) -> dict:
     return notebook
 
 
+def assert_reported(path: Path) -> None:
+    """`swkit class report PATH --json` counts the student's lesson 1 answers: 1.1 and 1.4
+    right, 1.2 tried and not right, 1.3 not tried (no answer), the answer to 1.2 among the
+    wrong ones, and the records intact."""
+    done = subprocess.run([sys.executable, "-m", "swkit", "class", "report", str(path),
+                           "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["notebooks"] >= 1 and all(s["intact"] for s in report["students"]), report
+    exercises = report["exercises"]
+    assert (exercises["1.1"]["right"], exercises["1.4"]["right"]) == (1, 1), exercises
+    assert (exercises["1.2"]["tried"], exercises["1.2"]["right"]) == (1, 0), exercises
+    assert [answer for answer, _ in exercises["1.2"]["wrong"]] == ["1/6"], exercises
+    assert exercises.get("1.3", {}).get("tried", 0) == 0, exercises
+
+
 def test_hand_in_download_all_and_restore(page: Page, site_server: Server,  # noqa: F811
                                           built_site: tuple[SiteReport, dict],  # noqa: F811
                                           site_requests: dict, offline: list[str],  # noqa: F811
@@ -155,9 +173,11 @@ def test_hand_in_download_all_and_restore(page: Page, site_server: Server,  # no
         hand_in.click()
     download = caught.value
     assert download.suggested_filename == LESSON
-    handed = tmp_path / "handed-in.ipynb"
+    handed = tmp_path / "handed-in" / "ana" / LESSON   # as an LMS folder per student keeps it
+    handed.parent.mkdir(parents=True)
     download.save_as(handed)
     assert_handed_in(handed.read_bytes())
+    assert_reported(tmp_path / "handed-in")       # the teacher's class report reads the hand-in
     said = page.locator("#swkit-work-bar .swkit-said")
     expect(said).to_contain_text(f"Saved and downloaded {LESSON}, with your answers.")
     assert page.evaluate("window.swkitPersistAsked") == 1    # keep this site's storage
@@ -184,6 +204,7 @@ def test_hand_in_download_all_and_restore(page: Page, site_server: Server,  # no
         assert f"{report.lessons}/{LESSON}" in names, names
         assert_handed_in(zipped.read(f"{report.lessons}/{LESSON}"))
         assert zipped.comment.decode().startswith(f"swkit lessons: my work from {site_server.url}/")
+    assert_reported(backup)                      # ... and the download of all the work
 
     assert page.evaluate(WIPE) == 0                          # the browser's storage is gone
     page.reload()
