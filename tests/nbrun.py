@@ -109,8 +109,8 @@ def execute(path: Path, timeout: int = CELL_TIMEOUT,
 
 def kernel_manager() -> KernelManager:
     """A python3 kernel manager; on POSIX over IPC (Unix sockets in Jupyter's runtime folder),
-    so the kernel does not warn "Kernel is running over TCP without encryption" (issue 15
-    item 14) and leaves no socket files in the notebook's folder."""
+    so the kernel does not warn "Kernel is running over TCP without encryption" and leaves no
+    socket files in the notebook's folder."""
     if os.name != "posix":
         return KernelManager(kernel_name="python3")
     runtime = Path(jupyter_runtime_dir())

@@ -83,7 +83,7 @@ def test_a_power_that_is_not_there_is_refused_listing_each_number_with_its_key_A
     (lambda d: d["powers"][6]["params"].update(count=0), ["params.count", "from 1 to 3"]),
     (lambda d: d["powers"][2].pop("text"), ["missing field", "text"]),
     (lambda d: d.update(powers=[]), ["list of 1 to 40 Powers", "got 0"]),
-    # an unknown field of the edition was ignored without a word (fresh fuzz, issue 15)
+    # an unknown field of the edition was ignored without a word
     (lambda d: d.update(version=2), ["unknown field", "'version'", "edition, key, powers"]),
     (lambda d: d.update(name="Mine"), ["unknown field", "'name'"]),
     (lambda d: d.update(Powers=d["powers"]), ["unknown field", "'Powers'"]),
@@ -117,7 +117,7 @@ def test_every_primitive_is_documented_and_loadable() -> None:
     assert {p.effect for p in e.powers} == set(PRIMITIVES)
 
 
-# --- limits on what an edition may set (issue 15 item 4) ------------------------------------
+# -- limits on what an edition may set ------------------------------------------------------------
 
 def _at_limits(effects: list[str]) -> dict:
     """The built-in edition with its Powers' effects replaced, in turn, by ``effects``, each at

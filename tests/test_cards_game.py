@@ -505,7 +505,7 @@ def test_actions_are_readable_strings() -> None:
     assert "CardGame 2 players" in repr(g)
 
 
-# -- secret_bots (issue 15 item 11) -------------------------------------------------------------
+# -- secret_bots ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_secret_bots_replay_seat_0_and_the_first_draws_but_not_the_bots_hands(players):

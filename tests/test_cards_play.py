@@ -38,7 +38,7 @@ def test_same_arguments_same_output() -> None:
 
 
 def test_replay_is_independent_of_pythonhashseed() -> None:
-    """RULES.md §A3 decisions and issue 2 item 4: byte for byte whatever PYTHONHASHSEED is."""
+    """RULES.md §A3 decisions: byte for byte whatever PYTHONHASHSEED is."""
     code = ("import json; from swkit.cards.play import play_game; "
             "print(json.dumps(play_game(3, 11, editions=2, bots=['random', 'greedy', 'random'])))")
     outs = set()
@@ -123,7 +123,7 @@ def test_run_game_plays_to_the_end() -> None:
 
 @pytest.mark.slow
 def test_greedy_beats_random_in_70_percent_of_1000_two_player_games() -> None:
-    """Issue 2 item 5: greedy seat alternates so neither seat is favoured."""
+    """greedy seat alternates so neither seat is favoured."""
     wins = 0
     for seed in range(1000):
         greedy = seed % 2
@@ -133,7 +133,7 @@ def test_greedy_beats_random_in_70_percent_of_1000_two_player_games() -> None:
     assert wins >= 700, wins
 
 
-# -- issue 6 item 7: a turn's events in the order they happened -------------------------------
+# -- a turn's events in the order they happened ---------------------------------------------------
 
 STEP_ORDER = ["draw", "play", "figure", "power", "score", "discard"]
 

@@ -1,5 +1,5 @@
 """The teacher's class report (``swkit.classroom.report``, ``swkit.classroom.hand_ins``): what
-it counts, how it names students, and every kind of bad input (issue 27 §4-5)."""
+it counts, how it names students, and every kind of bad input."""
 
 from __future__ import annotations
 

@@ -318,8 +318,7 @@ ASCII_TERMINALS = {"PYTHONIOENCODING=ascii": {"PYTHONIOENCODING": "ascii"},
 def test_help_in_an_ascii_terminal(words, terminal):
     """`PYTHONIOENCODING=ascii swkit play --help` raised UnicodeEncodeError (the §) on 9 of 13
     help pages: the output's errors handler was set only after parsing. Under the C locale
-    (no UTF-8 mode) stdout is ASCII with ``surrogateescape``, which failed on the § too (the
-    fresh fuzz)."""
+    (no UTF-8 mode) stdout is ASCII with ``surrogateescape``, which failed on the § too."""
     env = environment(**ASCII_TERMINALS[terminal])
     if terminal == "C locale":
         env.pop("PYTHONIOENCODING", None)
@@ -508,7 +507,7 @@ def test_the_tournament_chart_is_readable(game, bots):
 
 
 def test_an_interrupted_site_says_when_its_temporary_folder_was_left(tmp_path):
-    """The fresh fuzz: a second Ctrl-C 0.2 s after the first cut the build's clean-up short
+    """A second Ctrl-C 0.2 s after the first cut the build's clean-up short
     and left `.swkit-site-*` beside --out while the line said "nothing left behind"."""
     import argparse
     args = argparse.Namespace(command="site", out=str(tmp_path / "site"))

@@ -398,7 +398,7 @@ def test_a_second_launch_waits_for_the_first_ones_start(tmp_path):
 
 
 def test_the_token_goes_into_a_private_config_file_with_the_current_option(tmp_path):
-    """Issue 15 item 7: IdentityProvider.token (Jupyter Server 2), in a file only this user
+    """IdentityProvider.token (Jupyter Server 2), in a file only this user
     can read, and no notebook_shim (which prints 'ServerApp.token config is deprecated')."""
     lessons.lab_config(tmp_path, "s3cret")
     config = tmp_path / "jupyter_server_config.json"
@@ -505,7 +505,7 @@ def test_swkit_lessons_opens_jupyterlab_at_lesson_one(source, tmp_path):
 
 @pytest.mark.slow
 def test_two_launches_at_once_each_print_their_own_server(source, tmp_path):
-    """Issue 15 item 5: two `swkit lessons` started together (they may pick the same first
+    """two `swkit lessons` started together (they may pick the same first
     port) each announce the server they started: two ports, two tokens, and each address
     serves its own folder."""
     env = _lab_env(tmp_path)

@@ -123,7 +123,7 @@ def test_a_symlinked_out_is_refused_and_its_target_untouched(capsys, tmp_path):
 
 def test_an_out_where_no_folder_can_be_made_is_named_as_given(capsys, monkeypatch, tmp_path):
     """`--out /proc/x` said "'/proc/.swkit-site-cp8aun9c': No such file or directory", the
-    temporary folder's name (fresh fuzz, issue 15): the line names --out as given."""
+    temporary folder's name: the line names --out as given."""
     def refuse(*args, **kwargs):
         raise FileNotFoundError(2, "No such file or directory", str(tmp_path / ".swkit-site-x"))
     monkeypatch.setattr(site.tempfile, "TemporaryDirectory", refuse)
@@ -170,7 +170,7 @@ def test_out_may_be_new_empty_an_earlier_site_or_forced(tmp_path):
 def test_a_rebuild_keeps_the_other_lessons_folders(tmp_path):
     """A student's copy lives in the browser under its folder's path: the rebuild must keep an
     earlier folder on the site (an earlier version's, or the same version's with other lessons),
-    or JupyterLite cannot open that copy (newcomer trial). Only an earlier swkit site's own
+    or JupyterLite cannot open that copy. Only an earlier swkit site's own
     files are carried: not the current folder, not other folders, and never through a link."""
     out = tmp_path / "site"
     current = lite.lessons_folder("0123456789")

@@ -326,7 +326,7 @@ def test_outcome_type() -> None:
 
 
 def test_greedy_bot_beats_random_bot_on_mean_total() -> None:
-    """Issue 2 / RULES.md §B: GreedyBot has a higher mean total than RandomBot."""
+    """RULES.md §B: GreedyBot has a higher mean total than RandomBot."""
     greedy = [bot_game(1, s, ("greedy",)).board.total(0) for s in range(150)]
     random_ = [bot_game(1, s, ("random",)).board.total(0) for s in range(150)]
     assert sum(greedy) / 150 > sum(random_) / 150 + 3
@@ -334,7 +334,7 @@ def test_greedy_bot_beats_random_bot_on_mean_total() -> None:
 
 @pytest.mark.slow
 def test_greedy_bot_beats_random_bot_head_to_head() -> None:
-    """Issue 2 / RULES.md §B: in 500 two-player games, seats swapped, greedy's mean total is
+    """RULES.md §B: in 500 two-player games, seats swapped, greedy's mean total is
     higher and it wins most games."""
     greedy_points = random_points = greedy_wins = 0
     for seed in range(250):
@@ -390,7 +390,7 @@ def test_greedy_bot_choices() -> None:
 
 
 def test_play_game_record() -> None:
-    """RULES.md §B2-§B5, issue 2: play_game gives a JSON-ready record with winner, scores and the
+    """RULES.md §B2-§B5: play_game gives a JSON-ready record with winner, scores and the
     full turns."""
     record = play_game(3, 7, ("greedy", "random", "greedy"))
     assert json.loads(json.dumps(record)) == record

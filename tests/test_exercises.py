@@ -86,7 +86,7 @@ def test_a_wrong_decimal_is_told_not_yet_and_asked_for_an_exact_fraction(capsys)
     assert "not yet" in out and "not the answer" in out and "exact fraction" in out
 
 
-# -- issue 15 item 12 -----------------------------------------------------------------------------
+# -- a decimal rounded right is named as such -----------------------------------------------------
 
 @pytest.mark.parametrize("exact, given", [
     (Fraction(14, 473), "0.0296"), (Fraction(14, 473), 0.0296), (Fraction(14, 473), "2.96%"),

@@ -182,7 +182,7 @@ def test_check_shows_its_message_and_no_value_under_it(tmp_path):
 @pytest.mark.notebooks
 def test_a_lesson_run_prints_no_tcp_warning(tmp_path, capfd):
     """The kernels of the kit's runs talk over IPC: no "Kernel is running over TCP without
-    encryption" on every run (issue 15 item 14), and no socket file left beside the lesson."""
+    encryption" on every run, and no socket file left beside the lesson."""
     notebook, _ = execute(throwaway(tmp_path, "print(6 * 7)"))
     assert notebook.cells[1].outputs[0]["text"] == "42\n"
     assert "without encryption" not in capfd.readouterr().err

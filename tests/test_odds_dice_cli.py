@@ -56,7 +56,7 @@ def test_roll_no_rolls_left():
     ({"taken": "Goofy:6"}, ConfigurationError, "Goofy:6"),
     ({"taken": "Goofy:0"}, ConfigurationError, "Goofy:0"),
     ({"taken": "Goofy"}, NotationError, "'Goofy'"),
-    # int() read a full-width '４' as 4 (fresh fuzz, issue 15): ASCII digits only, as elsewhere
+    # int() read a full-width '４' as 4: ASCII digits only, as elsewhere
     ({"taken": "Goofy:４"}, NotationError, "'４'"),
     ({"taken": "Goofy:1_0"}, NotationError, "'1_0'"),
     ({"taken": "Zed:3"}, NotationError, "'Zed'"),

@@ -78,7 +78,7 @@ def random_board(rng: random.Random, model: DiceModel, placed: int,
 
 
 # --------------------------------------------------------------------------------------------
-# sizes (issue 14 §1)
+# sizes
 
 
 def test_a_row_has_44_states():

@@ -61,7 +61,7 @@ def built_site(folder: Path, files: dict[str, str]) -> Path:
 @pytest.mark.parametrize("where", ["~", "~/", "HOME", "HOME/..", "/tmp", "TMP", "..", "../.."])
 def test_the_home_folder_its_kin_and_tmp_are_refused_and_untouched(capsys, monkeypatch,
                                                                    tmp_path, command, where):
-    """`swkit site --out '~' --force` emptied the home folder (issue 30, item 1): the home
+    """`swkit site --out '~' --force` emptied the home folder: the home
     folder, a folder holding it, the temporary folder and a folder holding the current one
     are refused in one line, with or without --force, and nothing in them changes."""
     home = decoy_home(tmp_path / "home" / "ana")
@@ -84,7 +84,7 @@ def test_the_home_folder_its_kin_and_tmp_are_refused_and_untouched(capsys, monke
 
 
 def test_a_user_that_does_not_exist_is_one_line(capsys, tmp_path, monkeypatch):
-    """`~nouser/x` printed pathlib's RuntimeError traceback (issue 30, item 2)."""
+    """`~nouser/x` printed pathlib's RuntimeError traceback."""
     monkeypatch.chdir(tmp_path)
     for command in (("lessons", "--no-open", "--dir"), ("site", "--out")):
         status, out, err = run(capsys, *command, "~nosuchuser4242/x")
@@ -98,7 +98,7 @@ def test_a_user_that_does_not_exist_is_one_line(capsys, tmp_path, monkeypatch):
 
 
 def test_a_folder_2000_deep_is_one_line(capsys, tmp_path, monkeypatch):
-    """A --dir 2,000 folders deep printed a 7,000-line RecursionError (issue 30, item 3)."""
+    """A --dir 2,000 folders deep printed a 7,000-line RecursionError."""
     monkeypatch.chdir(tmp_path)
     deep = "/".join(["a"] * 2000)
     for command in (("lessons", "--no-open", "--dir"), ("site", "--out")):
@@ -269,7 +269,7 @@ def test_ctrl_c_while_moving_waits_for_the_move(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("suffix", ["png", "svg", "pdf", "eps"])
 def test_plot_replaces_its_own_chart_and_nothing_else(capsys, tmp_path, suffix):
-    """`--plot` replaced any file of that name (issue 30, item 1, "the same rule for --plot"):
+    """`--plot` replaced any file of that name:
     a file swkit did not write is refused in one line and kept; a chart swkit wrote (marked in
     its metadata) is replaced."""
     argv = ["tournament", "--game", "dice", "--bots", "points,greedy", "--games", "4",

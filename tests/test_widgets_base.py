@@ -106,7 +106,7 @@ def test_messages_are_escaped_and_announced(kind):
 def test_close_takes_every_widget_model_of_a_widget_out_of_the_kernel(kind):
     """A notebook that plays many games in a loop with one widget per game must be able to
     let their models go: Voila loads every live model before drawing anything, and with ~34,000
-    (300 dice cups) its page stayed on "Loading widget..." (issue 7 follow-up, nit 8)."""
+    (300 dice cups) its page stayed on "Loading widget..."."""
     from ipywidgets.widgets.widget import _instances
 
     import swkit.widgets as kit

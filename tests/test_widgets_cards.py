@@ -461,7 +461,7 @@ def test_bad_arguments_are_refused():
         CardTable(players=3, bots=["greedy"])
 
 
-# -- issue 15 items 9 (the words), 10 and 11 ------------------------------------------------------
+# -- the table's settings and the best play's words -----------------------------------------------
 
 @pytest.mark.parametrize("kwargs, words", [
     ({"bots": "smart"}, "unknown bot 'smart'"),
@@ -515,7 +515,7 @@ def test_a_chance_within_two_turns_says_its_condition():
 
 
 def test_the_hint_lists_the_steps_naming_powers_and_seats_as_the_buttons_do():
-    """Issue 15 item 9: the best play is a numbered list of the odds engine's steps, a Power in
+    """the best play is a numbered list of the odds engine's steps, a Power in
     words ("Power 9 (yellow)", not its key) and the other tableau by its seat, as the buttons
     that carry the plan out say it. Seed 53 with 3 players, greedy moves: at turn 6 seat 0
     draws Y5, and the plan swaps with seat 2."""

@@ -540,7 +540,7 @@ def test_every_control_can_be_read_and_found():
     assert "swkit-dicecup" in w._dom_classes
 
 
-# -- newcomer trial (nits3) ----------------------------------------------------------------------
+# -- what the buttons say during a bot's turn -----------------------------------------------------
 
 def test_during_a_bots_turn_the_roll_button_says_whose_turn_it_is(cup):
     # the status said "P1 is playing · roll 1 of 3" while the button said "Roll (0 left)"
@@ -595,7 +595,7 @@ def test_the_log_shows_the_newest_turn_first_as_the_card_table(cup):
     assert "column-reverse" not in CSS
 
 
-# -- issue 15 item 10 ---------------------------------------------------------------------------
+# -- the cup's settings refused in words ----------------------------------------------------------
 
 @pytest.mark.parametrize("kwargs, words", [
     ({"players": 2, "bot_delay": -1}, "bot_delay is -1"),
@@ -628,7 +628,7 @@ def test_the_end_of_the_game_shows_no_unrolled_dice_under_an_old_roll(cup):
     assert w.dice_row.layout.display is None and "game is over" not in w.call.value
 
 
-# -- newcomer trial 13: one name for a seat ------------------------------------------------------
+# -- one name for a seat --------------------------------------------------------------------------
 
 def test_the_end_screen_and_the_log_name_seats_as_the_card_table_does(cup):
     """Lesson 9's seed 8: the bot (seat 1, moves second) wins. The end screen and the log call

@@ -148,7 +148,7 @@ def test_a_better_score_for_winning_than_the_stop_row_is_named_under_the_table(
                            f"({game.space_for(best.score)} point")
 
 
-# -- newcomer trial 13: what a child reads in the hint ------------------------------------------
+# -- what a child reads in the hint ---------------------------------------------------------------
 
 def last_turn(seed: int) -> DiceCup:
     """A cup against the win bot at the student's last decision (round 5, no rolls left), the

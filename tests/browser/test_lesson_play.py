@@ -221,7 +221,7 @@ def explore(page: Page, outputs: Locator, where: str) -> None:
         "Simulated after 10,000 trials: 3.24% (99% interval 2.81% to 3.73%).")
     picture(explorer, f"explorer-{where}")
 
-    # issue 15 item 8: a typo in "my hand" is refused next to the field, the old answer greyed
+    # a typo in "my hand" is refused next to the field, the old answer greyed
     explorer.locator(".widget-dropdown", has_text="question:").locator("select").select_option(
         label="my hand: will I score?")
     answer = explorer.locator(".widget-html", has_text="P(I score this turn)").first
@@ -287,7 +287,7 @@ WIN_CUP = ('from swkit.widgets import DiceCup\n'
 
 
 def test_the_dice_cup_plays_the_win_bot_in_jupyterlab(lab, screenshot, tmp_path):
-    """Issue 14 §2: one short turn against WinBot with the hint on; the hint's column "chance
+    """one short turn against WinBot with the hint on; the hint's column "chance
     to win if you play this, then play your best" is on screen, with seed 8's first-roll value
     from the solved game (59.68%: keep Mickey Mickey Clubhouse Clubhouse, also the most
     expected points)."""

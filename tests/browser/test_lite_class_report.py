@@ -1,6 +1,6 @@
 """The teacher's class report in the swkit site, in a real Lite kernel, offline: the teacher
 drops an LMS zip into the teacher's notebook's folder and runs the notebook; the report names
-the students, and the zip is gone from the browser's storage afterwards (issue 27 §4).
+the students, and the zip is gone from the browser's storage afterwards.
 
 The zip is put where the file browser's upload puts a dropped file (the app's contents
 manager, as base64), so that the kernel sees it in its drive as it would a dropped file.

@@ -1,4 +1,4 @@
-"""Write the saved-game fixtures ``tests/data/saves/*.json`` (issue 15 §A).
+"""Write the saved-game fixtures ``tests/data/saves/*.json``.
 
 These files were written by main at b71b0a6 (before ``from_json`` validated saves) so that
 ``tests/test_saves.py`` can prove that saves made by that version still load. Run again only
