@@ -166,6 +166,49 @@ def _refuse_early(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
         raise refuse(n, True)
 
 
+def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, others: Hand,
+                      figure: bool, turns: int, values: list[Fraction], plans: list[DrawPlan],
+                      notes: list[str], progress: Callable[[int, int], None] | None
+                      ) -> tuple[str, dict[Card, int], tuple[Fraction, ...]]:
+    """``player_odds`` when the unseen cards can run out within ``turns`` turns
+    (``Reshuffle.needed``): the values for t = 1..turns (added to ``values`` as they come, for
+    a refusal's partial answers), this turn's outs and the plans (added to ``plans``) by
+    ``eng.reshuffle``; returns (draw_from, outs, within)."""
+    rs = eng.reshuffle
+    state = rs.start(hand, tab, disc_full, others, figure)
+    notes.append(f"{eng.unseen0} unseen card{'' if eng.unseen0 == 1 else 's'}: within "
+                 f"{turns} turns the deck can run out, and then the discard pile is shuffled "
+                 "into a new deck (RULES.md §A3, §C1)")
+    plan_turns = turns
+    for t in range(1, turns + 1):
+        if values and values[-1] == 1:
+            notes.append(f"certain within {t - 1} turn{'s' if t > 2 else ''}, so "
+                         f"certain within {turns}: not searched again")
+            values += [Fraction(1)] * (turns - len(values))
+            plan_turns = t - 1
+            break
+        values.append(rs.value(state, t))
+    types = eng.types
+    draws = rs.draws(state[5], state[2])
+    outs: dict[Card, int] = {}
+    for i, (x, u, _n, pool, disc) in enumerate(draws):
+        if progress is not None and turns >= 3:
+            progress(i, len(draws))
+        h = hand if x is None else insert(hand, x)
+        after = (h, tab, disc, others, figure, pool)
+        steps, p, now = best_plan(eng, h, tab, disc, others, figure, (), plan_turns,
+                                  options=rs.options(after, plan_turns))
+        plans.append(DrawPlan(None if x is None else types[x], 0 if x is None else u,
+                              plan_words(steps), p, now, steps))
+        if now and x is not None:
+            outs[types[x]] = u
+    if draws[0][0] is None:
+        draw_from = "nothing"
+    else:
+        draw_from = "unseen cards" if eng.unseen0 else "discard pile"
+    return draw_from, outs, tuple(values)
+
+
 def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFAULT_BUDGET,
                 progress: Callable[[int, int], None] | None = None) -> PlayerOdds:
     """P(the player scores this turn) and within ``turns`` of their own turns, exactly.
@@ -236,7 +279,13 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
 
     plans: list[DrawPlan] = []
     try:
-        if eng.unseen0 > 0:
+        if eng.reshuffle.needed(turns):
+            # the unseen cards can run out: the discard pile is shuffled in (RULES.md §C1)
+            draw_from, outs, within = _reshuffle_answer(eng, hand, tab, disc_full, others,
+                                                        figure, turns, values, plans, notes,
+                                                        progress)
+            probability = within[-1]
+        elif eng.unseen0 > 0:
             draw_from = "unseen cards"
             disc = eng.disc_key(disc_full, turns) if turns >= 2 else disc_full
             plan_turns = turns
