@@ -2,8 +2,9 @@
 
 P(scoring within t turns) for t = 1..T (once 1, it stays 1 without a search), this turn's outs
 with their unseen copies, the best play after every draw with its conditional probability,
-and the Powers modelled or left out (RULES.md §C1). With an empty deck this turn's card comes
-uniformly from the discard pile. Over the work budget it raises ``WorkBudgetError`` with the
+and the Powers modelled or left out (RULES.md §C1). A draw with no card unseen comes uniformly
+from the discard pile, shuffled into a new deck (``reshuffle`` answers every question where
+that can happen). Over the work budget it raises ``WorkBudgetError`` with the
 exact answers for fewer turns and an estimate of the budget needed. Checked: the recorded
 answers (``tests/test_odds_cards_recorded_answers.py``), the game tree
 (``tests/test_odds_cards.py``), the budget (``tests/test_odds_cards_budget.py``).
@@ -91,7 +92,6 @@ CENTER_UNKNOWN_NOTE = ("center Power not given (no --center): scoring still take
 def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     center = pos.center_power
     reach = reach_powers(pos)
-    unseen = sum(pos.unseen().values())
     modelled, left = [], []
     if pos.center == UNKNOWN_CENTER:
         left.append(CENTER_UNKNOWN_NOTE)
@@ -104,11 +104,6 @@ def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], 
         elif p.effect == "pass" and turns >= 2 and int(p.params["count"]) != 1:
             left.append(f"{label}: cannot help this turn's score; a pass of "
                         f"{p.params['count']} cards is left out for later turns")
-        elif p.effect == "extra_draw" and turns >= 2 and \
-                unseen < int(p.params["count"]) * (turns - 1) + turns:
-            left.append(f"{label}: cannot help this turn's score; used for later turns only "
-                        f"while the unseen cards hold its {p.params['count']} cards and every "
-                        f"later draw ({unseen} unseen: the odds never reshuffle the discard pile)")
         elif p.effect == "extra_draw" and turns >= 2:
             modelled.append(f"{label}: cannot help this turn's score; counted: the drawn cards "
                             "can be played in a later turn")
@@ -217,8 +212,9 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
     ``turns`` T in 1..3. Output: ``PlayerOdds`` with Fractions in [0, 1] (see its docstring):
     the probability, P within t turns for t = 1..T, the outs with unseen copies, the best play
     after each draw, and the Powers modelled or left out (module docstring, RULES.md §C1).
-    Raises ConfigurationError for T outside 1..3 or when the T draws need more cards than the
-    unseen cards hold (T >= 2; for T = 1 an empty deck draws from the discard pile).
+    Raises ConfigurationError for T outside 1..3. A draw with no card unseen comes from the
+    discard pile shuffled into a new deck (RULES.md §C1, ``reshuffle``), so P(scoring within
+    t turns) never falls as t grows.
 
     ``budget``: the work allowed, in memo entries (``DEFAULT_BUDGET``; None: no limit). A
     question that needs more raises ``WorkBudgetError`` (swkit.errors) saying what made it
