@@ -9,9 +9,10 @@
   nothing; the unseen cards are the deck). Every draw, a turn's or draw two's (7), is the
   game's own: when the deck is empty the game shuffles the discard pile into a new deck
   (RULES.md §A3), and the next fresh game counts those cards as unseen (§C1), so nothing here
-  checks how many cards are left. Pass (10), once the game accepts its use: seat 0 passes each card of its hand in
-  turn (the best is taken) and receives every unseen card in turn, weighted by its copies (the
-  other hands are unseen cards, §C1): the game is built again at the Score step with that hand.
+  checks how many cards are left. Pass (10), once the game accepts its use: seat 0 passes each
+  card of its hand in turn (the best is taken) and receives every unseen card in turn, weighted
+  by its copies (the other hands are unseen cards, §C1): the game is built again at the Score
+  step with that hand.
 """
 
 from __future__ import annotations

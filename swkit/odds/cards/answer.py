@@ -163,17 +163,21 @@ def _refuse_early(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
 
 def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, others: Hand,
                       figure: bool, turns: int, values: list[Fraction], plans: list[DrawPlan],
-                      notes: list[str], progress: Callable[[int, int], None] | None
+                      notes: list[str], step: Callable[[int, int], None],
+                      progress: Callable[[int, int], None] | None, share: list[float]
                       ) -> tuple[str, dict[Card, int], tuple[Fraction, ...]]:
     """``player_odds`` when the unseen cards can run out within ``turns`` turns
     (``Reshuffle.needed``): the values for t = 1..turns (added to ``values`` as they come, for
     a refusal's partial answers), this turn's outs and the plans (added to ``plans``) by
-    ``eng.reshuffle``; returns (draw_from, outs, within)."""
+    ``eng.reshuffle``; returns (draw_from, outs, within). ``step(done, of)`` is called before
+    each first draw of the last search, ``progress`` as the plans are written, ``share[1]``
+    is the plans' share done (as in ``player_odds``)."""
     rs = eng.reshuffle
     state = rs.start(hand, tab, disc_full, others, figure)
     notes.append(f"{eng.unseen0} unseen card{'' if eng.unseen0 == 1 else 's'}: within "
                  f"{turns} turns the deck can run out, and then the discard pile is shuffled "
                  "into a new deck (RULES.md §A3, §C1)")
+    draws = rs.draws(state[5], state[2])
     plan_turns = turns
     for t in range(1, turns + 1):
         if values and values[-1] == 1:
@@ -182,13 +186,23 @@ def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, other
             values += [Fraction(1)] * (turns - len(values))
             plan_turns = t - 1
             break
-        values.append(rs.value(state, t))
+        if t < turns:
+            values.append(rs.value(state, t))
+            continue
+        total = Fraction(0)          # the last search, first draw by first draw (``step``)
+        for i, (x, u, n, pool, disc) in enumerate(draws):
+            step(i, len(draws))
+            h = hand if x is None else insert(hand, x)
+            total += Fraction(u, n) * rs.after_draw((h, tab, disc, others, figure, pool), t)
+        values.append(total)
     types = eng.types
-    draws = rs.draws(state[5], state[2])
+    share[0] = 1.0
+    share[2] = eng.spent()
     outs: dict[Card, int] = {}
     for i, (x, u, _n, pool, disc) in enumerate(draws):
         if progress is not None and turns >= 3:
-            progress(i, len(draws))
+            progress(len(draws) + i, 2 * len(draws))
+        share[1] = max(i, 1) / len(draws)
         h = hand if x is None else insert(hand, x)
         after = (h, tab, disc, others, figure, pool)
         steps, p, now = best_plan(eng, h, tab, disc, others, figure, (), plan_turns,
@@ -279,7 +293,7 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
             # the unseen cards can run out: the discard pile is shuffled in (RULES.md §C1)
             draw_from, outs, within = _reshuffle_answer(eng, hand, tab, disc_full, others,
                                                         figure, turns, values, plans, notes,
-                                                        progress)
+                                                        step, progress, share)
             probability = within[-1]
         elif eng.unseen0 > 0:
             draw_from = "unseen cards"
