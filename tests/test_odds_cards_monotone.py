@@ -80,6 +80,27 @@ def test_more_draws_than_unseen_cards_are_answered() -> None:
     assert any("shuffled" in n for n in r2.notes)
 
 
+def test_a_nearly_spent_full_deck_is_answered_by_hand() -> None:
+    """Full deck, B1 and B3 the only unseen cards, every other card in the discard pile, draw
+    two in the center, the figure held. Turn 1 draws B1 or B3 and draw two brings the other
+    and one card of the 37 shuffled in. Within two turns only R5 scores (R4 R5 R6): it comes
+    with draw two (1/37) or with turn 2's draw (36/37 x 1/36), so 2/37. Within three turns it
+    is certain: play B1 or B3 in turn 1 (keeping it in the tableau), turn 2 draws the other
+    unseen one if draw two did not, so turns 2 and 3 play B2 and it: a run. The question was
+    refused before (three draws, two unseen)."""
+    from swkit.cards.notation import ALL_CARDS
+    from swkit.odds.cards import make_position
+
+    seen = {"B2", "G7", "Y9", "R4", "R6", "B8", "B1", "B3"}
+    pile = " ".join(str(c) for c in ALL_CARDS if str(c) not in seen)
+    pos = make_position("B2 G7 Y9", tableau="R4 R6 B8", discard=pile, center="blue-draw-two",
+                        figure=True)
+    assert sum(pos.unseen().values()) == 2 and len(pos.discard) == 37
+    r = player_odds(pos, 3)
+    assert r.within == (0, Fraction(2, 37), 1)
+    assert [(str(d.card), d.probability) for d in r.plans] == [("B1", 1), ("B3", 1)]
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_small_pools_match_the_game_tree(seed: int) -> None:
     """One to three unseen cards, two and three turns, the Powers of the random position: the

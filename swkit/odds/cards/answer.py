@@ -13,9 +13,10 @@ answers (``tests/test_odds_cards_recorded_answers.py``), the game tree
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from swkit.cards.notation import Card
 from swkit.errors import WorkBudgetError
@@ -161,6 +162,14 @@ def _refuse_early(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
         raise refuse(n, True)
 
 
+def _until_certain(options: Iterator[tuple[Any, Fraction]]) -> Iterator[tuple[Any, Fraction]]:
+    """The options up to the first that is certain (none after it can be better)."""
+    for option in options:
+        yield option
+        if option[1] == 1:
+            return
+
+
 def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, others: Hand,
                       figure: bool, turns: int, values: list[Fraction], plans: list[DrawPlan],
                       notes: list[str], step: Callable[[int, int], None],
@@ -206,7 +215,7 @@ def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, other
         h = hand if x is None else insert(hand, x)
         after = (h, tab, disc, others, figure, pool)
         steps, p, now = best_plan(eng, h, tab, disc, others, figure, (), plan_turns,
-                                  options=rs.options(after, plan_turns))
+                                  options=_until_certain(rs.options(after, plan_turns)))
         plans.append(DrawPlan(None if x is None else types[x], 0 if x is None else u,
                               plan_words(steps), p, now, steps))
         if now and x is not None:
