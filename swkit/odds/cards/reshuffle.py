@@ -48,6 +48,7 @@ class Reshuffle:
         self.draw_k, self.pass_n, self.scorable = facts.draw_k, facts.pass_n, facts.scorable
         self.work, self.moves, self.outs = work, moves, outs
         self.reshuffle_memo: dict[Any, Fraction] = {}
+        self.choice_memo: dict[Any, tuple[Any, ...]] = {}  # ``sample``'s best ends
 
     def needed(self, turns: int) -> bool:
         """True if ``turns`` turns can draw more cards than are unseen now (T >= 2; T = 1 with
@@ -87,11 +88,18 @@ class Reshuffle:
         if hit is not None:
             return hit
         self.work.tick()
-        total = Fraction(0)
-        for x, u, n, pool2, disc2 in self.draws(pool, disc):
-            h = hand if x is None else insert(hand, x)
-            total += Fraction(u, n) * self.after_draw((h, tab, disc2, others, figure, pool2),
-                                                      turns)
+        draws = self.draws(pool, disc)
+        if turns == 1 and draws[0][0] is not None:
+            # the last turn: the outs (types whose draw scores) weighted by their copies
+            n, disc2 = draws[0][2], draws[0][4]
+            mask = self.outs.outs_mask(hand, tab, self._now(disc2, 1), others, figure)
+            total = Fraction(sum(u for x, u, *_rest in draws if mask >> x & 1), n)
+        else:
+            total = Fraction(0)
+            for x, u, n, pool2, disc2 in draws:
+                h = hand if x is None else insert(hand, x)
+                total += Fraction(u, n) * self.after_draw((h, tab, disc2, others, figure, pool2),
+                                                          turns)
         self.reshuffle_memo[key] = total
         return total
 
@@ -198,11 +206,16 @@ class Reshuffle:
             if t == 1:
                 return False
             after = t - 1 if look is None else min(look, t - 1)
-            best: tuple[Any, ...] = ()
-            top = Fraction(-1)
-            for steps, v in self.options(state, after + 1):
-                if v > top:
-                    top, best = v, steps
+            best = self.choice_memo.get((state, after))
+            if best is None:
+                top = Fraction(-1)
+                for steps, v in self.options(state, after + 1):
+                    if v > top:
+                        top, best = v, steps
+                        if v == 1:
+                            break
+                assert best is not None
+                self.choice_memo[(state, after)] = best
             state = self._follow(state, best, after, rng)
         return False  # pragma: no cover - the loop returns at t == 1
 
