@@ -82,26 +82,38 @@ class Reshuffle:
     # ---- the values ----
     def value(self, state: State, turns: int) -> Fraction:
         """P(scoring within ``turns`` turns) from the start of a turn (before the draw)."""
-        hand, tab, disc, others, figure, pool = state
+        if turns == 1:
+            return self._last(state)
         key = (*state, turns)
         hit = self.reshuffle_memo.get(key)
         if hit is not None:
             return hit
         self.work.tick()
-        draws = self.draws(pool, disc)
-        if turns == 1 and draws[0][0] is not None:
-            # the last turn: the outs (types whose draw scores) weighted by their copies
-            n, disc2 = draws[0][2], draws[0][4]
-            mask = self.outs.outs_mask(hand, tab, self._now(disc2, 1), others, figure)
-            total = Fraction(sum(u for x, u, *_rest in draws if mask >> x & 1), n)
-        else:
-            total = Fraction(0)
-            for x, u, n, pool2, disc2 in draws:
-                h = hand if x is None else insert(hand, x)
-                total += Fraction(u, n) * self.after_draw((h, tab, disc2, others, figure, pool2),
-                                                          turns)
+        hand, tab, disc, others, figure, pool = state
+        total = Fraction(0)
+        for x, u, n, pool2, disc2 in self.draws(pool, disc):
+            h = hand if x is None else insert(hand, x)
+            total += Fraction(u, n) * self.after_draw((h, tab, disc2, others, figure, pool2),
+                                                      turns)
         self.reshuffle_memo[key] = total
         return total
+
+    def _last(self, state: State) -> Fraction:
+        """P(scoring in the last turn): the outs (the types whose draw scores, remembered by
+        ``outs``) weighted by their copies among the cards the draw comes from; not remembered
+        here, a sum over the types being cheap."""
+        hand, tab, disc, others, figure, pool = state
+        n = sum(pool)
+        if not n and disc:              # the discard pile shuffled in
+            counts = [0] * len(self.types)
+            for c in disc:
+                counts[c] += 1
+            pool, disc, n = tuple(counts), (), len(disc)
+        if not n:
+            scores = self.outs.can_score(hand, tab, self._now(disc, 1), others, figure)
+            return Fraction(int(scores))
+        mask = self.outs.outs_mask(hand, tab, self._now(disc, 1), others, figure)
+        return Fraction(sum(u for x, u in enumerate(pool) if mask >> x & 1), n)
 
     def after_draw(self, state: State, turns: int) -> Fraction:
         """P(scoring within ``turns`` turns) after this turn's draw (the hand holds it)."""
@@ -138,6 +150,7 @@ class Reshuffle:
                            self.value((h2, t3, self._disc(d3), o2, fig1, pool), after))
         if not (self.draw_k or self.pass_n) or not self.scorable:
             return
+        derived = after == 1 and self.outs.derivable(True)
         for p, tab1, hand1, fig1 in moves.plays(hand, tab, figure):
             if not fig1:
                 continue
@@ -145,36 +158,77 @@ class Reshuffle:
             big = len(tab1) > TABLEAU_LIMIT
             if self.draw_k and extra_draw.refused(sum(pool), len(disc)) is None:
                 v = Fraction(0)
-                for w, h2, pool2, disc2 in self._drawn(hand1, pool, disc, self.draw_k):
-                    v += w * self._best_discard(h2, tab1, disc2, others, pool2, after)
+                masks: dict[Hand, list[tuple[Hand, int]]] = {}
+                for w, cards, pool2, disc2 in self._drawn((), pool, disc, self.draw_k):
+                    if derived and sum(pool2):
+                        v += w * self._derived(hand1, cards, tab1, disc2, others, pool2, masks)
+                    else:
+                        h2 = hand1
+                        for c in cards:
+                            h2 = insert(h2, c)
+                        v += w * self._best_discard(h2, tab1, disc2, others, pool2, after)
                 yield (step0, ("draw", self.draw_k, big)), v
             if self.pass_n and passing.refused(len(hand1)) is None:
                 for q in distinct(hand1):
                     v = Fraction(0)
-                    for w, h2, pool2 in self._received(remove(hand1, q), q, pool):
-                        v += w * self._best_discard(h2, tab1, disc, others, pool2, after)
+                    hand2 = remove(hand1, q)
+                    masks = {}
+                    for w, c, pool2 in self._received(q, pool):
+                        if derived:
+                            cards = () if c is None else (c,)
+                            v += w * self._derived(hand2, cards, tab1, disc, others, pool2,
+                                                   masks)
+                        else:
+                            h2 = hand2 if c is None else insert(hand2, c)
+                            v += w * self._best_discard(h2, tab1, disc, others, pool2, after)
                     yield (step0, ("pass", q, big)), v
 
-    def _drawn(self, hand: Hand, pool: Pool, disc: Hand, k: int
-               ) -> Iterator[tuple[Fraction, Hand, Pool, Hand]]:
+    def _derived(self, hand: Hand, cards: tuple[int, ...], tab1: Hand, disc: Hand,
+                 others: Hand, pool: Pool, masks: dict[Hand, list[tuple[Hand, int]]]
+                 ) -> Fraction:
+        """One turn left, a card unseen for its draw, the outs derivable (``outs.derivable``):
+        the best Discard's chance once ``cards`` join ``hand``, from each Discard's outs for
+        ``hand`` alone (``masks``, per discard pile) and ``outs.outs_with``, as the integer
+        search does (``chance``), so no position is remembered per chance outcome."""
+        ends = masks.get(disc)
+        if ends is None:
+            ends = masks[disc] = [
+                (t3, self.outs.outs_mask(hand, t3, self._now(d3, 1), others, True))
+                for _d, t3, d3 in self.moves.discards(tab1, disc, 1)]
+        n = sum(pool)
+        best = 0
+        for t3, m in ends:
+            m2 = self.outs.outs_with(m, t3, cards)
+            got = sum(u for x, u in enumerate(pool) if m2 >> x & 1)
+            if got > best:
+                best = got
+                if best == n:
+                    break
+        return Fraction(best, n)
+
+    def _drawn(self, cards: tuple[int, ...], pool: Pool, disc: Hand, k: int
+               ) -> Iterator[tuple[Fraction, tuple[int, ...], Pool, Hand]]:
         """Draw two's ``k`` cards, one draw at a time (each from the unseen cards, or the
-        discard pile shuffled in, or skipped): (probability, hand, unseen cards, pile)."""
+        discard pile shuffled in, or skipped): (probability, the cards drawn after ``cards``,
+        unseen cards, pile)."""
         if not k:
-            yield Fraction(1), hand, pool, disc
+            yield Fraction(1), cards, pool, disc
             return
         for x, u, n, pool2, disc2 in self.draws(pool, disc):
             self.work.outcome()
-            h = hand if x is None else insert(hand, x)
-            for w, h3, pool3, disc3 in self._drawn(h, pool2, disc2, k - 1 if x is not None
-                                                   else 0):
-                yield Fraction(u, n) * w, h3, pool3, disc3
+            if x is None:
+                yield Fraction(1), cards, pool2, disc2
+                continue
+            for w, got, pool3, disc3 in self._drawn((*cards, x), pool2, disc2, k - 1):
+                yield Fraction(u, n) * w, got, pool3, disc3
 
-    def _received(self, hand: Hand, q: int, pool: Pool) -> Iterator[tuple[Fraction, Hand, Pool]]:
+    def _received(self, q: int, pool: Pool) -> Iterator[tuple[Fraction, int | None, Pool]]:
         """Pass: q joins the unseen cards, one card uniform over the unseen cards before it
-        comes (none when nothing is unseen): (probability, hand, unseen cards)."""
+        comes (none when nothing is unseen): (probability, card received or None, unseen
+        cards)."""
         n = sum(pool)
         if not n:
-            yield Fraction(1), hand, pool[:q] + (pool[q] + 1,) + pool[q + 1:]
+            yield Fraction(1), None, pool[:q] + (pool[q] + 1,) + pool[q + 1:]
             return
         for c, u in enumerate(pool):
             if u:
@@ -182,7 +236,7 @@ class Reshuffle:
                 got = list(pool)
                 got[c] -= 1
                 got[q] += 1
-                yield Fraction(u, n), insert(hand, c), tuple(got)
+                yield Fraction(u, n), c, tuple(got)
 
     def _best_discard(self, hand: Hand, tab1: Hand, disc: Hand, others: Hand, pool: Pool,
                       after: int) -> Fraction:
@@ -247,8 +301,9 @@ class Reshuffle:
         else:
             q = steps[-1][1]
             hand1 = remove(hand1, q)
-            opts = list(self._received(hand1, q, pool))
-            _w, hand1, pool = rng.choices(opts, weights=[o[0] for o in opts])[0]
+            opts = list(self._received(q, pool))
+            _w, c, pool = rng.choices(opts, weights=[o[0] for o in opts])[0]
+            hand1 = hand1 if c is None else insert(hand1, c)
         best = None
         for _d, t3, d3 in self.moves.discards(tab1, disc, after):
             nxt = (hand1, t3, self._disc(d3), others, True, pool)
