@@ -10,7 +10,11 @@ out of the unseen cards: it gives one back for the one it brings). Otherwise the
 search of ``search`` is exact and answers; here a plain search over the same parts (the plays,
 Powers and Discards of ``moves``, this turn's scores of ``outs``) values each position with
 Fractions, keeping the unseen cards as counts per type (``Pool``) and the whole discard pile
-(its cards come back at a reshuffle). Each position valued is a memo entry of the work budget.
+(its cards come back at a reshuffle). The last turn is its outs mask weighted by the cards the
+draw comes from; after draw two or pass one turn before the end, the outs of the hand plus the
+cards that came derive from the hand's (``outs.outs_with``), as in ``chance``. Each position
+valued over two or more turns is a memo entry of the work budget, each card drawn or received a
+chance outcome.
 The same rule in the game: ``swkit.cards.powers.base`` (``refill_deck``); checked against the
 game tree (``tests/oracles/cards_oracle.py``, which plays the game's own reshuffle) by
 ``tests/test_odds_cards_monotone.py``.
