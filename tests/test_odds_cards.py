@@ -98,7 +98,13 @@ def test_outs_match_the_game_tree(seed: int) -> None:
     assert player_odds(pos, 1).outs == ({} if pos.center is None else obvious_outs(pos))
 
 
-@pytest.mark.parametrize("seed", range(100, 125))
+SLOW_TWO_TURNS = {115}
+"""Seeds whose game tree takes over 10 s: 115 plays draw two through the reshuffle of its
+discard pile (three unseen cards, RULES.md §C1)."""
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.slow) if s in SLOW_TWO_TURNS
+                                  else s for s in range(100, 125)])
 def test_two_turns_match_the_game_tree(seed: int) -> None:
     pos = random_position(seed, DECKS[seed % 3], min_unseen=2, max_unseen=5)
     assert check_answer(pos, 2) == oracle(pos, 2)
