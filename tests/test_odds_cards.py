@@ -98,7 +98,13 @@ def test_outs_match_the_game_tree(seed: int) -> None:
     assert player_odds(pos, 1).outs == ({} if pos.center is None else obvious_outs(pos))
 
 
-@pytest.mark.parametrize("seed", range(100, 125))
+SLOW_TWO_TURNS = {115}
+"""Seeds whose game tree takes over 10 s: 115 plays draw two through the reshuffle of its
+discard pile (three unseen cards, RULES.md §C1)."""
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.slow) if s in SLOW_TWO_TURNS
+                                  else s for s in range(100, 125)])
 def test_two_turns_match_the_game_tree(seed: int) -> None:
     pos = random_position(seed, DECKS[seed % 3], min_unseen=2, max_unseen=5)
     assert check_answer(pos, 2) == oracle(pos, 2)
@@ -235,8 +241,8 @@ def test_empty_deck_draws_from_the_discard_pile() -> None:
                      others=((Card("R", 3), Card("R", 5)),), center=POWERS[0], deck=deck)
     r2 = player_odds(empty, 1)
     assert r2.draw_from == "nothing" and r2.probability == 0 == game_oracle(empty, 1)
-    with pytest.raises(ConfigurationError, match="unseen"):
-        player_odds(pos, 2)
+    # two turns: the second draw takes the pile shuffled in again (RULES.md §C1), never refused
+    assert player_odds(pos, 2).probability == game_oracle(pos, 2) >= r.probability
 
 
 def test_one_unseen_card() -> None:
@@ -245,8 +251,8 @@ def test_one_unseen_card() -> None:
                    center=POWERS[0], deck=deck)
     r = player_odds(pos, 1)
     assert r.unseen == 1 and r.outs == {Card("R", 3): 1} and r.probability == 1
-    with pytest.raises(ConfigurationError, match="2 draws"):
-        player_odds(pos, 2)
+    # more turns than unseen cards: answered (an empty deck takes the discard pile, §C1)
+    assert player_odds(pos, 2).probability == 1
 
 
 def test_more_turns_help_and_left_out_is_named() -> None:

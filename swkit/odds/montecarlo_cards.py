@@ -9,7 +9,9 @@
   model's best ones). When the best end uses draw two (7) or pass (10), the cards that come
   are sampled too (draw two: from the unseen cards; pass: one unseen card received, the passed
   card joins the unseen cards), the later draws are sampled again from what is unseen then,
-  and the Discard is the best one knowing the cards.
+  and the Discard is the best one knowing the cards. When the unseen cards can run out within
+  the turns (``swkit.odds.cards.reshuffle``), every draw is sampled one at a time and an empty
+  deck takes the discard pile shuffled in, as the exact model does.
 - ``mc_policy_odds``: the same games with a simple strategy whose choices are quick on any
   position: each turn's end is the best for the next turn alone (the exact one-turn engine);
   a lower bound on the best play, for a question too large to answer exactly.
@@ -156,6 +158,12 @@ def _sample(eng: Any, position: Position, turns: int, n: int, seed: int, look: i
     rng = random.Random(seed)
     choice: dict[Any, tuple[Any, ...]] = {}
     hits = 0
+    if eng.reshuffle.needed(turns):
+        # the unseen cards can run out: the discard pile is shuffled in (RULES.md §C1)
+        state = eng.reshuffle.start(hand0, tab0, disc_full, others0, position.figure)
+        for _ in range(n):
+            hits += eng.reshuffle.sample(state, turns, rng, look)
+        return wilson(hits, n)
     for _ in range(n):
         if not unseen:      # empty deck: the discard pile is shuffled into a new deck (§C1)
             if disc_full:

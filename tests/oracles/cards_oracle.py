@@ -6,11 +6,13 @@
 - ``game_oracle``: a player's odds by searching the game itself (``CardGame.from_position``,
   ``chance_outcomes``, ``legal_actions``) exhaustively, turn by turn in the RULES.md §C1 model:
   after each non-scoring turn a fresh game is built from the player's position (opponents change
-  nothing; the unseen cards are the deck). Draw two (7) draws from that deck, and is searched
-  only while the deck holds its cards and every later turn's draw (the §C1 odds never
-  reshuffle). Pass (10), once the game accepts its use: seat 0 passes each card of its hand in
-  turn (the best is taken) and receives every unseen card in turn, weighted by its copies (the
-  other hands are unseen cards, §C1): the game is built again at the Score step with that hand.
+  nothing; the unseen cards are the deck). Every draw, a turn's or draw two's (7), is the
+  game's own: when the deck is empty the game shuffles the discard pile into a new deck
+  (RULES.md §A3), and the next fresh game counts those cards as unseen (§C1), so nothing here
+  checks how many cards are left. Pass (10), once the game accepts its use: seat 0 passes each
+  card of its hand in turn (the best is taken) and receives every unseen card in turn, weighted
+  by its copies (the other hands are unseen cards, §C1): the game is built again at the Score
+  step with that hand.
 """
 
 from __future__ import annotations
@@ -107,8 +109,6 @@ def game_oracle(pos: Position, turns: int) -> Fraction:
         raise ValueError("the game cannot hold a position without a center Power")
     keys = [p.key for p in pos.scored]
     reach = ([pos.center] if pos.center else []) + list(pos.scored)
-    draws = {f"use Power {p.key}": int(p.params["count"]) for p in reach
-             if p.effect == "extra_draw"}
     physical = Counter({t: pos.deck.editions for t in pos.deck.types})
     passes = {f"use Power {p.key}" for p in reach if p.effect == "pass"}
 
@@ -136,8 +136,6 @@ def game_oracle(pos: Position, turns: int) -> Fraction:
         best = Fraction(0)
         for action in game.legal_actions():
             text = str(action)
-            if text in draws and game.view(0).deck_size < draws[text] + left - 1:
-                continue            # draw two would need a reshuffle (§C1 odds never do)
             if text in passes:      # seat 0 chooses its card; the one received is unseen
                 value = max(received(game, str(c), turn0, left)
                             for c in sorted(set(game.view(0).hand)))

@@ -9,8 +9,9 @@ The whole rule of the game:
 - each draw is a chance node: the card goes into the hand (:func:`draw`).
 
 The odds engine (:mod:`swkit.odds.cards`, RULES.md §C1) models the Power over later turns only,
-drawing from the unseen cards with no reshuffle: :func:`odds_draws` says when it does, and
-:mod:`swkit.odds.cards.chance` sums the value of every set of ``count`` cards drawn.
+drawing from the unseen cards: :func:`odds_draws` says when its integer search
+(:mod:`swkit.odds.cards.chance`) sums every set of ``count`` cards drawn; when the unseen cards
+can run out, :mod:`swkit.odds.cards.reshuffle` draws them one by one with this game's reshuffle.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ def draw(turn: Turn, card: Card) -> None:
 
 
 def odds_draws(count: int, unseen: int, later_draws: int) -> bool:
-    """True if the odds engine models drawing ``count`` cards now: the ``unseen`` cards hold
-    them and every one of the ``later_draws`` after them (the odds never reshuffle, RULES.md
+    """True if the odds engine's integer search draws ``count`` cards now: the ``unseen`` cards
+    hold them and every one of the ``later_draws`` after them (so no reshuffle is needed; the
+    questions where one can be are searched by :mod:`swkit.odds.cards.reshuffle`, RULES.md
     §C1)."""
     return bool(count) and unseen >= count + later_draws

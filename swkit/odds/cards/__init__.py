@@ -12,12 +12,13 @@ with the unseen copies of each).
 
 **The model** (RULES.md §C1). The **unseen cards** are every physical card minus the hand, every
 tableau and the discard pile; each draw is uniform over them (memoryless: the other hands are
-part of the unseen cards). When no card is unseen, this turn's draw comes uniformly from the
-discard pile (it is shuffled into a new deck, so it is empty afterwards); if that is empty too
-the draw is skipped. Over T turns the opponents change nothing; the center Power and the figure
-stay as they are after your play; you stop at your first score; every play, Power use and
-discard (which cards and their order) is the best one for the chance of scoring within T; a
-question needing more draws than the unseen cards hold is an error.
+part of the unseen cards). When a card must be drawn (a turn's, or draw two's) and none is
+unseen, the discard pile is shuffled into a new deck first (RULES.md §A3): its cards are unseen
+again and the pile is empty; if that is empty too the draw is skipped. Over T turns the
+opponents change nothing; the center Power and the figure stay as they are after your play; you
+stop at your first score; every play, Power use and discard (which cards and their order) is
+the best one for the chance of scoring within T. Nothing in the model depends on T, so
+P(scoring within T) never falls as T grows.
 
 **The center Power** has three states (``Position.center``): a known Power; ``UNKNOWN_CENTER``
 (the default of ``make_position`` and of ``swkit odds hand`` without ``--center``): a center Power
@@ -37,9 +38,8 @@ effect primitive (so an edited data file works too):
   help this turn's score; over T >= 2 turns the taken card can be played later).
 - ``extra_draw`` (7) and ``pass`` (10) cannot help this turn's score (§A7 decisions); over
   T >= 2 turns they are modelled as chance after the play (RULES.md §C1): draw two takes its
-  cards uniformly from the unseen cards, and is used only while they hold its cards and every
-  later draw (the odds never reshuffle; ``PlayerOdds.left_out`` names it when that limit can
-  apply, i.e. fewer than count·(T−1)+T unseen cards); pass gives the card of your hand you
+  cards one by one uniformly from the unseen cards (the discard pile shuffled in when none is
+  left); pass gives the card of your hand you
   choose, which joins the unseen cards, and brings one card uniform over the unseen cards (the
   other hands are part of them; a pass of more than one card is left out). The best Discard
   is chosen knowing the cards that came.
@@ -47,7 +47,9 @@ effect primitive (so an edited data file works too):
 **Method.** Exact enumeration over the unseen multiset of card types (each type weighted by its
 unseen copies), memoised on the position, with integer numerators over U·(U−1)·… (U unseen
 cards) and a Fraction at the end, within a work budget of memo entries
-(``swkit.odds.budget``). The modules follow the model:
+(``swkit.odds.budget``). A question whose draws can outnumber the unseen cards (fewer than
+T + count·(T−1) unseen, count = draw two's cards, 0 without it) is searched with Fractions by
+``reshuffle``, which keeps the whole discard pile for the reshuffle. The modules follow the model:
 
 - ``position``: the question and its checks; ``answer``: ``player_odds`` and its answer;
 - ``engine``: one search's engine, built from a Position and composed of parts; each part

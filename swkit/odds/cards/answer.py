@@ -2,8 +2,9 @@
 
 P(scoring within t turns) for t = 1..T (once 1, it stays 1 without a search), this turn's outs
 with their unseen copies, the best play after every draw with its conditional probability,
-and the Powers modelled or left out (RULES.md §C1). With an empty deck this turn's card comes
-uniformly from the discard pile. Over the work budget it raises ``WorkBudgetError`` with the
+and the Powers modelled or left out (RULES.md §C1). A draw with no card unseen comes uniformly
+from the discard pile, shuffled into a new deck (``reshuffle`` answers every question where
+that can happen). Over the work budget it raises ``WorkBudgetError`` with the
 exact answers for fewer turns and an estimate of the budget needed. Checked: the recorded
 answers (``tests/test_odds_cards_recorded_answers.py``), the game tree
 (``tests/test_odds_cards.py``), the budget (``tests/test_odds_cards_budget.py``).
@@ -12,9 +13,10 @@ answers (``tests/test_odds_cards_recorded_answers.py``), the game tree
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from swkit.cards.notation import Card
 from swkit.errors import WorkBudgetError
@@ -91,7 +93,6 @@ CENTER_UNKNOWN_NOTE = ("center Power not given (no --center): scoring still take
 def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     center = pos.center_power
     reach = reach_powers(pos)
-    unseen = sum(pos.unseen().values())
     modelled, left = [], []
     if pos.center == UNKNOWN_CENTER:
         left.append(CENTER_UNKNOWN_NOTE)
@@ -104,11 +105,6 @@ def _modelled_and_left_out(pos: Position, turns: int) -> tuple[tuple[str, ...], 
         elif p.effect == "pass" and turns >= 2 and int(p.params["count"]) != 1:
             left.append(f"{label}: cannot help this turn's score; a pass of "
                         f"{p.params['count']} cards is left out for later turns")
-        elif p.effect == "extra_draw" and turns >= 2 and \
-                unseen < int(p.params["count"]) * (turns - 1) + turns:
-            left.append(f"{label}: cannot help this turn's score; used for later turns only "
-                        f"while the unseen cards hold its {p.params['count']} cards and every "
-                        f"later draw ({unseen} unseen: the odds never reshuffle the discard pile)")
         elif p.effect == "extra_draw" and turns >= 2:
             modelled.append(f"{label}: cannot help this turn's score; counted: the drawn cards "
                             "can be played in a later turn")
@@ -166,6 +162,71 @@ def _refuse_early(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
         raise refuse(n, True)
 
 
+def _until_certain(options: Iterator[tuple[Any, Fraction]]) -> Iterator[tuple[Any, Fraction]]:
+    """The options up to the first that is certain (none after it can be better)."""
+    for option in options:
+        yield option
+        if option[1] == 1:
+            return
+
+
+def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, others: Hand,
+                      figure: bool, turns: int, values: list[Fraction], plans: list[DrawPlan],
+                      notes: list[str], step: Callable[[int, int], None],
+                      progress: Callable[[int, int], None] | None, share: list[float]
+                      ) -> tuple[str, dict[Card, int], tuple[Fraction, ...]]:
+    """``player_odds`` when the unseen cards can run out within ``turns`` turns
+    (``Reshuffle.needed``): the values for t = 1..turns (added to ``values`` as they come, for
+    a refusal's partial answers), this turn's outs and the plans (added to ``plans``) by
+    ``eng.reshuffle``; returns (draw_from, outs, within). ``step(done, of)`` is called before
+    each first draw of the last search, ``progress`` as the plans are written, ``share[1]``
+    is the plans' share done (as in ``player_odds``)."""
+    rs = eng.reshuffle
+    state = rs.start(hand, tab, disc_full, others, figure)
+    notes.append(f"{eng.unseen0} unseen card{'' if eng.unseen0 == 1 else 's'}: within "
+                 f"{turns} turns the deck can run out, and then the discard pile is shuffled "
+                 "into a new deck (RULES.md §A3, §C1)")
+    draws = rs.draws(state[5], state[2])
+    plan_turns = turns
+    for t in range(1, turns + 1):
+        if values and values[-1] == 1:
+            notes.append(f"certain within {t - 1} turn{'s' if t > 2 else ''}, so "
+                         f"certain within {turns}: not searched again")
+            values += [Fraction(1)] * (turns - len(values))
+            plan_turns = t - 1
+            break
+        if t < turns:
+            values.append(rs.value(state, t))
+            continue
+        total = Fraction(0)          # the last search, first draw by first draw (``step``)
+        for i, (x, u, n, pool, disc) in enumerate(draws):
+            step(i, len(draws))
+            h = hand if x is None else insert(hand, x)
+            total += Fraction(u, n) * rs.after_draw((h, tab, disc, others, figure, pool), t)
+        values.append(total)
+    types = eng.types
+    share[0] = 1.0
+    share[2] = eng.spent()
+    outs: dict[Card, int] = {}
+    for i, (x, u, _n, pool, disc) in enumerate(draws):
+        if progress is not None and turns >= 3:
+            progress(len(draws) + i, 2 * len(draws))
+        share[1] = max(i, 1) / len(draws)
+        h = hand if x is None else insert(hand, x)
+        after = (h, tab, disc, others, figure, pool)
+        steps, p, now = best_plan(eng, h, tab, disc, others, figure, (), plan_turns,
+                                  options=_until_certain(rs.options(after, plan_turns)))
+        plans.append(DrawPlan(None if x is None else types[x], 0 if x is None else u,
+                              plan_words(steps), p, now, steps))
+        if now and x is not None:
+            outs[types[x]] = u
+    if draws[0][0] is None:
+        draw_from = "nothing"
+    else:
+        draw_from = "unseen cards" if eng.unseen0 else "discard pile"
+    return draw_from, outs, tuple(values)
+
+
 def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFAULT_BUDGET,
                 progress: Callable[[int, int], None] | None = None) -> PlayerOdds:
     """P(the player scores this turn) and within ``turns`` of their own turns, exactly.
@@ -174,8 +235,9 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
     ``turns`` T in 1..3. Output: ``PlayerOdds`` with Fractions in [0, 1] (see its docstring):
     the probability, P within t turns for t = 1..T, the outs with unseen copies, the best play
     after each draw, and the Powers modelled or left out (module docstring, RULES.md §C1).
-    Raises ConfigurationError for T outside 1..3 or when the T draws need more cards than the
-    unseen cards hold (T >= 2; for T = 1 an empty deck draws from the discard pile).
+    Raises ConfigurationError for T outside 1..3. A draw with no card unseen comes from the
+    discard pile shuffled into a new deck (RULES.md §C1, ``reshuffle``), so P(scoring within
+    t turns) never falls as t grows.
 
     ``budget``: the work allowed, in memo entries (``DEFAULT_BUDGET``; None: no limit). A
     question that needs more raises ``WorkBudgetError`` (swkit.errors) saying what made it
@@ -236,7 +298,13 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
 
     plans: list[DrawPlan] = []
     try:
-        if eng.unseen0 > 0:
+        if eng.reshuffle.needed(turns):
+            # the unseen cards can run out: the discard pile is shuffled in (RULES.md §C1)
+            draw_from, outs, within = _reshuffle_answer(eng, hand, tab, disc_full, others,
+                                                        figure, turns, values, plans, notes,
+                                                        step, progress, share)
+            probability = within[-1]
+        elif eng.unseen0 > 0:
             draw_from = "unseen cards"
             disc = eng.disc_key(disc_full, turns) if turns >= 2 else disc_full
             plan_turns = turns

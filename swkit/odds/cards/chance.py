@@ -1,7 +1,8 @@
 """Draw two (7) and pass (10): Powers whose cards come by chance, over later turns.
 
-RULES.md §A7, §C1: draw two takes k cards uniformly from the unseen cards (used only while they
-hold k cards and every later draw: the odds never reshuffle); pass gives a chosen card of the
+RULES.md §A7, §C1: draw two takes k cards uniformly from the unseen cards (this search runs only
+when they hold k cards and every later draw, ``reshuffle.Reshuffle.needed``; otherwise the
+discard pile can be shuffled in and ``reshuffle`` answers); pass gives a chosen card of the
 hand, which joins the unseen cards, and brings one card uniform over them. The value of an
 option = the sum over the ordered draws (the multisets with their orders and copies) of the
 best next numerator after the best Discard knowing the cards (``_draw_value``,
@@ -86,8 +87,9 @@ class Chance:
         included): each play followed by draw two (7) or pass (10), as (steps, numerator of
         the next turns on the scale of ``numerator``, i.e. times (N)(N-1)...(N-turns+2) with N
         the unseen cards now). The cards come by chance (RULES.md §C1): draw two takes k cards
-        uniformly from the unseen cards, used only while they hold k cards and every later
-        draw (the odds never reshuffle); pass gives a chosen card of the hand, which joins the
+        uniformly from the unseen cards (which hold k cards and every later draw here:
+        ``player_odds`` sends the questions where they may not to ``reshuffle``); pass gives a
+        chosen card of the hand, which joins the
         unseen cards, and receives one card uniform over the unseen cards (the other hands
         are part of them; none if they are empty). Then the best Discard, knowing the cards.
         ``beat``: leave out the options whose value cannot exceed it (their sum is abandoned as

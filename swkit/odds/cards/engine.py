@@ -6,7 +6,8 @@ figure and none is held) by effect primitive, so an edited data file works too. 
 builds the parts from them, each holding its own memo tables and given the parts it asks:
 ``triples`` (pair masks), ``moves`` (the plays, Powers and Discards), ``outs`` (the last turn),
 ``blanks``, ``noextra`` and ``extra`` (two turns to go), ``chance`` (draw two and pass),
-``batch`` (the numpy batch), ``search`` (over turns), with ``facts.Unseen`` (the unseen cards)
+``batch`` (the numpy batch), ``search`` (over turns), ``reshuffle`` (when the unseen cards
+can run out: the discard pile shuffled in), with ``facts.Unseen`` (the unseen cards)
 and ``work.Work`` (the budget). ``start_search`` is the common start of ``player_odds`` and its
 Monte Carlo twins (type indices, the budget). Checked through every engine test, e.g.
 ``tests/test_odds_cards.py`` (game tree).
@@ -30,6 +31,7 @@ from swkit.odds.cards.moves import Moves
 from swkit.odds.cards.noextra import NoExtra
 from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.position import MAX_TURNS, Position
+from swkit.odds.cards.reshuffle import Reshuffle
 from swkit.odds.cards.search import Search
 from swkit.odds.cards.triples import Triples
 from swkit.odds.cards.work import Work
@@ -73,8 +75,9 @@ class Engine:
         self.search = search = Search(facts, unseen, work, moves, outs, blanks, noextra, extra,
                                       chance, batch)
         chance.search = search      # the one loop: chance values the later turns by the search
+        self.reshuffle = reshuffle = Reshuffle(facts, work, moves, outs)
         work.watch([unseen, triples, moves, outs, blanks, noextra, extra, chance, batch,
-                    search], batch.row_entries)
+                    search, reshuffle], batch.row_entries)
         # the engine's own methods, read from the parts that own them
         self.numerator, self.value = search.numerator, search.value
         self.value_key, self.best_next = search.value_key, search.best_next
@@ -181,8 +184,8 @@ def start_search(position: Position, turns: int, budget: int | None = None
     Checks ``turns`` (``check_turns``) and ``budget`` (memo entries, None: no limit), builds
     the engine and returns ``(eng, hand, tableau,
     discard pile, others)`` as type indices (hand, tableau and others sorted; the discard pile
-    in its order; others empty unless a swap is in reach). Raises ConfigurationError when
-    T >= 2 draws need more cards than the unseen cards hold (RULES.md §C1).
+    in its order; others empty unless a swap is in reach). Draws beyond the unseen cards come
+    from the discard pile shuffled in (RULES.md §C1: ``eng.reshuffle``), so any T is answered.
     """
     check_turns(turns)
     eng = _engine(position, later=turns >= 2)
@@ -192,10 +195,6 @@ def start_search(position: Position, turns: int, budget: int | None = None
     tab = tuple(sorted(index[c] for c in position.tableau))
     disc_full = tuple(index[c] for c in position.discard)
     others = tuple(sorted(index[c] for t in position.others for c in t)) if eng.swap else ()
-    if turns >= 2 and eng.unseen0 < turns:
-        raise ConfigurationError(
-            f"{turns} turns need {turns} draws but only {eng.unseen0} card(s) are unseen "
-            "(RULES.md §C1)")
     return eng, hand, tab, disc_full, others
 
 

@@ -19,7 +19,7 @@ positions, and ``DrawPlan.play == plan_words(DrawPlan.steps)`` on every plan),
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -325,11 +325,14 @@ def _scoring_play(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
 
 
 def best_plan(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
-               figure: bool, drawn: Hand, turns: int
+               figure: bool, drawn: Hand, turns: int,
+               options: Iterable[tuple[tuple[Any, ...], Fraction]] | None = None
                ) -> tuple[tuple[PlanStep, ...], Fraction, bool]:
     """After a draw (``hand`` holds it): the best plan as steps, P(scoring within ``turns``
     turns | this draw), and whether it scores now. The empty plan: the last turn cannot
-    score."""
+    score. ``options``: each end of the turn as (the engine's steps, P(scoring within the
+    next turns)), when they do not come from the engine's integer search (the discard pile
+    shuffled in, ``reshuffle``); by default the engine's ends, then draw two and pass."""
     def steps_of(raw: Iterable[tuple[Any, ...]]) -> tuple[PlanStep, ...]:
         return _plan_steps(raw, eng.types, eng.pos, tab)
 
@@ -337,9 +340,10 @@ def best_plan(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
         return steps_of(_scoring_play(eng, hand, tab, disc, others, figure)), Fraction(1), True
     if turns == 1:
         return (), Fraction(0), False
+    if options is None:
+        options = _engine_options(eng, hand, tab, disc, others, figure, drawn, turns)
     best: tuple[Fraction, tuple[tuple[Any, ...], ...]] | None = None
-    for steps, nxt in eng.ends(hand, tab, disc, others, figure, turns - 1):
-        v = eng.value(*nxt, drawn, turns - 1)
+    for steps, v in options:
         if best is None or v > best[0]:
             # name the Power used, if any
             named: list[tuple[Any, ...]] = []
@@ -348,10 +352,16 @@ def best_plan(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
                     named.append(("power", _power_for(eng, _EFFECT[s[0]])))
                 named.append(s)
             best = (v, tuple(named))
-    scale = falling_factorial(eng.unseen0 - pool_net(drawn), turns - 1)
-    for steps, num in eng.chance_options(hand, tab, disc, others, figure, drawn, turns):
-        v = Fraction(num, scale)
-        if best is None or v > best[0]:
-            best = (v, (steps[0], ("power", _power_for(eng, _EFFECT[steps[1][0]])), steps[1]))
     assert best is not None
     return steps_of(best[1]), best[0], False
+
+
+def _engine_options(eng: Engine, hand: Hand, tab: Hand, disc: Hand, others: Hand,
+                    figure: bool, drawn: Hand, turns: int
+                    ) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+    """The engine's ends of a turn with their values, then draw two and pass."""
+    for steps, nxt in eng.ends(hand, tab, disc, others, figure, turns - 1):
+        yield steps, eng.value(*nxt, drawn, turns - 1)
+    scale = falling_factorial(eng.unseen0 - pool_net(drawn), turns - 1)
+    for steps, num in eng.chance_options(hand, tab, disc, others, figure, drawn, turns):
+        yield steps, Fraction(num, scale)
