@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from swkit.cards.powers import play_from_discard
 from swkit.odds.cards.facts import Facts
 from swkit.odds.cards.hands import Hand, type_bits
 from swkit.odds.cards.triples import Triples
@@ -46,9 +45,7 @@ class Blanks:
         self.types, self.wilds, self.every = facts.types, facts.wilds, facts.every
         self.extra_plays, self.discard_play = facts.extra_plays, facts.discard_play
         self.center_color = facts.center_color
-        # the types showing Power 3's required number (none when it names none)
-        self.need_bits = play_from_discard.number_mask(facts.discard_play[0], facts.types) \
-            if facts.discard_play and facts.discard_play[0] is not None else 0
+        self.need_bits = facts.number_types   # the types showing Power 3's required number
         self.lumping = True                 # False: the plain search (tests compare the two)
         self.partner_memo: dict[int, int] = {}
         self.blank_memo: dict[Any, tuple[int, tuple[tuple[int, ...], ...],

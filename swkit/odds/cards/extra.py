@@ -51,7 +51,7 @@ class ExtraPlay:
         self.keep1_memo: dict[Any, list[list[Any]]] = {}
         self.options_memo: dict[Any, list[list[Any]]] = {}
         self.discard_memo: dict[Any, list[int]] = {}
-        self.number_masks: dict[int, int] = {}      # number -> its types' bits
+        self.number_types = facts.number_types   # the types showing Power 3's number
         self.pair_rows: dict[int, list[int]] = {}   # y -> pair(0, y, c) per c
         self.unseen = unseen
         self.triples = triples
@@ -289,13 +289,7 @@ class ExtraPlay:
 
     def need_mask(self) -> int:
         """Bitmask of the card types showing Power 3's required number (0 if none)."""
-        need = self.discard_play[0] if self.discard_play else None
-        if need is None:
-            return 0
-        nm = self.number_masks.get(need)
-        if nm is None:
-            nm = self.number_masks[need] = play_from_discard.number_mask(need, self.types)
-        return nm
+        return self.number_types
 
     def _last_options(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool,
                       new: int | None = None) -> list[list[Any]]:

@@ -10,9 +10,11 @@ Checked through every engine test, e.g. ``tests/test_odds_cards.py`` against the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from swkit.cards.editions import Power
 from swkit.cards.notation import Card
+from swkit.cards.powers import play_from_discard
 from swkit.cards.triples import Wilds
 from swkit.odds.cards.hands import Hand
 from swkit.odds.cards.position import Position
@@ -50,6 +52,24 @@ class Facts:
     center_mask: int = 0
     scorable: bool = True
     every: int = 0
+
+    @cached_property
+    def number_types(self) -> int:
+        """Power 3's required number as a bitmask of types: the types showing it (0: Power 3
+        is not in reach, or it names no number)."""
+        need = self.discard_play[0] if self.discard_play else None
+        return 0 if need is None else play_from_discard.number_mask(need, self.types)
+
+    @cached_property
+    def number_met(self) -> int:
+        """The types whose play meets Power 3's number condition on their own
+        (:func:`swkit.cards.powers.play_from_discard.number_mask`): those showing its number,
+        every type when it names none (0: Power 3 is not in reach)."""
+        if not self.discard_play:
+            return 0
+        if self.discard_play[0] is None:
+            return play_from_discard.number_mask(None, self.types)
+        return self.number_types
 
 
 class Unseen:

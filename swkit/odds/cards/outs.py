@@ -39,9 +39,7 @@ class Outs:
         self.swap = facts.swap
         self.center_mask, self.scorable = facts.center_mask, facts.scorable
         self.pair_memos = triples.pair_memos
-        # the types whose play meets Power 3's number condition (``play_from_discard``)
-        self.need_bits = play_from_discard.number_mask(facts.discard_play[0], facts.types) \
-            if facts.discard_play else 0
+        self.need_bits = facts.number_met   # the types meeting Power 3's number condition
         self.power_memo: dict[Any, bool] = {}
         self.score_memo: dict[Any, bool] = {}
         self.outs_memo: dict[Any, int] = {}
