@@ -223,6 +223,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("lessons",): ["--no-open"],
     ("tournament",): ["--game", "dice", "--bots", "points,greedy", "--games", "2"],
     ("site",): [],
+    ("class", "report"): ["hand-ins.zip"],
 }
 
 

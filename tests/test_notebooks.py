@@ -46,12 +46,15 @@ def test_the_teachers_guide_names_every_lesson_and_solution():
 def test_a_solution_has_a_tab_name_of_its_own():
     """JupyterLab and the Lite site name a tab by its file name: a lesson and its worked
     answers open side by side must not both read 01-counting-sets-and-runs.ipynb (a
-    newcomer's trial). Each solution is its lesson's name with ``-solution``."""
+    newcomer's trial). Each solution is its lesson's name with ``-solution``; a teacher's
+    notebook among them (not a lesson's answers) starts with ``teacher-``."""
     lessons = {p.name for p in LESSONS.glob("*.ipynb")}
     solutions = [p.name for p in LESSONS.glob("solutions/*.ipynb")]
     assert solutions
     for name in solutions:
         assert name not in lessons, f"solutions/{name} has its lesson's tab name"
+        if name.startswith("teacher-"):   # the teacher's own notebooks (the class report)
+            continue
         assert name.endswith("-solution.ipynb"), name
         assert name.replace("-solution.ipynb", ".ipynb") in lessons, f"{name}: no such lesson"
 

@@ -18,6 +18,7 @@
                      [--json]   (swkit/cli/odds_duel.py)
     swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons*.py)
     swkit site       [--out DIR] [--no-solutions] [--force]     (swkit/cli/site.py)
+    swkit class report PATH... [--json] [--html FILE]           (swkit/cli/class_report.py)
     swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
@@ -174,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "bots play whole games, and exact odds.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds,lessons,tournament,site}")
+                                     metavar="{play,odds,lessons,tournament,site,class}")
 
     play = commands.add_parser(
         "play", help="bots play a whole game and print the transcript",
@@ -371,6 +372,16 @@ def build_parser() -> argparse.ArgumentParser:
                     "install (the teacher's guide, README.md of the lessons, says how: 'No "
                     "install: the lessons in the browser'). Needs pip install "
                     "\"swkit[site]\"."))
+    import swkit.cli.class_report as class_report
+    classes = commands.add_parser(
+        "class", help="the class with no server: the teacher's class report",
+        description="The class with no server: the teacher's class report from the "
+                    "notebooks the students handed in.")
+    class_commands = classes.add_subparsers(dest="kind", required=True, parser_class=_Parser,
+                                            metavar="{report}")
+    class_report.add_arguments(class_commands.add_parser(
+        "report", help="what the class tried and got right, from the handed-in notebooks",
+        description=class_report.DESCRIPTION))
     return parser
 
 
@@ -453,6 +464,8 @@ def _kept(args: argparse.Namespace | None, started: float) -> str:
     command = getattr(args, "command", None)
     if command in ("play", "odds"):
         return f"no {'game' if command == 'play' else 'answer'} shown; nothing was written"
+    if command == "class":
+        return "no report shown; nothing was written"
     if command == "tournament":
         return "no figures (a tournament's figures need all its games); no chart written"
     if command == "lessons":
@@ -525,6 +538,9 @@ def _main(argv: list[str] | None, parsed: dict[str, Any]) -> int:
         if args.command == "site":
             import swkit.cli.site as site
             return site.run(args)
+        if args.command == "class":
+            import swkit.cli.class_report as class_report
+            return class_report.run(args)
         notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working, args=(args,))
         notice.daemon = True
         notice.start()

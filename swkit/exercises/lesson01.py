@@ -68,3 +68,10 @@ EXERCISES = [
                 "them, so 1470 − 30.",
     ),
 ]
+
+MISCONCEPTIONS = {
+    "1.1": ((5 * 9 * 8 * 7, "Order matters when counting hands"),),
+}
+"""Wrong answers behind which the teacher's guide (lessons/README.md, "Common misconceptions")
+names a misconception: ``{exercise key: ((wrong answer, the guide's words), ...)}``; the class
+report (:mod:`swkit.classroom.report`) says them beside the answer."""

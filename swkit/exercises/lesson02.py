@@ -91,3 +91,9 @@ EXERCISES = [
         explain="More than 4/29: some first draws make new outs for turn 2.",
     ),
 ]
+
+MISCONCEPTIONS = {
+    "2.3": ((Fraction(16865, 46656), "Next turn's chance is the same as this turn's"),),
+    "2.4": ((Fraction(4, 29), "Next turn's chance is the same as this turn's"),),
+}
+"""Wrong answers behind which the teacher's guide names a misconception (as in lesson01.py)."""

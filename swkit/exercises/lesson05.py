@@ -90,3 +90,9 @@ EXERCISES = [
         explain="4 * 3^5 - 3 * 2^5 = 876 of the 7776 rolls: 73/648.",
     ),
 ]
+
+MISCONCEPTIONS = {
+    "5.2": ((Fraction(5, 6), "Five dice, each 1/3 for Mickey, so 5/3 chances"),),
+}
+"""Wrong answers behind which the teacher's guide names a misconception (as in lesson01.py):
+here 5 · 1/6, chances added as if they could not overlap."""

@@ -110,3 +110,9 @@ EXERCISES = [
         kind="difference of probabilities",
     ),
 ]
+
+MISCONCEPTIONS = {
+    "10.2": (("Mickey", "The move with the most points is the best move"),),
+}
+"""Wrong answers behind which the teacher's guide names a misconception (as in lesson01.py):
+both score 3, and only the block tells them apart."""
