@@ -19,6 +19,8 @@
     swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons*.py)
     swkit site       [--out DIR] [--no-solutions] [--force]     (swkit/cli/site.py)
     swkit class report PATH... [--json] [--html FILE]           (swkit/cli/class_report.py)
+    swkit hub config --out DIR [--students FILE] [--trial] [--inbox DIR] [--memory SIZE]
+                     [--idle-minutes N] [--port N]               (swkit/cli/hub.py)
     swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
@@ -175,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "bots play whole games, and exact odds.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds,lessons,tournament,site,class}")
+                                     metavar="{play,odds,lessons,tournament,site,class,hub}")
 
     play = commands.add_parser(
         "play", help="bots play a whole game and print the transcript",
@@ -382,6 +384,11 @@ def build_parser() -> argparse.ArgumentParser:
     class_report.add_arguments(class_commands.add_parser(
         "report", help="what the class tried and got right, from the handed-in notebooks",
         description=class_report.DESCRIPTION))
+    import swkit.cli.hub as hub
+    hub.add_arguments(commands.add_parser(
+        "hub", help="a school's JupyterHub with the lessons in place",
+        description="A school's JupyterHub: swkit hub config writes its config for a class on "
+                    "one server."))
     return parser
 
 
@@ -541,6 +548,9 @@ def _main(argv: list[str] | None, parsed: dict[str, Any]) -> int:
         if args.command == "class":
             import swkit.cli.class_report as class_report
             return class_report.run(args)
+        if args.command == "hub":
+            import swkit.cli.hub as hub
+            return hub.run(args)
         notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working, args=(args,))
         notice.daemon = True
         notice.start()
