@@ -30,6 +30,9 @@ DESCRIPTION = ("Write DIR/jupyterhub_config.py: a JupyterHub for a class on one 
 
 def _memory(text: str) -> str | None:
     from swkit.hub.config import MEMORY
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty value: give a memory size such as 1G, or "
+                                         "none for no limit")
     if text.strip().lower() == "none":
         return None
     value = text.strip().upper()

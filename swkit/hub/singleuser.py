@@ -24,6 +24,7 @@ import json
 import os
 import stat
 import sys
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -173,7 +174,7 @@ def default_url(folder_name: str) -> str:
     return f"/lab/tree/{quote(folder_name)}/{quote(first_lesson())}"
 
 
-def prepare(environ: dict[str, str] | os._Environ[str] = os.environ) -> list[str]:
+def prepare(environ: MutableMapping[str, str] = os.environ) -> list[str]:
     """Place the lessons in ``$SWKIT_LESSONS_DIR`` (default ``swkit-lessons``, relative to the
     start folder: the home) and set ``JUPYTERHUB_DEFAULT_URL`` in ``environ`` to the first
     lesson unless it is set. Returns the log's lines; never raises for a folder that cannot be
