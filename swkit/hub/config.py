@@ -247,6 +247,12 @@ c.JupyterHub.db_url = f"sqlite:///{{HERE / 'jupyterhub.sqlite'}}"
 c.JupyterHub.cookie_secret_file = str(HERE / "jupyterhub_cookie_secret")
 c.ConfigurableHTTPProxy.pid_file = str(HERE / "jupyterhub-proxy.pid")
 
+# The proxy installed beside this Python (pip install "swkit[hub]"), found without PATH
+# (sudo resets PATH).
+PROXY = Path(sys.executable).with_name("configurable-http-proxy")
+if PROXY.exists():
+    c.ConfigurableHTTPProxy.command = [str(PROXY)]
+
 # The address students open. For a class, serve HTTPS: a certificate here
 # (c.JupyterHub.ssl_cert, c.JupyterHub.ssl_key) or a web server in front of the hub.
 c.JupyterHub.bind_url = "http://:{settings.port}"
