@@ -414,6 +414,27 @@ def test_a_hand_in_lands_in_the_inbox_under_the_hub_user_name(hub: Hub) -> None:
     assert [(row["student"], row["records"]) for row in rows] == [("chris", 1)]
 
 
+def _sign_in(hub: Hub, name: str) -> Any:
+    """A browser's sign-in as ``name`` (any password: the dummy login); the session."""
+    session = requests.Session()
+    session.get(hub.url + "/hub/login", timeout=30)
+    xsrf = session.cookies.get("_xsrf")
+    session.post(hub.url + "/hub/login", data={"username": name, "password": "x",
+                                               "_xsrf": xsrf}, timeout=30)
+    session.headers["X-XSRFToken"] = xsrf
+    return session
+
+
+def test_the_class_list_decides_who_signs_in_and_case_does_not_matter(hub: Hub) -> None:
+    """The written config's class list holds "Anna" (as the teacher typed it): signing in as
+    "ANNA" is anna, and a name not on the list is refused."""
+    anna = _sign_in(hub, "ANNA").get(hub.url + "/hub/api/user", timeout=30)
+    assert anna.status_code == 200 and anna.json()["name"] == "anna"
+    zed = _sign_in(hub, "zed").get(hub.url + "/hub/api/user", timeout=30)
+    assert zed.status_code == 403
+    assert hub.api("GET", "/hub/api/users/zed").status_code == 404
+
+
 def test_a_server_killed_mid_lesson_restarts_with_the_students_work(hub: Hub) -> None:
     """Anna's server is killed (SIGKILL) after she saved a change: the hub notices, starts it
     again on request, and her change is there."""
