@@ -4,12 +4,12 @@ One hub for the module (a module-scoped fixture). Its config is a small file tha
 written config (``load_subconfig``) and overrides only the ports, the database, the cookie
 secret, the login (the ``dummy`` authenticator), the spawner (``simple``, with
 ``--allow-root`` as root) and adds a service token for this driver. Three students of the
-class list start their servers at once; each finds the lessons in their home, and a kernel in
-each plays a DiceCup; one student's token is refused at another's server; a changed lesson
-survives a restart of the server (the new version beside it); a hand-in lands in the inbox
-under the hub user name and ``swkit class report`` reads it; a server killed mid-lesson comes
-back with the student's work.
-"""
+class list start their servers at once; each finds the lessons in their home with lesson 1 as
+the front page, and a kernel in each plays a DiceCup; the idle culler runs as a service; one
+student's token is refused at another's server; the class list decides who signs in, whatever
+the case of the name; a changed lesson survives a restart of the server (the new version beside
+it); a hand-in lands in the inbox under the hub user name and ``swkit class report`` reads it;
+a server killed mid-lesson, and the hub itself restarted, come back with the student's work."""
 
 from __future__ import annotations
 
@@ -30,19 +30,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import requests  # with jupyterhub: pip install ".[test]" brings swkit[hub]
+from tornado import websocket
 
-requests = pytest.importorskip("requests")
-pytest.importorskip("jupyterhub")
-websocket = pytest.importorskip("tornado.websocket")
-
-from swkit.classroom.records import MIME, read_notebook  # noqa: E402
-from swkit.cli.lessons_copy import (  # noqa: E402
+from swkit.classroom.records import MIME, read_notebook
+from swkit.cli.lessons_copy import (
     fingerprint,
     kit_bytes,
     lesson_files,
     lessons_source,
 )
-from swkit.hub.singleuser import BESIDE_MANIFEST, NOTICE, beside_name, first_lesson  # noqa: E402
+from swkit.hub.singleuser import BESIDE_MANIFEST, NOTICE, beside_name, first_lesson
 
 pytestmark = pytest.mark.slow
 
@@ -68,6 +66,7 @@ class Hub:
     def __init__(self, url: str, token: str, inbox: Path, homes: Path, log: Path) -> None:
         self.url, self.token, self.inbox, self.homes, self.log = url, token, inbox, homes, log
         self.tokens: dict[str, str] = {}
+        self.restart: Any = None   # the fixture's: stop the hub and start it again
 
     def api(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
         """A request to ``url + path`` with ``token`` (default: the driver's)."""
@@ -273,28 +272,48 @@ c.JupyterHub.load_roles.append({{"name": "test-driver", "services": ["test-drive
                "tokens", "list:services", "read:services"]}})
 """)
     log = base / "hub.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "jupyterhub", "-f", str(base / "test_config.py")],
-            cwd=base, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    try:
+
+    def launch() -> subprocess.Popen[bytes]:
+        with log.open("ab") as out:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "jupyterhub", "-f", str(base / "test_config.py")],
+                cwd=base, env=env, stdout=out, stderr=subprocess.STDOUT,
+                start_new_session=True)
         _wait_for(url, process, log)
+        return process
+
+    processes = []
+    try:
+        processes.append(launch())
         driver = Hub(url, token, base / "inbox", homes, log)
+
+        def restart() -> None:
+            _shut_down(processes[-1])
+            processes.append(launch())
+
+        driver.restart = restart
         reply = driver.api("POST", "/hub/api/users", json={"usernames": list(STUDENTS)})
         assert reply.status_code in (201, 409), reply.text
         driver.start(*STUDENTS)
         yield driver
     finally:
+        for process in processes:
+            _shut_down(process)
+
+
+def _shut_down(process: subprocess.Popen[bytes]) -> None:
+    """Stop the hub (it stops the students' servers and the proxy), and anything of ours it
+    left behind (its process group)."""
+    if process.poll() is None:
         process.send_signal(signal.SIGTERM)
         try:
             process.wait(60)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(10)
-        # anything of ours the hub left behind (a student's server, the proxy)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 def test_the_lessons_are_in_each_home_and_lesson_1_opens(hub: Hub) -> None:
@@ -454,3 +473,20 @@ def test_a_server_killed_mid_lesson_restarts_with_the_students_work(hub: Hub) ->
     hub.wait_ready("anna")
     cells = hub.contents("anna", path).json()["content"]["cells"]
     assert cells[-1]["source"] == "Anna was here"
+
+
+def test_the_hub_restarted_keeps_the_class_and_their_work(hub: Hub) -> None:
+    """The hub is stopped (which stops every student's server) and started again from the
+    same config and database: the students are there, a server starts again with its
+    lessons and the student's change (run last: it stops everyone's server)."""
+    name = first_lesson()
+    path = f"swkit-lessons/{name}"
+    notebook = hub.contents("ben", path).json()["content"]
+    hub.put_notebook("ben", path, _changed(notebook, "before the restart"))
+    hub.restart()
+    users = {u["name"] for u in hub.api("GET", "/hub/api/users").json()}
+    assert set(STUDENTS) <= users
+    hub.start("ben")
+    assert hub.contents("ben", path).json()["content"]["cells"][-1]["source"] == \
+        "before the restart"
+

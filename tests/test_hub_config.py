@@ -240,6 +240,24 @@ def test_lessons_that_cannot_be_placed_are_one_line_and_the_server_starts(
     assert "is a file, not a folder" in lines[0]
 
 
+def test_a_full_disk_is_one_clear_line_and_the_server_starts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import swkit.cli.lessons_copy as lessons_copy
+
+    def full(target: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(lessons_copy, "write_exclusive", full)
+    environ: dict[str, str] = {}
+    lines = prepare(environ)
+    assert len(lines) == 1 and "No space left on device" in lines[0], lines
+    assert "the server starts without them" in lines[0]
+    assert "JUPYTERHUB_DEFAULT_URL" in environ
+
+
 # -- the hand-in ---------------------------------------------------------------------------
 
 @pytest.fixture
@@ -317,6 +335,20 @@ def test_a_folder_another_account_made_is_refused(on_a_hub: Path) -> None:
     with pytest.raises(HandInError, match="made by another account"):
         hand_in(first_lesson())
     assert list((on_a_hub / "dana").iterdir()) == []
+
+
+def test_a_hand_in_to_a_full_disk_says_so(on_a_hub: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import swkit.cli.lessons_copy as lessons_copy
+
+    def full(target: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
+
+    monkeypatch.setattr(lessons_copy, "write_exclusive", full)
+    with pytest.raises(HandInError, match="No space left on device.*nothing was handed in"):
+        hand_in(first_lesson())
 
 
 def test_a_hand_in_keeps_the_records_the_report_reads(on_a_hub: Path) -> None:

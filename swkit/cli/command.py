@@ -473,6 +473,8 @@ def _kept(args: argparse.Namespace | None, started: float) -> str:
         return f"no {'game' if command == 'play' else 'answer'} shown; nothing was written"
     if command == "class":
         return "no report shown; nothing was written"
+    if command == "hub":
+        return "the config is written in one step: it is the earlier one, or none, or the new one"
     if command == "tournament":
         return "no figures (a tournament's figures need all its games); no chart written"
     if command == "lessons":
