@@ -305,8 +305,8 @@ def help_pages() -> list[list[str]]:
     return sorted(pages)
 
 
-def test_there_are_fifteen_help_pages():
-    assert len(help_pages()) == 15
+def test_there_are_seventeen_help_pages():
+    assert len(help_pages()) == 17
 
 
 ASCII_TERMINALS = {"PYTHONIOENCODING=ascii": {"PYTHONIOENCODING": "ascii"},

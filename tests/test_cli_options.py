@@ -194,7 +194,8 @@ FOREIGN = {"cli/lessons_launch.py": {"--allow-root", "--no-browser"},
            "odds/duel/__main__.py": {"--out", "--dice", "--characters", "--wilds", "--rolls"},
            "odds/duel/core.py": {"--exact"},
            "arena/child.py": {"--fd", "--bot", "--memory", "--output"},
-           "arena/bot_process.py": {"--fd", "--bot", "--memory", "--output"}}
+           "arena/bot_process.py": {"--fd", "--bot", "--memory", "--output"},
+           "hub/config.py": {"--allow-root", "--timeout"}}
 
 
 def test_every_option_a_message_names_exists():
@@ -224,6 +225,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("tournament",): ["--game", "dice", "--bots", "points,greedy", "--games", "2"],
     ("site",): [],
     ("class", "report"): ["hand-ins.zip"],
+    ("hub", "config"): ["--out", "hub"],
 }
 
 

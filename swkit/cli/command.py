@@ -19,6 +19,8 @@
     swkit lessons    [--dir DIR] [--no-open] [--no-solutions]   (swkit/cli/lessons*.py)
     swkit site       [--out DIR] [--solutions] [--force]     (swkit/cli/site.py)
     swkit class report PATH... [--json] [--html FILE]           (swkit/cli/class_report.py)
+    swkit hub config --out DIR [--students FILE] [--trial] [--inbox DIR] [--memory SIZE]
+                     [--idle-minutes N] [--port N]               (swkit/cli/hub.py)
     swkit --version
 
 Bad arguments exit with status 2 and a one-line message naming the accepted form.
@@ -183,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "bots play whole games, and exact odds.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                     metavar="{play,odds,lessons,tournament,site,class}")
+                                     metavar="{play,odds,lessons,tournament,site,class,hub}")
 
     play = commands.add_parser(
         "play", help="bots play a whole game and print the transcript",
@@ -397,6 +399,11 @@ def build_parser() -> argparse.ArgumentParser:
     class_report.add_arguments(class_commands.add_parser(
         "report", help="what the class tried and got right, from the handed-in notebooks",
         description=class_report.DESCRIPTION, formatter_class=_KeysFormatter))
+    import swkit.cli.hub as hub
+    hub.add_arguments(commands.add_parser(
+        "hub", help="a school's JupyterHub with the lessons in place",
+        description="A school's JupyterHub: swkit hub config writes its config for a class on "
+                    "one server."))
     return parser
 
 
@@ -481,6 +488,8 @@ def _kept(args: argparse.Namespace | None, started: float) -> str:
         return f"no {'game' if command == 'play' else 'answer'} shown; nothing was written"
     if command == "class":
         return "no report shown; nothing was written"
+    if command == "hub":
+        return "the config is written in one step: it is the earlier one, or none, or the new one"
     if command == "tournament":
         return "no figures (a tournament's figures need all its games); no chart written"
     if command == "lessons":
@@ -556,6 +565,9 @@ def _main(argv: list[str] | None, parsed: dict[str, Any]) -> int:
         if args.command == "class":
             import swkit.cli.class_report as class_report
             return class_report.run(args)
+        if args.command == "hub":
+            import swkit.cli.hub as hub
+            return hub.run(args)
         notice = threading.Timer(SLOW_NOTICE_SECONDS, _still_working, args=(args,))
         notice.daemon = True
         notice.start()
