@@ -363,27 +363,37 @@ class NoExtra:
         comes). Empty if take-discard is out of reach."""
         if not (fig1 and self.discard_take):
             return []
-        # hand-free, so kept with the play's ``_keep_profile`` (its memo entry, no new one):
-        # the cards taken (bits), the union of the end masks, the end masks in order. The
-        # Power has one move at most (``odds_take``), so the hand meets a mask iff it meets
-        # their union. Asked millions of times under draw two (issue 30 item 22).
+        # Hand-free, so kept with the play's ``_keep_profile`` (in its memo entry, no new
+        # one): [the cards taken (bits), the union of the end masks valued so far, those
+        # masks in order, the end states]. The Power has one move at most (``odds_take``), so
+        # the hand meets one of them iff it meets their union. The end states are valued as
+        # far as a call needs, as before (the memo entries counted are the same). Asked
+        # millions of times under draw two (issue 30 item 22).
         key = (tab1, disc, others, fig1)
         hit = self.keep_memo.get(key)
         if hit is None:
             self._keep_profile(tab1, disc, others, fig1)
             hit = self.keep_memo[key]
         if len(hit) == 2:
-            bits, union, masks = 0, 0, []
+            bits, ends = 0, []
             for taken, _h, rest in take_from_discard.odds_take(self.discard_take, (), disc):
                 for c in taken:
                     bits |= 1 << c
-                for t3, dk3 in self.end_states(tab1, rest):
-                    m = self._end_mask(t3, dk3, others, fig1)
-                    union |= m
-                    masks.append(m)
-            hit = self.keep_memo[key] = (*hit, (bits, union, masks))
-        bits, union, masks = hit[2]
-        return None if (hm | bits) & union else masks
+                ends = self.end_states(tab1, rest)
+            hit = self.keep_memo[key] = (*hit, [bits, 0, [], ends])
+        state = hit[2]
+        hm |= state[0]
+        if hm & state[1]:
+            return None
+        masks, ends = state[2], state[3]
+        while len(masks) < len(ends):
+            t3, dk3 = ends[len(masks)]
+            m = self._end_mask(t3, dk3, others, fig1)
+            masks.append(m)
+            state[1] |= m
+            if hm & m:
+                return None
+        return masks
 
     # ---- before the last turn, without an extra play: hand-free tables ----
     def _end_mask(self, tab: Hand, dkey: Hand, others: Hand, figure: bool) -> int:
