@@ -10,7 +10,10 @@ slowest refusal. A question still running after ``--limit`` CPU seconds is stopp
 (RLIMIT_CPU) and counted apart. ``--save FILE`` writes every result as JSON; ``--check FILE``
 compares with such a file and names every question answered there whose answer changed here
 (refused or stopped here included). ``--positions`` picks positions by name, ``--among`` the
-questions whose Powers are all among the keys given; ``--numpy off`` runs without numpy.
+questions whose Powers are all among the keys given; ``--sample N`` (``--seed S``) asks only N
+of them drawn at random (the same N for the same seed), in scan order; ``--numpy off`` runs
+without numpy. At the end: the CPU seconds' median, 90th percentile and maximum over the
+questions asked (answered and refused).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -93,12 +98,19 @@ def main() -> None:
                         help="only the questions whose Powers are all among these keys")
     parser.add_argument("--limit", type=int, default=180, help="CPU seconds per question")
     parser.add_argument("--numpy", choices=("on", "off"), default="on")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="ask only N of the questions, drawn at random (--seed)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of --sample")
     parser.add_argument("--save", type=Path, help="write the results as JSON")
     parser.add_argument("--check", type=Path, help="compare with results saved earlier")
     args = parser.parse_args()
     earlier = json.loads(args.check.read_text()) if args.check else {}
     results: dict[str, dict] = {}
-    for label, spec in questions(args.positions, args.among):
+    asked = questions(args.positions, args.among)
+    if args.sample is not None and args.sample < len(asked):
+        keep = set(random.Random(args.seed).sample(range(len(asked)), args.sample))
+        asked = [q for i, q in enumerate(asked) if i in keep]
+    for label, spec in asked:
         got = results[label] = ask(spec, args.limit, args.numpy == "on")
         if "answer" in got:
             what = got["answer"]
@@ -118,6 +130,12 @@ def main() -> None:
             cpu, label = max(done)
             print(f"slowest {'answer' if kind == 'answer' else 'refusal'}: {cpu:.1f} s CPU "
                   f"({label}); {len(done)} questions")
+    cpus = sorted(r["cpu"] for r in results.values() if "cpu" in r)
+    if cpus:
+        p90 = statistics.quantiles(cpus, n=10, method="inclusive")[-1] if len(cpus) > 1 \
+            else cpus[0]
+        print(f"CPU seconds over {len(cpus)} questions: median {statistics.median(cpus):.1f}, "
+              f"90th percentile {p90:.1f}, max {cpus[-1]:.1f}")
     over = [label for label, r in results.items() if "over" in r]
     print(f"stopped at the limit ({args.limit} s): {len(over)}" + "".join(
         f"\n  {label}" for label in over))

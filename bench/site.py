@@ -15,8 +15,15 @@ and for each of swkit's lessons, each with a clean browser profile and then with
   each lesson the first exact answer it shows (:data:`FIRST_ANSWERS`; lesson 9's is the odds
   explorer's first answer, drawn by a widget). Run All is started, not awaited: JupyterLab's
   command resolves only when every cell has run, so awaiting it would time the whole notebook;
-- the bytes and the requests that reached the site's server (a visit served from the browser's
-  cache sends no request, or one answered ``304 Not Modified`` with no body).
+- the bytes the browser received over the network, counted from its own network events
+  (:class:`Traffic`: Playwright's ``requestfinished`` with ``request.sizes()``, whose body size
+  is Chromium's ``Network.loadingFinished`` ``encodedDataLength`` less the headers), the page's,
+  the kernel's web worker's and the service worker's; a response the service worker hands the
+  page is not counted again (its own fetch is), and one from the browser's cache is 0 bytes
+  (left out: what the browser fetches outside any page, its favicon requests);
+- the requests that reached the site's server (a visit served from the browser's cache sends
+  none, or one answered ``304 Not Modified`` with no body), and the body bytes it sent, printed
+  beside the browser's count as a check.
 
 Each figure is the median of ``--rounds`` rounds (default 3), printed with its ratio to the bare
 site's. ``--lessons 1 9`` measures only those lessons (default: all ten). Wall times on a shared
@@ -133,6 +140,57 @@ def build_bare(out: Path) -> None:
                        cwd=lite, check=True, capture_output=True)
 
 
+class Traffic:
+    """The response bytes a browser context received over the network, from its own network
+    events (Playwright's ``requestfinished``): the body size of ``request.sizes()`` (encoded,
+    as sent; 0 for a response from the browser's cache or a ``304``) of every request of its
+    pages, their web workers (the Pyodide kernel) and its service worker. JupyterLite's
+    service worker answers the pages' and workers' requests with a ``fetch`` of its own: the
+    response it hands on (``response.from_service_worker``) moved nothing over the network
+    (Chromium reports it with a body of minus its headers), so only its own fetch counts. The
+    service worker's requests are reported only with ``PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_
+    EVENTS=1`` (:data:`SW_EVENTS`), set before Playwright starts. The events reach Python
+    late (during later Playwright calls): :meth:`settle` waits for every request seen to end."""
+
+    def __init__(self, context) -> None:
+        self.bytes = 0
+        self.pending = 0        # requests seen whose end (finished or failed) is not seen yet
+        context.on("request", self._started)
+        context.on("requestfinished", self._finished)
+        context.on("requestfailed", self._failed)
+
+    def _started(self, _request) -> None:
+        self.pending += 1
+
+    def _failed(self, _request) -> None:
+        self.pending -= 1
+
+    def _finished(self, request) -> None:
+        # ``sizes()`` asks the driver, and meanwhile other events run: read it before adding
+        # (``self.bytes += sizes()`` would add to a stale total), and count the request as
+        # ended only once its bytes are in
+        try:
+            response = request.response()
+            if response is not None and not response.from_service_worker:
+                size = max(0, request.sizes()["responseBodySize"])
+                self.bytes += size
+        finally:
+            self.pending -= 1
+
+    def settle(self, page, timeout: float = 60.0) -> None:
+        """Let Playwright deliver the events still on their way, until every request seen has
+        ended; raise RuntimeError after ``timeout`` seconds (the byte count would be short)."""
+        deadline = time.monotonic() + timeout
+        while self.pending > 0:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{self.pending} request(s) never ended: bytes not counted")
+            page.wait_for_timeout(100)
+
+
+SW_EVENTS = "PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"
+"""The environment variable with which Playwright reports a service worker's own requests."""
+
+
 class Served:
     """A static server on 127.0.0.1 (the standard library's, in a thread) that counts the
     requests it answers and the bytes of their bodies."""
@@ -169,9 +227,10 @@ class Served:
         self.server.server_close()
 
 
-def visit(context, server: Served, url: str, wanted: str) -> dict:
+def visit(context, traffic: Traffic, server: Served, url: str, wanted: str) -> dict:
     """Open ``url``, wait for the kernel, start Run All, wait for ``wanted`` in an output."""
     page = context.new_page()
+    received = traffic.bytes
     bytes_before, requests_before = server.counts()
     opened = time.perf_counter()
     page.goto(url, timeout=TIMEOUT_MS)
@@ -182,15 +241,18 @@ def visit(context, server: Served, url: str, wanted: str) -> dict:
     page.wait_for_function(ANSWERED, arg=wanted, timeout=TIMEOUT_MS, polling=50)
     answered = time.perf_counter()
     page.wait_for_timeout(500)
+    traffic.settle(page)
     page.close()
     bytes_after, requests_after = server.counts()
     return {"ready": ready - opened, "answer": answered - ready,
-            "bytes": bytes_after - bytes_before, "requests": requests_after - requests_before}
+            "bytes": traffic.bytes - received, "served": bytes_after - bytes_before,
+            "requests": requests_after - requests_before}
 
 
 def measure(rounds: int, numbers: list[int]) -> dict[str, dict[str, list[dict]]]:
     from playwright.sync_api import sync_playwright
 
+    os.environ[SW_EVENTS] = "1"       # read by Playwright's driver when it starts (Traffic)
     lessons = json.loads((OUT / "files" / "version.json").read_text())["lessons"]
     servers = {"bare": Served(BARE), "swkit": Served(OUT)}
     cases = {"bare (print 1 + 1)": ("bare", "bare.ipynb", "2\\n")}
@@ -214,10 +276,13 @@ def measure(rounds: int, numbers: list[int]) -> dict[str, dict[str, list[dict]]]
                             profile, executable_path=CHROMIUM, args=args,
                             viewport={"width": 1280, "height": 900})
                         server = servers[site]
+                        traffic = Traffic(context)
                         url = (f"http://127.0.0.1:{server.port}/notebooks/index.html?path="
                                f"{quote(path)}")
-                        results[case]["clean"].append(visit(context, server, url, wanted))
-                        results[case]["warm"].append(visit(context, server, url, wanted))
+                        results[case]["clean"].append(visit(context, traffic, server, url,
+                                                            wanted))
+                        results[case]["warm"].append(visit(context, traffic, server, url,
+                                                           wanted))
                         context.close()
     finally:
         for server in servers.values():
@@ -227,16 +292,17 @@ def measure(rounds: int, numbers: list[int]) -> dict[str, dict[str, list[dict]]]
 
 def report(results: dict[str, dict[str, list[dict]]]) -> None:
     median = {(case, cache): {key: statistics.median(r[key] for r in runs)
-                              for key in ("ready", "answer", "bytes", "requests")}
+                              for key in ("ready", "answer", "bytes", "served", "requests")}
               for case, by_cache in results.items() for cache, runs in by_cache.items()}
     bare = next(iter(results))
     print(f"{'':24} {'cache':6} {'kernel ready':>18} {'ready -> answer':>18} "
-          f"{'bytes':>18} {'requests':>14}")
+          f"{'bytes (browser)':>18} {'served':>9} {'requests':>14}")
     for (case, cache), m in median.items():
         b = median[(bare, cache)]
         print(f"{case:24} {cache:6} {m['ready']:7.1f} s ({m['ready'] / b['ready']:4.2f}x) "
               f"{m['answer']:7.1f} s ({m['answer'] / b['answer']:5.1f}x) "
               f"{_size(m['bytes']):>9} ({_ratio(m['bytes'], b['bytes'])}) "
+              f"{_size(m['served']):>9} "
               f"{m['requests']:5.0f} ({m['requests'] / max(b['requests'], 1):4.2f}x)")
 
 

@@ -24,6 +24,15 @@ class ConfigurationError(SwkitError, ValueError):
     """A game or odds question was set up with parameters outside the accepted range."""
 
 
+class SearchCancelled(SwkitError):
+    """A search was stopped by its caller before it ended: the ``stop()`` it was given (e.g.
+    ``player_odds(..., stop=...)``) returned True, so it answers nothing.
+
+    Not a fault of the question: a front end asks this when a newer question makes the old
+    one's answer useless (the odds explorer). Ask again to get the answer.
+    """
+
+
 class WorkBudgetError(SwkitError):
     """An exact question needs more work than its budget allows, so it is refused.
 

@@ -5,8 +5,10 @@ yet (the page queues clicks while a cell runs and the kernel gets them in a burs
 - One thing at a time touches a widget's game: a click handled on the kernel's thread never
   runs while a worker thread is inside a bot's move (the hint once read a game half-way
   through the bots' turn: "() is not a count vector of 5 dice").
-- A new question in the odds explorer stops the old search at its next progress call; the
-  answer shown is the engine's exact answer to the last question.
+- A new question in the odds explorer stops the old search at once, whatever path it is on
+  (the engine asks the explorer's cancel flag where it counts its work budget), a search that
+  ends in "too much work" and reports no progress included; the answer shown is the engine's
+  exact answer (or refusal) to the last question.
 - A move (Roll, Score, a keep, a card choice) that arrives before the page has echoed the
   last state counted (``_drawn`` -> ``_seen``, through a ``jsdlink``) is dropped with a word;
   without a page (no echo ever) nothing is dropped. The real page is driven in
@@ -25,7 +27,10 @@ from random_play import click_at_random
 from widget_backends import backend  # noqa: F401 - every test under both back ends
 
 import swkit.present.answers
+import swkit.widgets.explorer as explorer_module
+from swkit.errors import WorkBudgetError
 from swkit.odds import player_odds
+from swkit.odds.montecarlo_cards import mc_policy_odds
 from swkit.widgets import CardTable, DiceCup, OddsExplorer
 from swkit.widgets.dice import DiceCup as DiceCupClass
 
@@ -141,8 +146,8 @@ def test_random_clicks_during_the_win_bots_turn_never_break_the_hint(backend):  
 
 @pytest.mark.slow
 def test_a_new_question_stops_the_old_search(backend, monkeypatch):  # noqa: F811
-    """Five slow three-turn questions in a row: the four stale searches stop at their next
-    progress call instead of running on beside the new one, and the answer shown is the
+    """Five slow three-turn questions in a row: the four stale searches stop at once
+    instead of running on beside the new one, and the answer shown is the
     engine's exact answer to the last question. The engine is the real one; each progress
     call pauses 20 ms so that a search outlasts the edits."""
     threads_only(backend)
@@ -187,6 +192,80 @@ def test_a_new_question_stops_the_old_search(backend, monkeypatch):  # noqa: F81
     exact = player_odds(w.question.position(), 3)
     assert w.question.turns == 3 and w.answer.question == w.question
     assert w.answer.value == exact.probability
+
+
+REFUSED = dict(tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
+               center="green-extra-play", scored=("purple-pass",))
+"""With the figure held and each hand below, T = 3 is refused over the default budget after
+about 5 s of CPU, with no progress call in its last seconds (then the over-budget estimate
+simulates 2,000 games for seconds more)."""
+REFUSED_HANDS = ["B2 G7 Y9", "B2 G7 Y8", "B2 G6 Y9", "B2 G7 P9", "B3 G7 Y9"]
+
+
+@pytest.mark.slow
+def test_edits_during_a_refused_question_leave_one_search(backend, monkeypatch):  # noqa: F811
+    """Five edits during a question the engine refuses ("too much work", no progress call to
+    stop it from): the stale searches stop at once, on either back end at most one search
+    (or its estimate) is alive, and what is shown is the last question's refusal and
+    estimate. The engine and the estimate are the real ones, counted as they run."""
+    alive = [0]
+    ended: list[tuple[str, str]] = []
+    lock = threading.Lock()
+
+    def counted(run):
+        def wrapper(position, turns=1, **kwargs):
+            with lock:
+                alive[0] += 1
+            how = "answered"
+            try:
+                return run(position, turns, **kwargs)
+            except Exception as exc:
+                how = type(exc).__name__
+                raise
+            finally:
+                with lock:
+                    alive[0] -= 1
+                    if turns == 3:
+                        ended.append((" ".join(map(str, position.hand)), how))
+        return wrapper
+
+    monkeypatch.setattr(swkit.present.answers, "player_odds", counted(player_odds))
+    monkeypatch.setattr(explorer_module, "mc_policy_odds", counted(mc_policy_odds))
+    w = OddsExplorer()
+    w.wait_idle()
+    w.kind.value = "hand"
+    w.others.value = REFUSED["others"]
+    w.center.value = REFUSED["center"]
+    w.figure_held.value = True
+    w.scored_powers.value = REFUSED["scored"]
+    w.hand.value = REFUSED_HANDS[0]
+    w.wait_idle()
+    ended.clear()
+    w.turns.value = 3                            # the first slow question
+    for hand in REFUSED_HANDS[1:]:               # four edits while it runs
+        time.sleep(0.3)
+        w.hand.value = hand
+    searches_ended = threads_ended = True
+    if backend == "thread":
+        # the stale searches end within a fraction of a second (3 s: a loaded machine), not
+        # after the 5 s of CPU each needs to its refusal; then their threads end
+        searches_ended = until(lambda: alive[0] <= 1, timeout=3.0)
+        threads_ended = until(lambda: sum(t.name == "OddsExplorer-worker" and t.is_alive()
+                                          for t in threading.enumerate()) <= 1, timeout=3.0)
+    w.wait_idle(timeout=300)         # first: nothing of this test runs on into the next
+    assert searches_ended, "the stale searches ran on"
+    assert threads_ended, "more than one worker thread stayed alive"
+    assert w.errors == []
+    assert alive[0] == 0
+    last = REFUSED_HANDS[-1]
+    stale = [how for hand, how in ended if hand != last]
+    assert set(stale) <= {"SearchCancelled"}     # none ran on to its refusal
+    assert [how for hand, how in ended if hand == last] == ["WorkBudgetError", "answered"]
+    assert " ".join(map(str, w.question.hand)) == last and w.question.turns == 3
+    assert w.answer is None and w._estimate == w.question      # its estimate, no other's
+    assert "too much work" in w.headline.value
+    with pytest.raises(WorkBudgetError):
+        player_odds(w.question.position(), 3)
 
 
 # -- clicks on a screen the student has not seen -----------------------------------------------

@@ -23,6 +23,7 @@ show the simulation converging to the exact Fraction.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from swkit.cards.triples import Wilds
@@ -107,20 +108,21 @@ def _best_choice(eng: Any, hand: tuple[int, ...], tab: tuple[int, ...], disc: tu
 
 
 def mc_player_odds(position: Position, turns: int = 1, n: int = 20_000,
-                   seed: int = 0) -> MCResult:
+                   seed: int = 0, *, stop: Callable[[], bool] | None = None) -> MCResult:
     """Estimate P(scoring within ``turns`` of your turns) by sampling the draws.
 
     Inputs as ``player_odds``; ``n`` samples, ``seed`` for ``random.Random``. The player's
     choices are the exact model's best ones (the exact values are computed once and cached).
     Returns an MCResult with a 99% interval. Raises ConfigurationError as ``player_odds`` does,
     and WorkBudgetError when the exact choices need more than ``player_odds``'s default
-    budget (``mc_policy_odds`` then estimates a lower bound quickly).
+    budget (``mc_policy_odds`` then estimates a lower bound quickly). ``stop()``: the caller's
+    cancel flag, as ``player_odds``'s (also asked before each game): SearchCancelled once True.
     """
-    return _games(position, turns, n, seed, None, DEFAULT_BUDGET)
+    return _games(position, turns, n, seed, None, DEFAULT_BUDGET, stop)
 
 
 def mc_policy_odds(position: Position, turns: int = 1, n: int = 2_000,
-                   seed: int = 0) -> MCResult:
+                   seed: int = 0, *, stop: Callable[[], bool] | None = None) -> MCResult:
     """Estimate P(scoring within ``turns`` turns) for a simple strategy, quickly, on any
     position: ``n`` seeded games where each non-scoring turn ends the way (play, Power,
     Discard, draw two or pass) that is best for scoring in the next turn alone, by the exact
@@ -129,18 +131,20 @@ def mc_policy_odds(position: Position, turns: int = 1, n: int = 2_000,
     choice is left after a draw that does not score, so it estimates ``player_odds`` itself.
 
     Inputs as ``player_odds``; ``n`` >= 1 games, ``seed`` for ``random.Random``. Returns an
-    MCResult (estimate, 99% Wilson interval). Raises ConfigurationError as ``player_odds`` does.
+    MCResult (estimate, 99% Wilson interval). Raises ConfigurationError as ``player_odds`` does,
+    and SearchCancelled once ``stop()`` (asked before each game and as the engine works)
+    returns True.
     """
-    return _games(position, turns, n, seed, 1, None)
+    return _games(position, turns, n, seed, 1, None, stop)
 
 
 def _games(position: Position, turns: int, n: int, seed: int, look: int | None,
-           budget: int | None) -> MCResult:
+           budget: int | None, stop: Callable[[], bool] | None = None) -> MCResult:
     """Play ``n`` seeded games of ``turns`` turns from ``position`` (see ``mc_player_odds``);
     each choice is ``_best_choice`` with ``look``; ``budget`` bounds the engine's memo."""
     check_turns(turns)       # before the sample check, as ever (``start_search`` checks it again)
     n, seed = samples(n, seed)
-    eng, hand0, tab0, disc_full, others0 = start_search(position, turns, budget)
+    eng, hand0, tab0, disc_full, others0 = start_search(position, turns, budget, stop)
     try:
         return _sample(eng, position, turns, n, seed, look, hand0, tab0, disc_full, others0)
     except OverBudget as over:
@@ -165,6 +169,7 @@ def _sample(eng: Any, position: Position, turns: int, n: int, seed: int, look: i
             hits += eng.reshuffle.sample(state, turns, rng, look)
         return wilson(hits, n)
     for _ in range(n):
+        eng.work.check_stop()       # the caller's cancel flag, once a game
         if not unseen:      # empty deck: the discard pile is shuffled into a new deck (§C1)
             if disc_full:
                 x = rng.choice(disc_full)

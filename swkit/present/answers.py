@@ -201,10 +201,11 @@ def plan_in_words(plan: DrawPlan, powers: Iterable[Power]) -> str:
 
 
 def _solve_hand(q: HandQuestion, budget: int | None = DEFAULT_BUDGET,
-                progress: Callable[[int, int], None] | None = None) -> Answer:
+                progress: Callable[[int, int], None] | None = None,
+                stop: Callable[[], bool] | None = None) -> Answer:
     # the budget is passed only when it is not player_odds's own default
     limit = {} if budget == DEFAULT_BUDGET else {"budget": budget}
-    odds = player_odds(q.position(), q.turns, progress=progress, **limit)
+    odds = player_odds(q.position(), q.turns, progress=progress, stop=stop, **limit)
     outs_copies = sum(odds.outs.values())
     tex, note = None, ""
     if q.turns == 1 and odds.draw_from == "unseen cards" \
@@ -344,7 +345,8 @@ def is_slow(question: OddsQuestion) -> bool:
 
 def solve(question: OddsQuestion, quick: bool = False,
           progress: Callable[[int, int], None] | None = None,
-          budget: int | None = DEFAULT_BUDGET) -> Answer:
+          budget: int | None = DEFAULT_BUDGET,
+          stop: Callable[[], bool] | None = None) -> Answer:
     """The exact answer to ``question``, from :mod:`swkit.odds`. Raises the library's
     NotationError / ConfigurationError for a question it refuses, and WorkBudgetError for a
     hand question too large for ``budget``.
@@ -353,11 +355,12 @@ def solve(question: OddsQuestion, quick: bool = False,
     ``deal_odds`` for every K = 3..7, seconds with a wild number or several editions).
     ``progress(done, total)``: called as a long hand question goes (``player_odds``).
     ``budget``: the work a hand question may take, in memo entries (``player_odds``; None:
-    no limit)."""
+    no limit). ``stop()``: a hand question's cancel flag (``player_odds``): once it returns
+    True the search raises SearchCancelled (a front end's question gone stale)."""
     if isinstance(question, DealQuestion):
         return _solve_deal(question, quick)
     if isinstance(question, HandQuestion):
-        return _solve_hand(question, budget, progress)
+        return _solve_hand(question, budget, progress, stop)
     if isinstance(question, RollQuestion):
         return _solve_roll(question)
     if isinstance(question, SoloQuestion):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -24,7 +24,7 @@ from swkit.cards.editions import load_edition
 from swkit.cards.notation import COLOR_NAMES, COLORS, NUMBERS, Card, parse_cards
 from swkit.dice.faces import CLUBHOUSE
 from swkit.dice.scoring import TOP_SPACE
-from swkit.errors import NotationError, SwkitError, WorkBudgetError
+from swkit.errors import NotationError, SearchCancelled, SwkitError, WorkBudgetError
 from swkit.odds.cards import parse_others
 from swkit.odds.deal import KINDS, MAX_CARDS, MIN_CARDS
 from swkit.odds.montecarlo_cards import mc_policy_odds
@@ -119,13 +119,6 @@ def _rolls_left(counts: list[int]) -> list[tuple[str, int]]:
 def _row(children: list[widgets.Widget]) -> widgets.HBox:
     """Widgets side by side that wrap onto the next line when the page is narrow."""
     return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
-
-
-class _Superseded(Exception):
-    """Raised from a search's progress callback once the student has asked another question:
-    the old search stops there (cooperative cancellation; no thread is killed). Each search
-    builds its own engine (``player_odds``), so a search stopped this way leaves nothing
-    behind that another question reads."""
 
 
 class _Refused(SwkitError):
@@ -541,24 +534,35 @@ class OddsExplorer(SwkitWidget):
             self._clear_chart()
             self.chart_caption.value = ""
 
+        def stale() -> bool:
+            # the search's cancel flag: the engine asks it wherever it counts its work (every
+            # path, the refusals' too), so a new question stops the old search at once. On
+            # the inline back end (Pyodide) a search holds the kernel until it ends, so no
+            # new question can arrive meanwhile, and a stale job not started is skipped.
+            return token != self._token
+
         def progress(done: int, total: int) -> None:
             with self._view_lock:
-                if token != self._token:   # a new question: this search stops here
-                    raise _Superseded
+                if token != self._token:   # a new question: its search shows the progress
+                    return
                 self.headline.value = (f'<div style="{_BIG}">'
                                        f"{escape(question.text())}: <b>computing… "
                                        f"{round(100 * done / max(total, 1))}%</b></div>")
 
         def compute() -> tuple[Answer, str] | SwkitError | None:
             try:
+                if stale():                 # a newer question came before this one started
+                    return None
                 if isinstance(question, DealQuestion):  # the answer first, the chart by K after
                     self._show(token, solve(question, quick=True), drawing="all K")
-                answer = (solve(question, progress=progress)
+                answer = (solve(question, progress=progress, stop=stale)
                           if isinstance(question, HandQuestion) else solve(question))
-            except _Superseded:             # another question is on screen: nothing to show
+                if stale():
+                    return None
+            except SearchCancelled:         # another question is on screen: nothing to show
                 return None
             except WorkBudgetError as refusal:   # too large: the reason and an estimate
-                self._too_large(token, question, refusal)
+                self._too_large(token, question, refusal, stale)
                 return None
             except SwkitError as refusal:   # the engine's refusal, in its words: not a bug
                 return refusal
@@ -581,9 +585,11 @@ class OddsExplorer(SwkitWidget):
 
         self.in_background(compute, show, placeholder)
 
-    def _too_large(self, token: int, question: Question, refusal: WorkBudgetError) -> None:
+    def _too_large(self, token: int, question: Question, refusal: WorkBudgetError,
+                   stop: Callable[[], bool]) -> None:
         """A hand question over the work budget: the refusal in words, then a quick
-        simulated estimate of a simple strategy (``mc_policy_odds``, a lower bound)."""
+        simulated estimate of a simple strategy (``mc_policy_odds``, a lower bound), which
+        stops as soon as ``stop()`` says the question is stale."""
         words = str(refusal).split(";")[0]
         known = known_words(refusal.partial)
         with self._view_lock:
@@ -597,7 +603,11 @@ class OddsExplorer(SwkitWidget):
             self.details.value = (f'<div style="{_TEXT}">Exact answers for fewer turns: '
                                   f"{escape(known or 'none yet')}. Simulating an estimate…</div>")
         assert isinstance(question, HandQuestion)
-        sim = mc_policy_odds(question.position(), question.turns, n=SIMULATED_GAMES, seed=0)
+        try:
+            sim = mc_policy_odds(question.position(), question.turns, n=SIMULATED_GAMES,
+                                 seed=0, stop=stop)
+        except SearchCancelled:            # another question came during the estimate
+            return
         with self._view_lock:
             if token != self._token:
                 return

@@ -228,7 +228,8 @@ def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, other
 
 
 def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFAULT_BUDGET,
-                progress: Callable[[int, int], None] | None = None) -> PlayerOdds:
+                progress: Callable[[int, int], None] | None = None,
+                stop: Callable[[], bool] | None = None) -> PlayerOdds:
     """P(the player scores this turn) and within ``turns`` of their own turns, exactly.
 
     Input: a ``Position`` (the player's view before this turn's draw, RULES.md §A6) and
@@ -246,13 +247,16 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
     searched, when they show it cannot fit. A probability already 1 within t turns is 1 within
     more: the search stops there and ``notes`` says so. ``progress(done, total)``: called as
     the work goes (T = 3: the draws searched, then the draws whose plans are written).
+    ``stop()``: the caller's cancel flag, asked wherever the work budget is counted (every
+    path of the search, a few times a millisecond at most); once it returns True the search
+    raises ``SearchCancelled`` (swkit.errors) and answers nothing (a front end's stale question).
 
     >>> from swkit.odds.cards import make_position
     >>> pos = make_position("B2 G7 Y9", tableau="R4 R6 B8", center="green-discard")
     >>> player_odds(pos).probability      # only R5 scores: 1 of 39 unseen cards
     Fraction(1, 39)
     """
-    eng, hand, tab, disc_full, others = start_search(position, turns, budget)
+    eng, hand, tab, disc_full, others = start_search(position, turns, budget, stop)
     types = eng.types
     figure = position.figure
     modelled, left_out = _modelled_and_left_out(position, turns)

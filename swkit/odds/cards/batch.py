@@ -194,6 +194,7 @@ class Batch:
             done = sizes <= TABLEAU_LIMIT                   # no Discard: the bound is exact
             best = np.maximum(best, segment_max(bw[done], owner[done], len(positions)))
             while True:
+                self.work.check_stop()      # a round can be long: a cancel is seen here too
                 open_bw = np.where(done[:, None], -1, bw)
                 top = segment_max(open_bw, owner, len(positions))
                 wanted = top > best

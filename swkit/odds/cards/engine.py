@@ -15,6 +15,7 @@ Monte Carlo twins (type indices, the budget). Checked through every engine test,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from swkit.cards.editions import Power
@@ -102,6 +103,8 @@ class Engine:
         return getattr(self.facts, name)
 
     budget = _Forward("work", "budget", "Memo entries allowed (None: no limit; ``work.Work``).")
+    stop = _Forward("work", "stop", "The caller's cancel flag: a search raises SearchCancelled "
+                    "once ``stop()`` is True (None: never; ``work.Work.check_stop``).")
     outcomes = _Forward("work", "outcomes", "The chance outcomes valued so far (``Work.outcome``).")
     progress = _Forward("search", "progress",
                         "Called with (first draws done, of) at the top of the search, or None.")
@@ -177,19 +180,22 @@ def _check_budget(budget: int | None) -> int | None:
     return as_whole(budget)
 
 
-def start_search(position: Position, turns: int, budget: int | None = None
+def start_search(position: Position, turns: int, budget: int | None = None,
+                 stop: Callable[[], bool] | None = None
                  ) -> tuple[Engine, Hand, Hand, Hand, Hand]:
     """The common start of ``player_odds`` and its Monte Carlo twin.
 
     Checks ``turns`` (``check_turns``) and ``budget`` (memo entries, None: no limit), builds
-    the engine and returns ``(eng, hand, tableau,
-    discard pile, others)`` as type indices (hand, tableau and others sorted; the discard pile
-    in its order; others empty unless a swap is in reach). Draws beyond the unseen cards come
-    from the discard pile shuffled in (RULES.md §C1: ``eng.reshuffle``), so any T is answered.
+    the engine (``stop``: its cancel flag, ``work.Work.check_stop``) and returns ``(eng, hand,
+    tableau, discard pile, others)`` as type indices (hand, tableau and others sorted; the
+    discard pile in its order; others empty unless a swap is in reach). Draws beyond the unseen
+    cards come from the discard pile shuffled in (RULES.md §C1: ``eng.reshuffle``), so any T is
+    answered.
     """
     check_turns(turns)
     eng = _engine(position, later=turns >= 2)
     eng.budget = _check_budget(budget)
+    eng.stop = stop
     index = {c: i for i, c in enumerate(eng.types)}
     hand = tuple(sorted(index[c] for c in position.hand))
     tab = tuple(sorted(index[c] for c in position.tableau))

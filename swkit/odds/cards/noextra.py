@@ -55,7 +55,7 @@ class NoExtra:
         self.last2_memo: dict[Any, tuple[Any, ...]] = {}
         self.end_memo: dict[Any, list[tuple[Hand, Hand]]] = {}
         self.tabx_memo: dict[Hand, list[Hand]] = {}
-        self.keep_memo: dict[Any, tuple[int, tuple[int, ...]]] = {}
+        self.keep_memo: dict[Any, tuple[Any, ...]] = {}
         self.chance_memo: dict[Any, tuple[int, tuple[int, ...]]] = {}
         self.unseen = unseen
         self.triples = triples
@@ -363,15 +363,36 @@ class NoExtra:
         comes). Empty if take-discard is out of reach."""
         if not (fig1 and self.discard_take):
             return []
-        masks = []
-        for taken, _h, rest in take_from_discard.odds_take(self.discard_take, (), disc):
-            for c in taken:
-                hm |= 1 << c
-            for t3, dk3 in self.end_states(tab1, rest):
-                m = self._end_mask(t3, dk3, others, fig1)
-                if hm & m:
-                    return None
-                masks.append(m)
+        # Hand-free, so kept with the play's ``_keep_profile`` (in its memo entry, no new
+        # one): [the cards taken (bits), the union of the end masks valued so far, those
+        # masks in order, the end states]. The Power has one move at most (``odds_take``), so
+        # the hand meets one of them iff it meets their union. The end states are valued as
+        # far as a call needs, as before (the memo entries counted are the same). Asked
+        # millions of times under draw two (issue 30 item 22).
+        key = (tab1, disc, others, fig1)
+        hit = self.keep_memo.get(key)
+        if hit is None:
+            self._keep_profile(tab1, disc, others, fig1)
+            hit = self.keep_memo[key]
+        if len(hit) == 2:
+            bits, ends = 0, []
+            for taken, _h, rest in take_from_discard.odds_take(self.discard_take, (), disc):
+                for c in taken:
+                    bits |= 1 << c
+                ends = self.end_states(tab1, rest)
+            hit = self.keep_memo[key] = (*hit, [bits, 0, [], ends])
+        state = hit[2]
+        hm |= state[0]
+        if hm & state[1]:
+            return None
+        masks, ends = state[2], state[3]
+        while len(masks) < len(ends):
+            t3, dk3 = ends[len(masks)]
+            m = self._end_mask(t3, dk3, others, fig1)
+            masks.append(m)
+            state[1] |= m
+            if hm & m:
+                return None
         return masks
 
     # ---- before the last turn, without an extra play: hand-free tables ----
@@ -416,7 +437,7 @@ class NoExtra:
         key = (tab1, disc, others, fig1)
         hit = self.keep_memo.get(key)
         if hit is not None:
-            return hit
+            return hit if len(hit) == 2 else hit[:2]    # (3rd: ``_taken_masks``'s profile)
         masks = set()
         for t2, d2, o2 in self._keep_moves(tab1, disc, others, fig1):
             for t3, dk3 in self.end_states(t2, d2):
