@@ -75,3 +75,4 @@ def test_the_readme_shows_each_widget_in_a_small_picture_that_exists():
         data = (ROOT / picture).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n", picture
         assert len(data) < 150_000, f"{picture} is {len(data):,} bytes: shrink it"
+

@@ -19,6 +19,7 @@ Widget``) and a private module itself (``from swkit.odds import _mc_dice_tables`
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -257,3 +258,18 @@ def test_the_odds_engine_imports_nothing_from_the_command_line() -> None:
 def test_the_command_line_lives_in_its_own_package() -> None:
     assert not list((PACKAGE / "odds").glob("*cli*.py"))
     assert (PACKAGE / "cli" / "__init__.py").exists()
+
+
+def test_tests_name_what_they_check_not_where_a_fault_was_found():
+    """A test's docstring, comment or section header says what it checks; how the fault was
+    found (an issue's number, a fuzz round, a newcomer's trial) is history, in git log."""
+    pattern = re.compile(r"\b[Ii]ssue \d|\(issue|[Ff]uzz round|[Nn]ewcomer trial|[Ff]resh fuzz")
+    found = []
+    tests = Path(__file__).resolve().parent
+    for path in sorted(tests.rglob("*.py")):
+        if path.name == "test_layout.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line) and "(issue 8; ...)" not in line:
+                found.append(f"{path.relative_to(tests)}:{number}: {line.strip()}")
+    assert found == []

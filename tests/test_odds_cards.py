@@ -260,7 +260,7 @@ def test_more_turns_help_and_left_out_is_named() -> None:
                         others="G1 G2 / Y5 P7", center="blue-draw-two", figure=True,
                         scored="purple-pass")
     r1, r2 = player_odds(pos, 1), player_odds(pos, 2)
-    # draw two and pass are modelled for later turns (issue 6): nothing is left out
+    # draw two and pass are modelled for later turns: nothing is left out
     assert r1.left_out == () == r2.left_out
     assert "blue-draw-two" in " ".join(r2.modelled) and "purple-pass" in " ".join(r2.modelled)
     assert r1.probability == r2.within[0] <= r2.probability

@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 from oracles.cards_oracle import game_oracle
 from test_odds_cards import POWERS, check_answer, random_position
-from test_odds_cards_budget import ISSUE, hand_args, run_limited
+from test_odds_cards_budget import HEAVY, hand_args, run_limited
 
 from swkit.cards.triples import triple_kind
 from swkit.cli.command import main
@@ -216,6 +216,6 @@ def test_the_bench_pass_position_answers_by_default_on_the_command_line(
 def test_a_question_over_the_default_budget_is_still_refused() -> None:
     """Position H with draw two and four editions: refused under the default budget, under
     1 GB and a minute (measured: about 750,000 memo entries needed, 24 s of CPU)."""
-    got = run_limited(dict(ISSUE["draw two"], scored="", editions=4), 3)
+    got = run_limited(dict(HEAVY["draw two"], scored="", editions=4), 3)
     assert "draw 2 (Power 7" in got["refused"] and got["needed"] > DEFAULT_BUDGET
     assert got["cpu"] < 60

@@ -32,12 +32,13 @@ H = dict(hand="B2 G7 Y9 R1 P9", tableau="R4 R6 B8 G5 Y5", discard="G3 P5 Y4 B1 R
          others="G1 G2 / Y1 Y2 / P1 P2", figure=True)
 """The issue's position H (every card of it seen, the figure held)."""
 
-ISSUE = {
+HEAVY = {
     "draw two": dict(H, center="blue-draw-two", scored="9,6"),
     "swap": dict(H, center="yellow-swap", scored="7,8"),
     "pass": dict(H, center="purple-pass", editions=4),
 }
-"""The three questions of issue 16 (T = 3): one grew to 5.4 GB, one took 1.6 GB, one ran on."""
+"""Three T = 3 questions that once outgrew the machine: one grew to 5.4 GB, one took 1.6 GB,
+one ran on."""
 
 SWAP = dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",
             center="yellow-swap", figure=True, scored="purple-wild")
@@ -66,8 +67,8 @@ def hand_args(spec: dict, turns: int) -> list[str]:
 
 @pytest.mark.parametrize("name", ["draw two", "swap"])
 def test_certain_before_the_last_turn_is_not_searched_again(name: str) -> None:
-    two = player_odds(make_position(**ISSUE[name]), 2)
-    three = player_odds(make_position(**ISSUE[name]), 3)
+    two = player_odds(make_position(**HEAVY[name]), 2)
+    three = player_odds(make_position(**HEAVY[name]), 3)
     assert two.probability == 1 and three.within == (two.within[0], 1, 1)
     assert three.notes == ("certain within 2 turns, so certain within 3: not searched again",)
     assert all(p.probability == 1 for p in three.plans)
@@ -76,7 +77,7 @@ def test_certain_before_the_last_turn_is_not_searched_again(name: str) -> None:
 
 
 def test_the_command_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(hand_args(ISSUE["draw two"], 3)) == 0
+    assert main(hand_args(HEAVY["draw two"], 3)) == 0
     out = capsys.readouterr().out
     assert "= 1 = 100.00%" in out.splitlines()[0]
     assert "Note: certain within 2 turns, so certain within 3: not searched again." in out
@@ -183,13 +184,13 @@ def test_the_strategy_is_a_lower_bound_on_the_best_play(name: str) -> None:
 
 
 def test_the_command_simulates_with_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(hand_args(ISSUE["pass"], 3) + ["--simulate", "300", "--seed", "2",
+    assert main(hand_args(HEAVY["pass"], 3) + ["--simulate", "300", "--seed", "2",
                                                 "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     low, high = got["interval"]
     assert 0 <= low <= got["estimate"] <= high <= 1
     assert got["simulated"] == 300 and got["seed"] == 2 and got["lower_bound"] is True
-    assert main(hand_args(ISSUE["pass"], 3) + ["--simulate", "300", "--seed", "2"]) == 0
+    assert main(hand_args(HEAVY["pass"], 3) + ["--simulate", "300", "--seed", "2"]) == 0
     text = capsys.readouterr().out
     assert "lower bound on your best chance" in text and "99% interval" in text
 
@@ -228,13 +229,13 @@ def run_limited(spec: dict, turns: int) -> dict:
 
 
 def test_a_question_under_a_memory_limit_answers() -> None:
-    got = run_limited(ISSUE["swap"], 3)
+    got = run_limited(HEAVY["swap"], 3)
     assert got == {"answer": "1", "cpu": got["cpu"]}
 
 
 @pytest.mark.slow
 def test_the_pass_question_refuses_or_answers_under_1_gb_and_a_minute() -> None:
-    got = run_limited(ISSUE["pass"], 3)
+    got = run_limited(HEAVY["pass"], 3)
     assert "answer" in got or "pass (Power 10" in got["refused"]
     assert got["cpu"] < 60
 

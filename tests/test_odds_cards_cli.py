@@ -50,7 +50,7 @@ def test_hand_query_json_fields() -> None:
     assert r["left_out"] == [] and r["modelled"]
     text = format_hand(r)
     assert "R5" in text and "within 2" in text
-    # a within-T number says its condition (issue 15 item 9, RULES.md §C1)
+    # a within-T number says its condition (RULES.md §C1)
     assert "if nobody else moves first" in text
     one = format_hand(hand_query("B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1",
                                  others="G1 G2 / Y5 P7", center="3", turns=1))
@@ -60,7 +60,7 @@ def test_hand_query_json_fields() -> None:
 def test_hand_query_names_left_out_powers() -> None:
     r = hand_query("B2 G7", tableau="R4", center="blue-draw-two", scored="10", figure=True,
                    turns=2)
-    # draw two and pass are modelled over later turns (issue 6): nothing is left out
+    # draw two and pass are modelled over later turns: nothing is left out
     assert r["left_out"] == [] or r["left_out"] == ()
     assert "blue-draw-two" in " ".join(r["modelled"]) and "purple-pass" in " ".join(r["modelled"])
     unknown = hand_query("B2 G7", tableau="R4", turns=2)
@@ -111,7 +111,7 @@ def test_cli_refuses_a_tableau_of_more_than_five(capsys: pytest.CaptureFixture[s
 def test_center_left_out_is_unknown_not_absent(capsys: pytest.CaptureFixture[str]) -> None:
     """No --center: a center Power is there but not given, so playing R3 scores R3 R4 R5;
     ``--center none`` (no center Power) is a table no game of Mickey and Friends reaches: its
-    ten Powers cannot all be scored (issue 6 item 3)."""
+    ten Powers cannot all be scored."""
     r = hand_query("R3 B7 G5", tableau="R4 R5")
     assert Fraction(r["probability"]) == 1 and r["best"]["play"].endswith("score R3 R4 R5 (run)")
     assert any("not given" in note for note in r["left_out"])

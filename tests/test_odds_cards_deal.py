@@ -19,7 +19,7 @@ WILDS = [NO_WILDS, make_wilds("P"), make_wilds(wild_number=1), make_wilds(wild_n
 
 
 def test_known_values_one_edition() -> None:
-    """The issue's published values (issue 3 item 1)."""
+    """The values the project's specification published for 3 and 4 cards."""
     r3, r4 = deal_odds(3), deal_odds(4)
     assert (r3.set, r3.run, r3.either) == (Fraction(3, 473), Fraction(7, 2838),
                                            Fraction(25, 2838))

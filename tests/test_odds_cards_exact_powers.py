@@ -122,7 +122,7 @@ def test_monte_carlo_twin_samples_draw_two_and_pass(spec: dict, seed: int) -> No
     assert est.covers(exact), (est, exact)
 
 
-# ---- draw two and pass with an extra play: outcomes read from the masks (issue 21) -----------
+# ---- draw two and pass with an extra play: outcomes read from the masks -----------------------
 
 READ_MASKS = [
     dict(hand="B2 G7 Y9", tableau="R4 R6 B8", discard="G3 P5 Y4 B1", others="G1 G2 / Y5 P7",

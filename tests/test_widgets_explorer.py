@@ -341,7 +341,7 @@ def buttons_other_than_simulate(ex: OddsExplorer) -> list:
 
 def test_every_button_after_an_answer_an_over_budget_refusal_an_error_and_a_bad_input(
         monkeypatch):
-    """Issue 16's over-budget refusal offers the estimate, and Simulate runs it (it stayed
+    """The over-budget refusal offers the estimate, and Simulate runs it (it stayed
     disabled); an engine's refusal leaves nothing to simulate; a refused input greys the old
     answer, and Simulate waits for the fix. No other button is ever disabled."""
     import functools
@@ -484,7 +484,7 @@ def test_no_picker_shows_blank():
     assert w.errors == []
 
 
-# -- refusals, words and the chart (issue 15 item 8) --------------------------------------------
+# -- refusals, words and the chart ------------------------------------------------------------
 
 def _pickers(ex: OddsExplorer, box):
     return [x for x in tree(box) if isinstance(x, (widgets.Dropdown, widgets.RadioButtons))]
@@ -525,7 +525,7 @@ def test_a_picker_with_no_selection_is_refused_next_to_it_and_changes_nothing(ki
 
 def test_the_trials_picker_with_no_selection_refuses_simulate_next_to_it():
     """The trials picker showing no choice (``index: None``) made Simulate record
-    ``TraitError`` (IntProgress.max None) as a bug (fuzz of issue 15's "Done when"). It is a
+    ``TraitError`` (IntProgress.max None) as a bug. It is a
     refusal under the picker; the answer stays; a pick then simulates."""
     ex = OddsExplorer()
     settle(ex)
