@@ -189,6 +189,34 @@ def test_a_file_in_the_way_refuses_and_changes_nothing(tmp_path):
     assert tree(out) == before and tree(secret) == outside
 
 
+def test_a_file_where_the_site_needs_a_folder_of_folders_is_refused_in_words(tmp_path):
+    """A teacher's file (or a link to one) where the site needs a folder that holds more
+    folders (``files`` for ``files/v1/lesson1.ipynb``) is named as in the way, with nothing
+    changed: never the file system's "Not a directory"."""
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "files").write_text("the teacher's list of files")
+    (tmp_path / "target").write_text("linked")
+    (out / "lab").symlink_to(tmp_path / "target")
+    before = tree(out)
+    files = {"files/v1/lesson1.ipynb": "{}", "files/v1/data/x.json": "[]",
+             "lab/a/b/index.html": "x", "lab/a/c.js": "y"}
+    with pytest.raises(PlacementError) as caught:
+        place_site(built_site(tmp_path / "b", files), out)
+    assert "overwrite files, lab, which" in str(caught.value)
+    assert tree(out) == before
+
+
+def test_an_earlier_site_file_where_the_new_site_needs_folders_is_replaced(tmp_path):
+    """The earlier site's own file ``lab`` gives way to the new site's ``lab/a/b.js``."""
+    out = tmp_path / "site"
+    place_site(built_site(tmp_path / "b1", {"lab": "a file", "index.html": "1"}), out)
+    (out / "notes.txt").write_text("mine")
+    place_site(built_site(tmp_path / "b2", {"lab/a/b.js": "new", "lab/c.js": "c"}), out)
+    assert (out / "lab" / "a" / "b.js").read_text() == "new"
+    assert (out / "notes.txt").read_text() == "mine" and not (out / "index.html").exists()
+
+
 def test_a_file_with_the_same_bytes_is_not_in_the_way(tmp_path):
     """An earlier lessons folder the rebuild carries (same bytes) replaces itself."""
     out = tmp_path / "site"

@@ -170,17 +170,20 @@ def _in_the_way(out: Path, built: Path, new: list[str], ours: set[str]) -> list[
         for depth in range(1, len(parts)):
             prefix = "/".join(parts[:depth])
             if prefix in checked:
-                under_blocked = under_blocked or prefix in blocked
+                if prefix in blocked:
+                    under_blocked = True
+                    break
                 continue
             checked.add(prefix)
             try:
                 mode = (out / prefix).lstat().st_mode
-            except FileNotFoundError:
-                continue
+            except (FileNotFoundError, NotADirectoryError):  # missing, or below the earlier
+                continue                                     # site's own file (replaced)
             if stat.S_ISDIR(mode) or prefix in ours:
                 continue
             blocked.append(prefix)   # a file or a link where the site needs a folder
             under_blocked = True
+            break                    # nothing below it is looked at (it is no folder)
         if under_blocked:
             continue
         target = out / name
