@@ -247,6 +247,49 @@ def test_a_record_never_reaches_outside_the_site(tmp_path):
     assert outside.read_text() == "keep" and (linked / "f.txt").read_text() == "keep too"
 
 
+@pytest.mark.parametrize("listed", ["../x", "/abs/x", "", MARKER, "a/../../x"])
+def test_a_record_naming_what_swkit_never_lists_is_no_record(tmp_path, listed):
+    """A marker listing a name swkit never writes into one (outside the site, empty, the
+    marker itself) is not swkit's record: the folder is moved aside whole, the marker in it
+    unchanged, never overwritten by the new one."""
+    out = tmp_path / "site"
+    out.mkdir()
+    forged = json.dumps({"swkit": "0", "files": {listed: "0" * 64}})
+    (out / MARKER).write_text(forged)
+    (out / "notes.txt").write_text("mine")
+    placement = place_site(built_site(tmp_path / "b", {"index.html": "x"}), out)
+    assert placement.moved_to is not None
+    assert (placement.moved_to / MARKER).read_text() == forged
+    assert (placement.moved_to / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("kind", ["folder", "link", "dangling link"])
+def test_a_folder_or_link_at_the_marker_name_is_in_the_way(tmp_path, kind):
+    """A folder or a link named like the marker is not swkit's: refused before anything
+    moves, never replaced (nor half a site left when the folder will not give way)."""
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    target = tmp_path / "precious.txt"
+    target.write_text("keep")
+    if kind == "folder":
+        (out / MARKER).mkdir()
+        (out / MARKER / "inside.txt").write_text("mine too")
+    else:
+        (out / MARKER).symlink_to(target if kind == "link" else tmp_path / "nothing")
+    before = tree(out)
+    built = built_site(tmp_path / "b", {"index.html": "x", "lab/a.js": "a"})
+    if kind == "link":   # a link to a file: taken as a site swkit cannot tell, moved aside
+        moved = place_site(built, out).moved_to
+        assert moved is not None and tree(moved) == before
+    else:
+        with pytest.raises(PlacementError) as caught:
+            place_site(built, out)
+        assert f"overwrite {MARKER}, which" in str(caught.value)
+        assert tree(out) == before
+    assert target.read_text() == "keep"
+
+
 def test_an_earlier_site_without_a_record_is_moved_aside_whole(tmp_path):
     """A site built before swkit listed its files: which of them swkit wrote cannot be told,
     so the whole folder is moved aside (and named), never deleted."""
