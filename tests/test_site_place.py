@@ -4,6 +4,7 @@ site's own files (swkit/cli/site_place.py)."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import signal
@@ -105,6 +106,21 @@ def test_a_folder_2000_deep_is_one_line(capsys, tmp_path, monkeypatch):
         status, out, err = run(capsys, *command, deep)
         assert status == 2 and err.count("\n") == 1, err
         assert "folders deep" in err and "at most 200" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["a\0b", "x\ud800", "\udfff/y"])
+def test_a_name_no_file_can_hold_is_refused_in_words(tmp_path, monkeypatch, name):
+    """A folder name with NUL or a character the file system cannot encode (a lone surrogate,
+    from a library call) is refused in words by every folder door, nothing created."""
+    from swkit.cli.options import folder_option
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(site.SiteError, match="no file or folder name can hold"):
+        site.check_out(Path(name), force=True)
+    with pytest.raises(LessonsError, match="no file or folder name can hold"):
+        copy_lessons(name)
+    with pytest.raises(argparse.ArgumentTypeError, match="can hold"):
+        folder_option("--dir", "swkit-lessons")(name)
     assert list(tmp_path.iterdir()) == []
 
 
