@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import runpy
+import signal
 import socket
 import sys
 import threading
@@ -128,13 +129,13 @@ PARENT_CHECK_SECONDS = 0.5
 
 
 def watch_parent(parent: int, every: float = PARENT_CHECK_SECONDS) -> threading.Thread:
-    """Start a daemon thread that ends this process (``os._exit``) once its parent process
+    """Start a daemon thread that ends this process (SIGKILL) once its parent process
     ``parent`` is gone (its parent pid changes: the game's process was ended at a Ctrl-C, or
     killed), so a bot in an endless loop never runs on after its tournament; returns it."""
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(every)
-        os._exit(3)
+        os.kill(os.getpid(), signal.SIGKILL)  # at once: the bot's code may hold anything
     thread = threading.Thread(target=watch, name="swkit-watch-parent", daemon=True)
     thread.start()
     return thread
