@@ -18,6 +18,13 @@ from typing import Any
 
 from fuzz_common import ROOT, Tally, attempt, odd_text, odd_value
 
+ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def legal_text(rng: random.Random) -> str:
+    """An odd text without the characters XML cannot hold (most charts then draw)."""
+    return ILLEGAL.sub("", odd_text(rng)) or "x"
+
 
 def fuzz_charts(rng: random.Random, scale: float, tallies: dict[str, Tally]) -> None:
     from swkit.errors import SwkitError
@@ -33,7 +40,8 @@ def fuzz_charts(rng: random.Random, scale: float, tallies: dict[str, Tally]) -> 
 
     def series(chart: Any, n: int) -> None:
         kind = rng.choice(["bars", "line", "points", "band", "reference"])
-        label = rng.choice([odd_text(rng), "seed 1", None, "P(win)"]) if rng.random() < 0.95 \
+        label = rng.choice([legal_text(rng), legal_text(rng), odd_text(rng), "seed 1", None,
+                            "P(win)"]) if rng.random() < 0.95 \
             else odd_value(rng)
         count = n if rng.random() < 0.9 else rng.randint(0, 5)
 
@@ -78,15 +86,15 @@ def fuzz_charts(rng: random.Random, scale: float, tallies: dict[str, Tally]) -> 
         cats = rng.random() < 0.5
         kw: dict[str, Any] = {}
         if cats:
-            kw["categories"] = [odd_text(rng) if rng.random() < 0.3 else
+            kw["categories"] = [legal_text(rng) if rng.random() < 0.3 else
                                 rng.choice([1, 2.5, "a", "Mickey"]) if rng.random() < 0.98
                                 else rng.choice([None, True]) for _ in range(n)]
             kw["horizontal"] = rng.random() < 0.3
         for key in ("xlabel", "ylabel", "note"):
             if rng.random() < 0.3:
-                kw[key] = odd_text(rng) if rng.random() < 0.8 else odd_value(rng)
+                kw[key] = legal_text(rng) if rng.random() < 0.8 else odd_value(rng)
         if rng.random() < 0.3:
-            kw["percent"] = pick([True, False, 1, "yes"])
+            kw["percent"] = pick([True, False, True, False, 1, "yes"])
         if rng.random() < 0.3:
             kw["limits"] = pick([(0, 1), (0, 1e308), (-1e308, 1e308), (1, 0), (5e-324, 1e-323),
                                  (0, float("inf")), "01", (0,)])
@@ -96,7 +104,8 @@ def fuzz_charts(rng: random.Random, scale: float, tallies: dict[str, Tally]) -> 
             kw["xscale"] = pick(["log", "linear", "LOG", None])
         if rng.random() < 0.2:
             kw["width"] = pick([0, 0.1, 8, 30, 31, "8", 1e308, float("nan")])
-        title = odd_text(rng) if rng.random() < 0.95 else odd_value(rng)
+        title = legal_text(rng) if rng.random() < 0.8 else odd_text(rng) if rng.random() < 0.8 \
+            else odd_value(rng)
 
         def build(t: Any = title, k: dict = kw, n: int = n) -> tuple[str, str, str]:
             chart = Chart(t, **k)
