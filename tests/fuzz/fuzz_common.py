@@ -137,10 +137,22 @@ def harm(home_before: dict, home_after: dict, allowed: Callable[[str], bool]) ->
     return [k for k, v in home_before.items() if home_after.get(k) != v and not allowed(k)]
 
 
+def shell_text(text: str) -> str:
+    """``text`` as a command line can carry it: no NUL (no program's arguments can hold one),
+    and a character no file name can encode (a lone surrogate) as U+FFFD."""
+    text = text.replace("\0", "")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
+
+
 def run_cli(argv: list[str], env: dict[str, str], cwd: Path, timeout: float = 120,
             sigint_after: float | None = None, group: bool = True
             ) -> tuple[int | None, str, str, float]:
     start = time.monotonic()
+    argv = [shell_text(a) for a in argv]
     proc = subprocess.Popen([PYTHON, "-m", "swkit", *argv], env=env, cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             stdin=subprocess.DEVNULL, start_new_session=True)
