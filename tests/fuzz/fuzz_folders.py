@@ -227,7 +227,8 @@ def fuzz_folders_cli(rng: random.Random, scale: float, tallies: dict[str, Tally]
             result = run_cli(argv, env, work)
             judge_cli(lessons, argv, result)
             after = snapshot(base)
-            lost = harm(before, after, lambda k: k.endswith("nbsignatures.db"))
+            lost = harm(before, after, lambda k: k.endswith(("nbsignatures.db",   # Jupyter's
+                                                             ".swkit-lessons.json")))  # own
             if lost:
                 lessons.fault(f"swkit {' '.join(argv)!r:.200}: changed {lost[:5]}")
         names = ["chart.png", "page.html", "new.png", "new.svg", "x.pdf", "~/chart.png",
