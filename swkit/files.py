@@ -268,14 +268,31 @@ def read_text(path: str | os.PathLike[str], what: str = "file", *,
     return decode_text(read_bytes(path, what, limit=limit), f"{what} {show_name(path)}")
 
 
+def _encodable(char: str) -> bool:
+    """Whether ``char`` (a text) can be written in a file name here (``os.fsencode``)."""
+    try:
+        os.fsencode(char)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def expand_home(path: str | os.PathLike[str], option: str) -> str:
     """``path`` with a leading ``~`` or ``~user`` made the home folder (``os.path.expanduser``),
     for the folder named by ``option`` (``"--dir"``; ``""``: the name alone) in a message.
     Raises ConfigurationError when ``~user`` names no user of this computer (``pathlib``
-    would raise RuntimeError)."""
+    would raise RuntimeError), or when ``path`` holds a character no file name can hold (NUL,
+    or one the file system's encoding cannot write, such as a lone surrogate)."""
     text = os.fspath(path)
     if isinstance(text, bytes):
         text = os.fsdecode(text)
+    where = f"{option} {text!r}" if option else repr(text)
+    bad = "\0" if "\0" in text else None
+    if bad is None and not _encodable(text):
+        bad = next(c for c in text if not _encodable(c))
+    if bad is not None:
+        raise ConfigurationError(f"{where} holds the character U+{ord(bad):04X}, which no file "
+                                 f"or folder name can hold: give another name")
     expanded = os.path.expanduser(text)
     if expanded.startswith("~"):
         user = expanded[1:].replace(os.sep, "/").split("/")[0]

@@ -215,7 +215,7 @@ class Chart:
         title = check_text(title, "title")
         if not title.strip():
             raise ConfigurationError("a chart needs a title (what it shows, in words)")
-        if xscale not in ("linear", "log"):
+        if not (isinstance(xscale, str) and xscale in ("linear", "log")):
             raise ConfigurationError(f"xscale must be 'linear' or 'log', got {xscale!r}")
         horizontal, percent = check_flag(horizontal, "horizontal"), check_flag(percent, "percent")
         if horizontal and categories is None:
@@ -271,7 +271,7 @@ class Chart:
 
     @staticmethod
     def _marker(marker: object, name: str) -> str | None:
-        if marker is not None and marker not in MARKERS:
+        if marker is not None and not (isinstance(marker, str) and marker in MARKERS):
             raise ConfigurationError(f"{name}: a marker is one of {MARKERS} or None, "
                                      f"got {marker!r:.40}")
         return marker  # type: ignore[return-value]
@@ -298,7 +298,8 @@ class Chart:
         own = self._next_color() if color is None else check_color(color, f"{name}: color")
         if hatch is None:
             hatch = HATCHES[sum(1 for b in self.series if isinstance(b, Bars)) % len(HATCHES)]
-        bad = [h for h in ([hatch] + list(hatches or [])) if h not in HATCHES]
+        bad = [h for h in ([hatch] + list(hatches or []))
+               if not (isinstance(h, str) and h in HATCHES)]
         if bad:
             raise ConfigurationError(f"{name}: a hatch is one of {HATCHES}, got {bad[0]!r:.40}")
         self.series.append(Bars(
@@ -330,7 +331,7 @@ class Chart:
         if style is None:
             order = tuple(LINE_STYLES)
             style = order[sum(1 for s in self.series if isinstance(s, Line)) % len(order)]
-        if style not in LINE_STYLES:
+        if not (isinstance(style, str) and style in LINE_STYLES):
             raise ConfigurationError(f"{name}: a style is one of {tuple(LINE_STYLES)}, "
                                      f"got {style!r:.40}")
         own = self._next_color() if color is None else check_color(color, f"{name}: color")

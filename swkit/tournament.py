@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # numpy and matplotlib load only when a result is made or dra
 __all__ = [
     "BACKENDS", "GAMES", "Entry", "Tally", "TournamentResult", "bot_names", "check_entries",
     "dask_results", "fresh_process_context", "game_seed", "play_chunk", "play_one",
-    "run_tournament", "seating",
+    "pool_results", "run_tournament", "seating",
 ]
 
 BACKENDS: tuple[str, ...] = ("local", "dask")
@@ -495,14 +495,25 @@ def _run_local(game: str, bots: tuple[str, ...], seed: int, games: int,
         for a, b in chunks:
             yield play_chunk(game, bots, seed, a, b)
         return
+    yield from pool_results(workers, [(play_chunk, (game, bots, seed, a, b)) for a, b in chunks])
+
+
+def pool_results(workers: int, tasks: Sequence[tuple[Callable[..., Any], tuple[Any, ...]]]
+                 ) -> Iterator[Any]:
+    """Run each ``(function, args)`` of ``tasks`` in a pool of ``workers`` fresh local processes
+    (:func:`fresh_process_context`) and yield each result as its task finishes (a task's error
+    is raised here). The workers start with Ctrl-C held back, so a Ctrl-C at the terminal
+    stops the command once, here; on it, on a task's error, or when the caller stops early,
+    the workers are ended at once (not after the tasks still queued, which can take minutes)
+    and waited for. ``function`` and ``args`` must pickle (module-level functions)."""
     pool = None
     try:
         with _interrupts_held():  # the workers start with Ctrl-C held back, as a cluster's
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=fresh_process_context())
-            futures = [pool.submit(play_chunk, game, bots, seed, a, b) for a, b in chunks]
+            futures = [pool.submit(function, *args) for function, args in tasks]
         for fut in as_completed(futures):
             yield fut.result()
-    except BaseException:  # Ctrl-C, a worker's error, or the caller stopped: stop the games
+    except BaseException:  # Ctrl-C, a worker's error, or the caller stopped: stop the tasks
         if pool is not None:
             _stop_workers(pool)
         raise

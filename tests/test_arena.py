@@ -330,3 +330,69 @@ def test_dask_plays_bot_files_with_the_same_results(bots):
     dask = round_robin(entries, pairs=1, seed=3, limits=FAST, workers=2,
                        backend="dask").to_json()
     assert local["standings"] == dask["standings"]
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie waiting to be reaped is not running)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_bot_process_ends_when_the_process_that_started_it_is_gone(tmp_path):
+    """A bot in an endless loop whose game's process is killed (a worker ended at a Ctrl-C)
+    ends too, within a second, instead of running on."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    bot = ("import os, sys, time\nfrom swkit.arena.child import watch_parent\n"
+           "watch_parent(os.getppid(), 0.1)\nwhile True:\n    pass\n")
+    starter = subprocess.Popen(
+        [sys.executable, "-c", "import subprocess, sys, time\n"
+         f"p = subprocess.Popen([sys.executable, '-c', {bot!r}], start_new_session=True)\n"
+         "print(p.pid, flush=True)\ntime.sleep(60)\n"], stdout=subprocess.PIPE, text=True)
+    child = int(starter.stdout.readline())
+    try:
+        time.sleep(0.5)
+        assert _alive(child)
+        starter.send_signal(signal.SIGKILL)
+        starter.wait()
+        deadline = time.monotonic() + 10
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(child)
+    finally:
+        if _alive(child):
+            os.kill(child, signal.SIGKILL)
+
+
+@pytest.mark.slow
+def test_ctrl_c_ends_a_round_robin_on_two_workers_at_once(bots):
+    """Ctrl-C during a class tournament on two workers ends it within seconds (the workers
+    ended at once, not after every pairing still queued) and leaves no bot process running."""
+    import signal
+    import subprocess
+    import time
+
+    def interrupt(_signum, _frame):
+        raise KeyboardInterrupt
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    slow = str(bots["slow"])
+    entries = [slow, str(bots["good"]), "greedy", "random"]
+    started = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 3.0)
+        with pytest.raises(KeyboardInterrupt):
+            round_robin(entries, pairs=3, limits=Limits(move_seconds=20.0), workers=2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.monotonic() - started < 15
+    time.sleep(1.5)
+    left = subprocess.run(["ps", "-eo", "args"], capture_output=True, text=True).stdout
+    assert f"--bot {slow}" not in left

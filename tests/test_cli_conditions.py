@@ -172,6 +172,22 @@ def test_ctrl_c_in_a_local_tournament_stops_its_workers_at_once(after):
         "swkit tournament: interrupted: no figures")
 
 
+@pytest.mark.parametrize("entry", ["from swkit.cli import main; sys.exit(main(['--version']))",
+                                   "import runpy; runpy.run_module('swkit', run_name='__main__')"])
+def test_ctrl_c_while_the_command_loads_is_one_line_and_exit_130(entry):
+    """A Ctrl-C while the command's modules load (before any command runs; a few tenths of a
+    second on a busy computer), through the console script's import or ``python -m swkit``:
+    one line and exit status 130, no traceback."""
+    loader = ("import sys\nclass Interrupt:\n    def find_spec(self, name, path=None, "
+              "target=None):\n        if name == 'swkit.cli.command':\n"
+              "            raise KeyboardInterrupt\n"
+              "sys.meta_path.insert(0, Interrupt())\n" + entry)
+    done = subprocess.run([sys.executable, "-c", loader], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "swkit: interrupted: nothing was done\n" and done.stdout == ""
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups (POSIX)")
 def test_ctrl_c_during_a_site_build_leaves_nothing_behind(tmp_path):

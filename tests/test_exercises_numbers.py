@@ -95,6 +95,19 @@ def test_a_number_too_long_to_write_out_is_judged_without_raising(exercise):
         assert "could not compare" not in message
 
 
+@pytest.mark.parametrize("exercise", NUMBERED, ids=ids(NUMBERED))
+def test_a_text_of_more_digits_than_python_reads_is_named_so(exercise):
+    """A number typed as text with more digits than Python reads from a text (4,300) is named
+    as too long, in words a student reads (no exception's name)."""
+    expected = exercise.answer()
+    for given in ("9" * 5000, "1/" + "3" * 5000, "-" + "7" * 10**5, "Fraction(1, " + "2" * 5000
+                  + ")", "1" + ",000" * 1500):
+        right, message = quietly(exercise, given)
+        assert right is False and not reveals(message, expected), given[:20]
+        assert "digits: no answer here is that long" in message, message
+        assert "Error" not in message and "could not compare" not in message
+
+
 def test_the_reported_cases_say_not_yet_and_hide_the_answer(capsys):
     with warnings.catch_warnings():
         warnings.simplefilter("error")

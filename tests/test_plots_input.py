@@ -10,6 +10,7 @@ import warnings
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -382,3 +383,18 @@ def test_any_chart_is_drawn_by_matplotlib_or_refused_in_words(data):
     chart = built(data)
     if chart is not None:
         drawn_by_matplotlib(chart)
+
+
+@pytest.mark.parametrize("value", [{}, ["dotted"], {"o"}, np.array([1, 2]), np.array(["o"]), 7])
+def test_a_choice_given_as_another_type_is_refused_in_words(value):
+    """Every parameter that takes one of a few names (style, marker, hatch, hatches, xscale)
+    refuses a list, a set, a dict or an array in words, never a TypeError or ValueError."""
+    calls = [lambda: Chart("t").line("a", [1, 2], [1, 2], style=value),
+             lambda: Chart("t").line("a", [1, 2], [1, 2], marker=value),
+             lambda: Chart("t").points("a", [1, 2], [1, 2], marker=value),
+             lambda: Chart("t", categories=["a"]).bars("a", [1], hatch=value),
+             lambda: Chart("t", categories=["a"]).bars("a", [1], hatches=[value]),
+             lambda: Chart("t", xscale=value)]
+    for call in calls:
+        with pytest.raises(ConfigurationError):
+            call()

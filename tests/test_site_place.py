@@ -4,6 +4,7 @@ site's own files (swkit/cli/site_place.py)."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import signal
@@ -108,6 +109,21 @@ def test_a_folder_2000_deep_is_one_line(capsys, tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("name", ["a\0b", "x\ud800", "\udfff/y"])
+def test_a_name_no_file_can_hold_is_refused_in_words(tmp_path, monkeypatch, name):
+    """A folder name with NUL or a character the file system cannot encode (a lone surrogate,
+    from a library call) is refused in words by every folder door, nothing created."""
+    from swkit.cli.options import folder_option
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(site.SiteError, match="no file or folder name can hold"):
+        site.check_out(Path(name), force=True)
+    with pytest.raises(LessonsError, match="no file or folder name can hold"):
+        copy_lessons(name)
+    with pytest.raises(argparse.ArgumentTypeError, match="can hold"):
+        folder_option("--dir", "swkit-lessons")(name)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_folder_inside_home_or_tmp_is_allowed(tmp_path, monkeypatch):
     home = decoy_home(tmp_path / "home")
     monkeypatch.setenv("HOME", str(home))
@@ -189,6 +205,34 @@ def test_a_file_in_the_way_refuses_and_changes_nothing(tmp_path):
     assert tree(out) == before and tree(secret) == outside
 
 
+def test_a_file_where_the_site_needs_a_folder_of_folders_is_refused_in_words(tmp_path):
+    """A teacher's file (or a link to one) where the site needs a folder that holds more
+    folders (``files`` for ``files/v1/lesson1.ipynb``) is named as in the way, with nothing
+    changed: never the file system's "Not a directory"."""
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "files").write_text("the teacher's list of files")
+    (tmp_path / "target").write_text("linked")
+    (out / "lab").symlink_to(tmp_path / "target")
+    before = tree(out)
+    files = {"files/v1/lesson1.ipynb": "{}", "files/v1/data/x.json": "[]",
+             "lab/a/b/index.html": "x", "lab/a/c.js": "y"}
+    with pytest.raises(PlacementError) as caught:
+        place_site(built_site(tmp_path / "b", files), out)
+    assert "overwrite files, lab, which" in str(caught.value)
+    assert tree(out) == before
+
+
+def test_an_earlier_site_file_where_the_new_site_needs_folders_is_replaced(tmp_path):
+    """The earlier site's own file ``lab`` gives way to the new site's ``lab/a/b.js``."""
+    out = tmp_path / "site"
+    place_site(built_site(tmp_path / "b1", {"lab": "a file", "index.html": "1"}), out)
+    (out / "notes.txt").write_text("mine")
+    place_site(built_site(tmp_path / "b2", {"lab/a/b.js": "new", "lab/c.js": "c"}), out)
+    assert (out / "lab" / "a" / "b.js").read_text() == "new"
+    assert (out / "notes.txt").read_text() == "mine" and not (out / "index.html").exists()
+
+
 def test_a_file_with_the_same_bytes_is_not_in_the_way(tmp_path):
     """An earlier lessons folder the rebuild carries (same bytes) replaces itself."""
     out = tmp_path / "site"
@@ -217,6 +261,49 @@ def test_a_record_never_reaches_outside_the_site(tmp_path):
         "../outside.txt": digest, str(outside): digest, "via/f.txt": inner}}))
     place_site(built_site(tmp_path / "b", {"index.html": "x"}), out)
     assert outside.read_text() == "keep" and (linked / "f.txt").read_text() == "keep too"
+
+
+@pytest.mark.parametrize("listed", ["../x", "/abs/x", "", MARKER, "a/../../x"])
+def test_a_record_naming_what_swkit_never_lists_is_no_record(tmp_path, listed):
+    """A marker listing a name swkit never writes into one (outside the site, empty, the
+    marker itself) is not swkit's record: the folder is moved aside whole, the marker in it
+    unchanged, never overwritten by the new one."""
+    out = tmp_path / "site"
+    out.mkdir()
+    forged = json.dumps({"swkit": "0", "files": {listed: "0" * 64}})
+    (out / MARKER).write_text(forged)
+    (out / "notes.txt").write_text("mine")
+    placement = place_site(built_site(tmp_path / "b", {"index.html": "x"}), out)
+    assert placement.moved_to is not None
+    assert (placement.moved_to / MARKER).read_text() == forged
+    assert (placement.moved_to / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("kind", ["folder", "link", "dangling link"])
+def test_a_folder_or_link_at_the_marker_name_is_in_the_way(tmp_path, kind):
+    """A folder or a link named like the marker is not swkit's: refused before anything
+    moves, never replaced (nor half a site left when the folder will not give way)."""
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    target = tmp_path / "precious.txt"
+    target.write_text("keep")
+    if kind == "folder":
+        (out / MARKER).mkdir()
+        (out / MARKER / "inside.txt").write_text("mine too")
+    else:
+        (out / MARKER).symlink_to(target if kind == "link" else tmp_path / "nothing")
+    before = tree(out)
+    built = built_site(tmp_path / "b", {"index.html": "x", "lab/a.js": "a"})
+    if kind == "link":   # a link to a file: taken as a site swkit cannot tell, moved aside
+        moved = place_site(built, out).moved_to
+        assert moved is not None and tree(moved) == before
+    else:
+        with pytest.raises(PlacementError) as caught:
+            place_site(built, out)
+        assert f"overwrite {MARKER}, which" in str(caught.value)
+        assert tree(out) == before
+    assert target.read_text() == "keep"
 
 
 def test_an_earlier_site_without_a_record_is_moved_aside_whole(tmp_path):

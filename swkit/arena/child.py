@@ -14,7 +14,9 @@ sends ``{"move": "<text>"}``, or ``{"error": "<ExceptionName>: <message>"}`` whe
 raised, or ``{"memory": true}`` when it ran out of memory. ``{"stop": true}`` ends it.
 
 The child never holds a game object: only the seat's view, as plain data. It imports nothing
-of swkit but the framing and the view (a bot may import swkit itself, for exact odds).
+of swkit but the framing and the view (a bot may import swkit itself, for exact odds). It ends
+itself once the process that started it is gone (:func:`watch_parent`), so a looping bot never
+outlives its tournament.
 """
 
 from __future__ import annotations
@@ -22,14 +24,17 @@ from __future__ import annotations
 import argparse
 import os
 import runpy
+import signal
 import socket
 import sys
+import threading
+import time
 from typing import Any
 
 from swkit.arena.protocol import receive, send
 from swkit.arena.view import View, exception_words, exit_words, move_text
 
-__all__ = ["View", "load_bot", "main"]
+__all__ = ["PARENT_CHECK_SECONDS", "View", "load_bot", "main", "watch_parent"]
 
 
 _BOT_FILE = [""]
@@ -87,6 +92,23 @@ def serve(connection: socket.socket, choose: Any) -> None:
             return
 
 
+PARENT_CHECK_SECONDS = 0.5
+"""How often the child looks whether the process that started it is still there."""
+
+
+def watch_parent(parent: int, every: float = PARENT_CHECK_SECONDS) -> threading.Thread:
+    """Start a daemon thread that ends this process (SIGKILL) once its parent process
+    ``parent`` is gone (its parent pid changes: the game's process was ended at a Ctrl-C, or
+    killed), so a bot in an endless loop never runs on after its tournament; returns it."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os.kill(os.getpid(), signal.SIGKILL)  # at once: the bot's code may hold anything
+    thread = threading.Thread(target=watch, name="swkit-watch-parent", daemon=True)
+    thread.start()
+    return thread
+
+
 def main(argv: list[str] | None = None) -> int:
     """The child's entry point (see the module docstring)."""
     parser = argparse.ArgumentParser(prog="swkit.arena.child")
@@ -95,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory", type=int, default=0)
     parser.add_argument("--output", type=int, default=0)
     args = parser.parse_args(argv)
+    watch_parent(os.getppid())
     connection = socket.socket(fileno=args.fd)
     _limit(args.memory, args.output)
     sys.path.insert(0, os.path.dirname(os.path.abspath(args.bot)))  # its own helper modules

@@ -21,7 +21,6 @@ import time
 import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path, PurePosixPath
@@ -284,12 +283,9 @@ def _games(pairings: list[tuple[int, int]], entries: list[str], seeds: list[int]
         finally:
             _close_entrants()
         return
-    from swkit.tournament import fresh_process_context
-    with ProcessPoolExecutor(max_workers=workers, mp_context=fresh_process_context()) as pool:
-        futures = [pool.submit(_pairing_task, i, j, entries[i], entries[j], seeds, limits)
-                   for i, j in pairings]
-        for future in as_completed(futures):
-            yield future.result()
+    from swkit.tournament import pool_results  # Ctrl-C ends the workers at once
+    yield from pool_results(workers, [(_pairing_task, (i, j, entries[i], entries[j], seeds,
+                                                       limits)) for i, j in pairings])
 
 
 def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,

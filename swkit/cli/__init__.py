@@ -18,6 +18,31 @@
 The engine (:mod:`swkit.odds`) and the games never import this package.
 """
 
-from swkit.cli.command import build_parser, main
+from __future__ import annotations
+
+import sys
+from typing import Any
 
 __all__ = ["build_parser", "main"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``swkit`` command (:func:`swkit.cli.command.main`; ``argv``: its arguments, default
+    ``sys.argv[1:]``; returns the exit status). The command's modules are imported here, so
+    that a Ctrl-C while they load (a few tenths of a second on a busy computer) ends the
+    command as any Ctrl-C does: one line and exit status 130, never a traceback."""
+    try:
+        from swkit.cli.command import main as command_main
+    except KeyboardInterrupt:
+        print("swkit: interrupted: nothing was done", file=sys.stderr)
+        return 130
+    return command_main(argv)
+
+
+def __getattr__(name: str) -> Any:
+    """``build_parser`` is :func:`swkit.cli.command.build_parser`, imported when first asked
+    for (PEP 562)."""
+    if name == "build_parser":
+        from swkit.cli.command import build_parser
+        return build_parser
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

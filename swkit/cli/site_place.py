@@ -104,7 +104,8 @@ def write_marker(site: Path) -> dict[str, str]:
 def earlier_record(out: Path) -> dict[str, str] | None:
     """The files an earlier swkit site in ``out`` says swkit wrote (path -> SHA-256), or None
     when ``out`` holds no readable record of them (no site, a site built before the record, a
-    marker that is a link or is not a record)."""
+    marker that is a link or is not a record, or one naming a file swkit never lists: empty,
+    absolute, through ``..``, the marker itself)."""
     marker = out / MARKER
     if not _regular(marker):
         return None
@@ -117,12 +118,11 @@ def earlier_record(out: Path) -> dict[str, str] | None:
     if not isinstance(files, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in files.items()):
         return None
-    safe = {}
-    for name, digest in files.items():
+    for name in files:
         parts = PurePosixPath(name).parts
-        if name and not PurePosixPath(name).is_absolute() and ".." not in parts and name != MARKER:
-            safe[name] = digest
-    return safe
+        if not name or PurePosixPath(name).is_absolute() or ".." in parts or name == MARKER:
+            return None   # swkit never lists such a name: not a record it wrote
+    return dict(files)
 
 
 def _within(out: Path, name: str) -> bool:
@@ -163,6 +163,8 @@ def _in_the_way(out: Path, built: Path, new: list[str], ours: set[str]) -> list[
     """The paths in ``out`` a new file would overwrite or write through that are not the
     earlier site's own (``ours``) nor the same bytes: a different file, a folder, a link."""
     blocked: list[str] = []
+    if os.path.lexists(out / MARKER) and not _regular(out / MARKER):
+        blocked.append(MARKER)   # a folder or a link at the marker's name is not swkit's
     checked: set[str] = set()
     for name in new:
         parts = PurePosixPath(name).parts
@@ -170,17 +172,20 @@ def _in_the_way(out: Path, built: Path, new: list[str], ours: set[str]) -> list[
         for depth in range(1, len(parts)):
             prefix = "/".join(parts[:depth])
             if prefix in checked:
-                under_blocked = under_blocked or prefix in blocked
+                if prefix in blocked:
+                    under_blocked = True
+                    break
                 continue
             checked.add(prefix)
             try:
                 mode = (out / prefix).lstat().st_mode
-            except FileNotFoundError:
-                continue
+            except (FileNotFoundError, NotADirectoryError):  # missing, or below the earlier
+                continue                                     # site's own file (replaced)
             if stat.S_ISDIR(mode) or prefix in ours:
                 continue
             blocked.append(prefix)   # a file or a link where the site needs a folder
             under_blocked = True
+            break                    # nothing below it is looked at (it is no folder)
         if under_blocked:
             continue
         target = out / name

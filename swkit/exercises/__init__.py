@@ -34,6 +34,7 @@ import math
 import numbers
 import pkgutil
 import re
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -157,6 +158,11 @@ class _Decimal(Exception):
     """A float was given where an exact value is expected."""
 
 
+class _TooLong(ValueError):
+    """A number typed as text has more digits than Python reads (``sys.get_int_max_str_digits``,
+    4,300 by default)."""
+
+
 class _Text:
     """Patterns a student may type a number as, inside quotes."""
 
@@ -201,6 +207,8 @@ def _read_text(value: str) -> Fraction | float | None:
             return Fraction(text)
         except ZeroDivisionError:
             return None
+        except ValueError:   # the only other failure of a matched text: too many digits
+            raise _TooLong from None
     percent = _Text.PERCENT.fullmatch(text)
     try:
         number = float(percent[1]) / 100 if percent else float(text)
@@ -212,7 +220,8 @@ def _read_text(value: str) -> Fraction | float | None:
 def read_number(value: Any) -> Fraction | float | None:
     """A student's answer as a number: a Fraction when exact (int, Fraction, sympy Rational,
     numpy integer, exact text), a float when a decimal (float, numpy float, sympy Float,
-    Decimal, decimal text), None when it is not a number (text, a list, ``True``...)."""
+    Decimal, decimal text), None when it is not a number (text, a list, ``True``...). Raises
+    ValueError for an exact text of more digits than Python reads (4,300 by default)."""
     if isinstance(value, bool):
         return None
     # Python's int first: a numpy integer's arithmetic overflows at 64 bits and wraps round,
@@ -525,6 +534,11 @@ def assess(exercise: Exercise, given: Any) -> tuple[bool | None, str]:
         return False, (f"Exercise {key}: you gave a decimal ({_show(given)}). In these lessons "
                        f"a probability is exact: write a fraction, such as {example} or the "
                        f"text {text}.")
+    except _TooLong:
+        digits = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+        return False, (f"Exercise {key}: you gave {_show(given)}, a number of more than "
+                       f"{digits:,} digits: no answer here is that long. Check it.\n"
+                       f"  Hint: {exercise.hint}")
     except Exception as error:  # a strange answer must never stop the lesson
         return False, (f"Exercise {key}: I could not compare {_show(given)} with the answer "
                        f"({type(error).__name__}). Check its form.\n  Hint: {exercise.hint}")
