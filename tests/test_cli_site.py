@@ -690,9 +690,13 @@ def test_a_class_page_without_the_worked_answers_does_not_promise_the_guide():
 
 def test_every_worked_answers_title_is_its_lessons_title_and_the_class_page_lists_it():
     """Each solution's first heading is "Lesson N: <its lesson's title> (worked answers)",
-    and the class page links it under that title."""
+    and the class page links it under that title; the teacher's own notebooks
+    (``solutions/teacher-*``, the class report) are listed beside them under their titles."""
     from swkit.cli import landing
-    page, lessons, solutions = _landing()
+    page, lessons, listed = _landing()
+    solutions = [(p, t) for p, t in listed if not p.startswith("solutions/teacher-")]
+    assert [t for p, t in listed if p.startswith("solutions/teacher-")] == [
+        "The class report (for the teacher)"]
     titles = {f"solutions/{e.notebook.removesuffix('.ipynb')}-solution.ipynb":
               f"Lesson {e.number}: {e.title} (worked answers)" for e in lessons}
     assert solutions and all(path in titles for path, _ in solutions)

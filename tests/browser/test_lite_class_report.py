@@ -32,6 +32,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOK = "solutions/teacher-class-report.ipynb"
 
+SITE_OPTIONS = {"solutions": True}   # the teacher's copy: the report notebook goes with the answers
+
 UPLOAD = """async ([path, data]) => {
   await window.jupyterapp.serviceManager.contents.save(path,
       {type: 'file', format: 'base64', content: data});
