@@ -401,7 +401,8 @@ def play_cards_by_keys(page: Page, outputs) -> None:
     shown(page)
     # the Power step's buttons come with the table's next drawing (after the hint's work on a
     # loaded machine): wait for them before walking the tab order
-    expect(table.get_by_text("use Power 7 (blue)", exact=True)).to_be_visible(timeout=60_000)
+    expect(table.locator("button", has_text="use Power 7 (blue)").first).to_be_visible(
+        timeout=60_000)
     tab_to(page, within, "use Power 7 (blue)")
     page.keyboard.press("Enter")
     expect(table.locator(".swkit-log")).to_contain_text("uses Power 7 (blue) (draws G7 R8)")
