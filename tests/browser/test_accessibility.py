@@ -395,6 +395,9 @@ def play_cards_by_keys(page: Page, outputs) -> None:
     page.keyboard.press("Space")                 # the hint on, by Space
     expect(table.locator(".swkit-hint-toggle input")).to_be_checked()
     shown(page)
+    # with the hint on, the table draws its moves once the hint's odds are worked out (seconds
+    # on a loaded machine): wait for the move before walking the tab order
+    expect(table.locator("button", has_text="play B3").first).to_be_visible(timeout=60_000)
     tab_to(page, within, "play B3")
     page.keyboard.press("Enter")
     expect(table.locator(".swkit-log")).to_contain_text("plays B3, takes figure 1")
