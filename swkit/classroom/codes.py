@@ -7,7 +7,7 @@ count of 1, 2, ..., 5). The notebook prints the tally as a short result code suc
 ``4C2-301-86H``; the teacher pastes everyone's codes into one cell, and :func:`pool_codes` adds
 the tallies up.
 
-**Progress codes** (every lesson, issue 27). :func:`progress_code` writes which exercises of one
+**Progress codes** (every lesson). :func:`progress_code` writes which exercises of one
 lesson a student got right, which they tried and which not yet, as a code such as ``84K-00C``; a
 student who cannot upload a file pastes it into the school's form or chat, and
 :func:`read_progress_code` reads it back for the teacher's report.

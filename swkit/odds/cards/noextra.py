@@ -368,7 +368,7 @@ class NoExtra:
         # masks in order, the end states]. The Power has one move at most (``odds_take``), so
         # the hand meets one of them iff it meets their union. The end states are valued as
         # far as a call needs, as before (the memo entries counted are the same). Asked
-        # millions of times under draw two (issue 30 item 22).
+        # millions of times under draw two.
         key = (tab1, disc, others, fig1)
         hit = self.keep_memo.get(key)
         if hit is None:
