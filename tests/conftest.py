@@ -2,8 +2,10 @@
 
 Playwright's sync API (tests/browser) keeps an asyncio event loop running in the main thread
 from its first test to the end of the session, and ``asyncio.run`` refuses to start inside a
-running loop. Tests that run coroutines themselves (the inline widget back end, the Lite first
-cell's ``setup()``) therefore run before the first browser test, whatever their file names.
+running loop. In one process the browser tests run after the others, whatever their file names;
+under pytest-xdist a worker takes whole files in its own order (the files with the most tests
+first), so tests that run coroutines themselves (the inline widget back end, the Lite first
+cell's ``setup()``) use ``fresh_loop.run``, which steps out of a running loop.
 """
 
 from __future__ import annotations

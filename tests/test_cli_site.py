@@ -21,6 +21,7 @@ import zipfile
 from importlib.metadata import distribution
 from pathlib import Path
 
+import fresh_loop
 import pytest
 from packaging.requirements import Requirement
 
@@ -297,16 +298,16 @@ def test_the_first_cell_does_nothing_under_cpython():
     with contextlib.redirect_stdout(printed):
         result = eval(code, names)
         if asyncio.iscoroutine(result):
-            asyncio.run(result)
+            fresh_loop.run(result)
     assert printed.getvalue() == ""
     assert "piplite" not in sys.modules and set(sys.modules) - before <= {"swkit.lite"}
     assert set(names) - {"__builtins__"} == {"sys"}
 
 
 def test_setup_and_fresh_copy_under_cpython():
-    assert asyncio.run(lite.setup()) is None
+    assert fresh_loop.run(lite.setup()) is None
     with pytest.raises(RuntimeError, match="swkit lessons"):
-        asyncio.run(lite.fresh_copy("09-play.ipynb"))
+        fresh_loop.run(lite.fresh_copy("09-play.ipynb"))
 
 
 class FakeSite:
@@ -374,7 +375,7 @@ def test_setup_says_nothing_on_the_current_lesson(tmp_path, monkeypatch, capsys)
     fake = FakeSite(tmp_path, monkeypatch)
     folder = fake.publish(OLD_LESSONS)
     monkeypatch.chdir(fake.drive / folder)
-    assert asyncio.run(lite.setup("09-play.ipynb")) is None
+    assert fresh_loop.run(lite.setup("09-play.ipynb")) is None
     assert capsys.readouterr().out == ""
     assert fake.installed == [[f"{fake.BASE}pypi/{n}-1-py3-none-any.whl" for n in lite.BUNDLED]]
 
@@ -390,14 +391,14 @@ def test_a_changed_lesson_is_told_and_fresh_copy_gives_the_new_one(tmp_path, mon
     new = fake.publish({**OLD_LESSONS, "09-play.ipynb": b'{"v": 2}'})
     assert new != old and new.startswith(f"v{__version__}-")
     monkeypatch.chdir(fake.drive / old)
-    message = asyncio.run(lite.setup("01-x.ipynb"))
+    message = fresh_loop.run(lite.setup("01-x.ipynb"))
     assert message is None and capsys.readouterr().out == ""
-    message = asyncio.run(lite.setup("09-play.ipynb"))
+    message = fresh_loop.run(lite.setup("09-play.ipynb"))
     assert capsys.readouterr().out == message + "\n"
     assert message.startswith("A newer version of this lesson is on the site")
     assert "await swkit.lite.fresh_copy()" in message and message.count("\n") == 0
     assert f"{fake.BASE}files/{old}/09-play.ipynb" in fake.fetched  # the site's, not the drive's
-    assert asyncio.run(lite.fresh_copy()) is None                  # the lesson set up: lesson 9
+    assert fresh_loop.run(lite.fresh_copy()) is None                  # the lesson set up: lesson 9
     assert (fake.drive / new / "09-play-fresh.ipynb").read_bytes() == b'{"v": 2}'
     assert (fake.drive / old / "09-play.ipynb").read_text() == "my work"
     assert capsys.readouterr().out == (
@@ -406,7 +407,7 @@ def test_a_changed_lesson_is_told_and_fresh_copy_gives_the_new_one(tmp_path, mon
         f"{new}/09-play-fresh.ipynb\n")
     # a solution: the sub-folder is kept
     monkeypatch.chdir(fake.drive / old / "solutions")
-    assert asyncio.run(lite.setup("01-x-solution.ipynb")) is None
+    assert fresh_loop.run(lite.setup("01-x-solution.ipynb")) is None
 
 
 def test_fresh_copy_saves_beside_yours_says_so_once_and_echoes_nothing(
@@ -417,7 +418,7 @@ def test_fresh_copy_saves_beside_yours_says_so_once_and_echoes_nothing(
     folder = fake.publish(OLD_LESSONS)
     (fake.drive / folder / "09-play.ipynb").write_text("mine")
     monkeypatch.chdir(fake.drive / folder)
-    assert asyncio.run(lite.fresh_copy("09-play.ipynb")) is None
+    assert fresh_loop.run(lite.fresh_copy("09-play.ipynb")) is None
     assert fake.fetched[-1] == f"{fake.BASE}files/{folder}/09-play.ipynb"
     assert (fake.drive / folder / "09-play-fresh.ipynb").read_bytes() == b'{"v": 1}'
     assert (fake.drive / folder / "09-play.ipynb").read_text() == "mine"
@@ -425,9 +426,9 @@ def test_fresh_copy_saves_beside_yours_says_so_once_and_echoes_nothing(
         f"A fresh copy of 09-play.ipynb is 09-play-fresh.ipynb, beside yours: open it from the "
         f"file browser, or at {fake.BASE}notebooks/index.html?path={folder}/09-play-fresh.ipynb\n")
     with pytest.raises(FileNotFoundError, match="no-such.ipynb"):
-        asyncio.run(lite.fresh_copy("no-such.ipynb"))
+        fresh_loop.run(lite.fresh_copy("no-such.ipynb"))
     with pytest.raises(ValueError, match="file name"):
-        asyncio.run(lite.fresh_copy())                       # no lesson set up, no name
+        fresh_loop.run(lite.fresh_copy())                       # no lesson set up, no name
 
 
 def test_fresh_copy_without_the_drive_says_why_in_one_line(tmp_path, monkeypatch, capsys):
@@ -438,11 +439,11 @@ def test_fresh_copy_without_the_drive_says_why_in_one_line(tmp_path, monkeypatch
     elsewhere = tmp_path / "home"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
-    assert asyncio.run(lite.fresh_copy("09-play.ipynb")) is None
+    assert fresh_loop.run(lite.fresh_copy("09-play.ipynb")) is None
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "plain http from school.example" in out
     assert "download the lesson" in out and list(elsewhere.iterdir()) == []
-    assert asyncio.run(lite.setup("09-play.ipynb")) is None       # no folder to compare
+    assert fresh_loop.run(lite.setup("09-play.ipynb")) is None       # no folder to compare
 
 
 def test_content_digest_names_the_folder():

@@ -9,6 +9,7 @@ import asyncio
 import threading
 import time
 
+import fresh_loop
 import pytest
 
 from swkit.cards.bots import GreedyBot
@@ -82,7 +83,7 @@ def test_without_threads_a_card_turn_with_the_hint_plays_through_wait_idle(no_th
 
 def _run(coroutine_function):
     """Run the test body on an event loop, threads still refused (as in Pyodide)."""
-    return asyncio.run(coroutine_function())
+    return fresh_loop.run(coroutine_function())
 
 
 async def _until(condition, seconds: float = 30.0) -> None:
@@ -197,3 +198,24 @@ def test_in_a_real_kernel_the_inline_back_end_plays_the_bots_between_cells(monke
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def test_the_tests_coroutines_run_inside_a_loop_already_running_as_in_a_browser_worker():
+    """Playwright's sync API leaves a loop running in the worker's main thread; the bodies above
+    still run (``asyncio.run`` would refuse), and that loop is running again after."""
+    async def inner():
+        await asyncio.sleep(0)
+        return asyncio.get_running_loop()
+
+    async def outer():
+        mine = asyncio.get_running_loop()
+        refused = inner()
+        with pytest.raises(RuntimeError, match="running event loop"):
+            asyncio.run(refused)                 # what the bodies met in CI
+        refused.close()
+        theirs = _run(inner)
+        assert theirs is not mine and theirs.is_closed()
+        assert asyncio.get_running_loop() is mine
+        return True
+
+    assert asyncio.run(outer())
