@@ -90,7 +90,9 @@ def test_a_slow_game_forfeits_once_its_moves_add_up():
         time.sleep(0.15)
         return view.legal_moves[-1]
 
-    entrant = FunctionEntrant(slowish, limits=QUICK)
+    # a move's own limit far above its 0.15 s (a loaded machine stretches a sleep), a game's below
+    # four of them
+    entrant = FunctionEntrant(slowish, limits=Limits(move_seconds=5.0, game_seconds=0.5))
     entrant.start_game(0, 1)
     game = a_game()
     with pytest.raises(Forfeit, match=r"took more than 0.5 s in one game"):
