@@ -363,6 +363,8 @@ def test_a_card_round_robin_counts_every_game_and_names_forfeits(bots):  # noqa:
     data = result.to_json()
     assert data["game"] == "cards" and data["standings"][-1]["name"] == "crash"
     assert "Something Wild!" in result.chart().words()
+    two = round_robin(entries, pairs=2, seed=1, limits=FAST, workers=2, game="cards")
+    assert two.to_json()["standings"] == data["standings"]     # however many workers
 
 
 def _cli(capsys, *argv):
