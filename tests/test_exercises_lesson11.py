@@ -65,3 +65,12 @@ def test_11_3_takes_answers_within_five_percent():
                          (round(answer * 0.94), False), (UNPAIRED_GAMES, False),
                          ("many", False)):
         assert assess(exercise, given)[0] is right, given
+
+
+def test_11_4_the_other_hand_and_the_deck_are_what_the_card_view_hides():
+    from swkit.cards.game import CardGame
+    from swkit.exercises.lesson11 import CARD_SEED
+    game = CardGame(2, CARD_SEED)
+    game.apply_chance()
+    hidden = len(game.hands[1]) + len(game.deck)
+    assert get("11.4").answer() == hidden == 45 - 4 == 41

@@ -1,6 +1,7 @@
-"""Students' own bots: loaded from their files, each played in its own process with only its
-seat's view, time, memory and output limits, and forfeits in words; duplicate pairs of games;
-the class round robin.
+"""Students' own bots, for Clubhouse dice or the card game: loaded from their files, each
+played in its own process with only its seat's view, time, memory and output limits, and
+forfeits in words; duplicate pairs of games (the same dice, or the same deal); the class round
+robin.
 
 - :mod:`swkit.arena.bot_process`: :class:`~swkit.arena.bot_process.StudentBot`, a bot file in
   its own process, its :class:`~swkit.arena.bot_process.Limits` and

@@ -1,13 +1,16 @@
 """Is my bot better than that one? :func:`compare` plays a student's ``choose(view)`` (or a
 built-in bot) against a built-in bot, in this process (a notebook, the browser site), in
 **paired** games and in as many **unpaired** ones, and says who won how often, with a 95%
-interval for each way of playing.
+interval for each way of playing. Either game: Clubhouse dice (``game="dice"``, the default)
+or Something Wild! cards (``game="cards"``).
 
 - *Paired* (duplicate, :func:`swkit.arena.matches.play_pair`): each pair is two games with the
-  same dice for each seat, the bots swapping seats; luck mostly cancels.
-- *Unpaired*: every game has dice of its own (its own seed), the bots taking seats in turn.
+  same dice (or deal) for each seat, the bots swapping seats; luck mostly cancels.
+- *Unpaired*: every game has dice (or a deal) of its own (its own seed), the bots taking seats
+  in turn.
 
-A game's win counts 1, a win shared after a roll-off that never ended 1/2 each. The paired
+A game's win counts 1, a win shared after a roll-off that never ended 1/2 each, a card game
+stopped at the round limit 0 for both (:func:`swkit.arena.matches.win_share`). The paired
 interval comes from the spread of the pairs (:func:`swkit.arena.intervals.paired95`), the
 unpaired one is Wilson's (:func:`swkit.arena.intervals.wilson95`).
 """
@@ -24,7 +27,17 @@ from typing import Any
 from swkit.arena.forfeits import Limits
 from swkit.arena.in_process import FunctionEntrant
 from swkit.arena.intervals import paired95, variance, wilson95
-from swkit.arena.matches import BuiltinEntrant, Entrant, GameResult, play_dice, play_pair
+from swkit.arena.matches import (
+    LUCK_WORDS,
+    OWN_LUCK_WORDS,
+    BuiltinEntrant,
+    Entrant,
+    GameResult,
+    check_game,
+    play_game,
+    play_pair,
+    win_share,
+)
 from swkit.errors import ConfigurationError
 from swkit.state import substream_seed
 
@@ -77,8 +90,7 @@ class Tally:
         """Count a pair of games in which the bot sat in seats ``mine``."""
         wins = Fraction(0)
         for result, seat in zip(results, mine, strict=True):
-            if seat in result.winners:
-                wins += Fraction(1, len(result.winners))
+            wins += win_share(result, seat)
             if result.forfeit is not None:
                 who = self.forfeits if result.forfeit[0] == seat else self.against_forfeits
                 who[result.forfeit[1]] += 1
@@ -92,7 +104,7 @@ def _percent(x: float) -> str:
 @dataclass(repr=False)
 class Comparison:
     """What :func:`compare` found: ``name`` and ``against`` (the bots), ``pairs`` and
-    ``seed``, and a :class:`Tally` for ``paired`` and ``unpaired`` games."""
+    ``seed``, a :class:`Tally` for ``paired`` and ``unpaired`` games, and the ``game``."""
 
     name: str
     against: str
@@ -100,6 +112,7 @@ class Comparison:
     seed: int
     paired: Tally
     unpaired: Tally
+    game: str = "dice"
 
     @property
     def variance_ratio(self) -> float | None:
@@ -114,8 +127,9 @@ class Comparison:
         """What was found, in words: one line per way of playing, then the forfeits."""
         out = [f"{self.name} against {self.against} ({self.pairs} pairs of games each way, "
                f"seed {self.seed}):"]
-        for words, tally in (("paired games (the same dice, seats swapped)", self.paired),
-                             ("unpaired games (dice of their own)", self.unpaired)):
+        for words, tally in ((f"paired games ({LUCK_WORDS[self.game]}, seats swapped)",
+                              self.paired),
+                             (f"unpaired games ({OWN_LUCK_WORDS[self.game]})", self.unpaired)):
             low, high = tally.interval
             out.append(f"  {words}: {self.name} won {float(tally.wins):g} of {tally.games}: "
                        f"{_percent(tally.rate)}, 95% interval {_percent(low)} to "
@@ -191,14 +205,15 @@ def summary_chart(comparisons: Sequence[Comparison]) -> Any:
 
 
 def entrant_for(bot: Callable[..., Any] | str | Entrant, limits: Limits | None = None,
-                name: str | None = None) -> Entrant:
-    """An entrant for :func:`compare`: a function ``choose(view)`` (played in this process,
-    :class:`~swkit.arena.in_process.FunctionEntrant`), a built-in bot's name (``"greedy"``...)
-    or an entrant as it is. Raises ConfigurationError for anything else or an unknown name."""
+                name: str | None = None, game: str = "dice") -> Entrant:
+    """An entrant of ``game`` for :func:`compare`: a function ``choose(view)`` (played in this
+    process, :class:`~swkit.arena.in_process.FunctionEntrant`, for either game), a built-in
+    bot's name (``"greedy"``...) or an entrant as it is. Raises ConfigurationError for anything
+    else or an unknown name."""
     if isinstance(bot, Entrant):
         return bot
     if isinstance(bot, str):
-        return BuiltinEntrant(bot.strip().lower())
+        return BuiltinEntrant(bot.strip().lower(), game)
     if callable(bot):
         return FunctionEntrant(bot, name, limits)
     raise ConfigurationError(f"a bot is a function choose(view) or a built-in bot's name "
@@ -207,31 +222,34 @@ def entrant_for(bot: Callable[..., Any] | str | Entrant, limits: Limits | None =
 
 def compare(choose: Callable[..., Any] | str, against: str = "greedy", pairs: int = 50,
             seed: int = 0, *, name: str | None = None,
-            limits: Limits | None = None) -> Comparison:
+            limits: Limits | None = None, game: str = "dice") -> Comparison:
     """Play ``choose`` (a function ``choose(view)``, or a built-in bot's name) against the
     built-in bot ``against`` (or a function): ``pairs`` duplicate pairs of games, and as many
     unpaired pairs (four games a pair in all), seeded ``seed``, all in this process. ``name``
     names ``choose`` in the results (default: the function's name); ``limits``: its time
-    limits (measured: a slow move forfeits once it returns). Returns a :class:`Comparison`.
-    Raises ConfigurationError for a bot that is neither, an unknown name or ``pairs`` not a
-    whole number from 1 to :data:`MAX_PAIRS`."""
+    limits (measured: a slow move forfeits once it returns); ``game``: ``"dice"`` or
+    ``"cards"``. Returns a :class:`Comparison`. Raises ConfigurationError for a bot that is
+    neither, an unknown game or name or ``pairs`` not a whole number from 1 to
+    :data:`MAX_PAIRS`."""
     if isinstance(pairs, bool) or not isinstance(pairs, int) or not 1 <= pairs <= MAX_PAIRS:
         raise ConfigurationError(f"pairs must be a whole number from 1 to {MAX_PAIRS:,}, got "
                                  f"{pairs!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigurationError(f"seed must be a whole number, got {seed!r}")
-    mine = entrant_for(choose, limits, name)
-    theirs = entrant_for(against, limits)
+    check_game(game)
+    mine = entrant_for(choose, limits, name, game)
+    theirs = entrant_for(against, limits, game=game)
     their_name = theirs.name if theirs.name != mine.name else f"{theirs.name} (the other)"
     paired, unpaired = Tally(paired=True), Tally(paired=False)
     try:
         for k in range(pairs):
-            paired.add(play_pair(mine, theirs, substream_seed(seed, f"compare/paired/{k}")),
-                       (0, 1))
-            unpaired.add((play_dice([mine, theirs], substream_seed(seed, f"compare/alone/{k}/0")),
-                          play_dice([theirs, mine], substream_seed(seed, f"compare/alone/{k}/1"))),
-                         (0, 1))
+            paired.add(play_pair(mine, theirs, substream_seed(seed, f"compare/paired/{k}"),
+                                 game), (0, 1))
+            unpaired.add((play_game(game, [mine, theirs],
+                                    substream_seed(seed, f"compare/alone/{k}/0")),
+                          play_game(game, [theirs, mine],
+                                    substream_seed(seed, f"compare/alone/{k}/1"))), (0, 1))
     finally:
         mine.close()
         theirs.close()
-    return Comparison(mine.name, their_name, pairs, seed, paired, unpaired)
+    return Comparison(mine.name, their_name, pairs, seed, paired, unpaired, game)

@@ -1,5 +1,6 @@
 """A student's bot written as a function, played in this process: what a lesson notebook and
-the browser site use (Pyodide starts no processes and no threads).
+the browser site use (Pyodide starts no processes and no threads). Either game: the view is the
+game's own (``game.view(seat)``: a card bot's holds no other hand and no deck order).
 
 :class:`FunctionEntrant` calls ``choose(view)`` here, with a :class:`~swkit.arena.view.View`
 built from plain data (the seat's view as JSON would carry it, never the game object), and the

@@ -1,11 +1,12 @@
-"""The class tournament: every pair of entrants plays the same duplicate pairs of games.
+"""The class tournament: every pair of entrants plays the same duplicate pairs of games, of
+Clubhouse dice or of Something Wild! cards (``game``).
 
 :func:`round_robin` takes entrants as ``--bots`` writes them (built-in names, students' bot
 files, folders or zips of them: :func:`expand_entries`), and plays every pairing ``pairs``
 duplicate pairs (:func:`swkit.arena.matches.play_pair`): pair ``k`` of every pairing has the
-seed ``substream_seed(seed, "arena/<k>")``, so every pairing meets the same dice. Pairings run
-in worker processes (each keeps its students' bot processes for all its pairings); the result
-does not depend on how many.
+seed ``substream_seed(seed, "arena/<k>")``, so every pairing meets the same dice (or deal).
+Pairings run in worker processes (each keeps its students' bot processes for all its
+pairings); the result does not depend on how many.
 
 :class:`ArenaResult` gives each entrant's wins, games and 95% Wilson interval, the forfeits and
 their reasons, the first seat's share of wins (a seat-order effect), and a ranking that says
@@ -28,7 +29,15 @@ from typing import Any
 
 from swkit.arena.forfeits import Limits
 from swkit.arena.intervals import wilson95
-from swkit.arena.matches import GameResult, make_entrant, play_pair
+from swkit.arena.matches import (
+    GAME_WORDS,
+    LUCK_WORDS,
+    GameResult,
+    check_game,
+    make_entrant,
+    play_pair,
+    win_share,
+)
 from swkit.errors import ConfigurationError
 from swkit.state import substream_seed
 
@@ -120,7 +129,8 @@ def expand_entries(entries: Sequence[str], unpack: Path) -> list[str]:
 class Standing:
     """One entrant's results: ``name``, ``source`` (the file, or "built-in"), ``wins`` (a win
     shared by a roll-off that never ended counts 1/2), ``games``, ``interval`` (95%),
-    ``forfeits`` (reason -> games forfeited), ``seat_wins`` (wins in seat 0, seat 1)."""
+    ``forfeits`` (reason -> games forfeited), ``seat_wins`` (wins in seat 0, seat 1). A card
+    game stopped at the round limit is a game with no win for either bot."""
 
     name: str
     source: str
@@ -142,7 +152,8 @@ class Standing:
 
 @dataclass
 class ArenaResult:
-    """A class tournament's results (see the module docstring). ``standings`` best first."""
+    """A class tournament's results (see the module docstring). ``standings`` best first;
+    ``game``: ``"dice"`` or ``"cards"``."""
 
     standings: list[Standing]
     pairs: int
@@ -150,6 +161,7 @@ class ArenaResult:
     games: int
     seconds: float
     first_seat_wins: Fraction
+    game: str = "dice"
 
     def ties(self) -> list[tuple[str, str]]:
         """Neighbours in the ranking that cannot be told apart at this many games: their 95%
@@ -164,8 +176,9 @@ class ArenaResult:
         """The results in words: a ranking table, what cannot be told apart, the forfeits."""
         width = max(len(s.name) for s in self.standings)
         out = [f"Class tournament: {len(self.standings)} bots, every pairing {self.pairs} "
-               f"duplicate pairs of Clubhouse dice games (the same dice, seats swapped), seed "
-               f"{self.seed}: {self.games:,} games in {self.seconds:.0f} s",
+               f"duplicate pairs of {GAME_WORDS[self.game]} games ({LUCK_WORDS[self.game]}, "
+               f"seats swapped), seed {self.seed}: {self.games:,} games in "
+               f"{self.seconds:.0f} s",
                f"  {'#':>3}  {'bot':<{width}}  {'wins':>7}  {'games':>6}  {'win rate':>8}  "
                f"95% interval"]
         for rank, s in enumerate(self.standings, 1):
@@ -192,7 +205,8 @@ class ArenaResult:
         top) with its 95% interval, and a dashed line at 50% (an even match)."""
         from swkit.plots import Chart
         names = [s.name for s in self.standings]
-        chart = Chart(f"Class tournament: who wins more? ({self.games:,} games)",
+        chart = Chart(f"Class tournament: who wins more? ({self.games:,} games of "
+                      f"{GAME_WORDS[self.game]})",
                       xlabel="games won", ylabel="bot", categories=names, horizontal=True,
                       percent=True, limits=(0, 1), width=8.0,
                       height=max(2.5, 0.45 * len(names) + 1.6))
@@ -203,7 +217,7 @@ class ArenaResult:
 
     def to_json(self) -> dict[str, Any]:
         """The results as a JSON-ready dict."""
-        return {"game": "dice", "format": "duplicate round robin", "pairs": self.pairs,
+        return {"game": self.game, "format": "duplicate round robin", "pairs": self.pairs,
                 "seed": self.seed, "games": self.games,
                 "first_seat_share": str(self.first_seat_wins / self.games) if self.games else
                 None,
@@ -215,17 +229,17 @@ class ArenaResult:
                 "cannot_tell_apart": [list(t) for t in self.ties()]}
 
 
-_ENTRANTS: dict[tuple[str, Limits], Any] = {}
+_ENTRANTS: dict[tuple[str, Limits, str], Any] = {}
 """A worker process's entrants, kept for all its pairings (a student's bot process each)."""
 
 _SOURCES: dict[str, str] = {}
 """On a Dask worker: a bot file's source (sent with the task) -> the file written for it."""
 
 
-def _entrant(text: str, limits: Limits) -> Any:
-    key = (text, limits)
+def _entrant(text: str, limits: Limits, game: str) -> Any:
+    key = (text, limits, game)
     if key not in _ENTRANTS:
-        _ENTRANTS[key] = make_entrant(text, limits)
+        _ENTRANTS[key] = make_entrant(text, limits, game)
     return _ENTRANTS[key]
 
 
@@ -244,19 +258,19 @@ def _written(entry: str | tuple[str, str]) -> str:
 
 
 def play_pairing(a: str | tuple[str, str], b: str | tuple[str, str], seeds: Sequence[int],
-                 limits: Limits) -> list[GameResult]:
-    """Every duplicate pair of one pairing (entrants ``a`` and ``b``: built-in names, bot file
-    paths, or ``(name, source)`` pairs of bot files), one per seed."""
-    first, second = _entrant(_written(a), limits), _entrant(_written(b), limits)
+                 limits: Limits, game: str = "dice") -> list[GameResult]:
+    """Every duplicate pair of one pairing of ``game`` (entrants ``a`` and ``b``: built-in
+    names, bot file paths, or ``(name, source)`` pairs of bot files), one per seed."""
+    first, second = _entrant(_written(a), limits, game), _entrant(_written(b), limits, game)
     results: list[GameResult] = []
     for seed in seeds:
-        results += play_pair(first, second, seed)
+        results += play_pair(first, second, seed, game)
     return results
 
 
-def _pairing_task(i: int, j: int, a: Any, b: Any, seeds: Sequence[int],
-                  limits: Limits) -> tuple[tuple[int, int], list[GameResult]]:
-    return (i, j), play_pairing(a, b, seeds, limits)
+def _pairing_task(i: int, j: int, a: Any, b: Any, seeds: Sequence[int], limits: Limits,
+                  game: str = "dice") -> tuple[tuple[int, int], list[GameResult]]:
+    return (i, j), play_pairing(a, b, seeds, limits, game)
 
 
 def _close_entrants() -> None:
@@ -267,39 +281,42 @@ def _close_entrants() -> None:
 
 def _games(pairings: list[tuple[int, int]], entries: list[str], seeds: list[int],
            limits: Limits, workers: int, backend: str = "local",
-           scheduler: str | None = None) -> Iterator[tuple[tuple[int, int], list[GameResult]]]:
+           scheduler: str | None = None,
+           game: str = "dice") -> Iterator[tuple[tuple[int, int], list[GameResult]]]:
     if backend == "dask":
         from swkit.tournament import dask_results
         sent = [(Path(e).stem, Path(e).read_text(encoding="utf-8")) if e.endswith(".py")
                 else e for e in entries]
         yield from dask_results(
-            lambda _count: [(_pairing_task, (i, j, sent[i], sent[j], seeds, limits))
+            lambda _count: [(_pairing_task, (i, j, sent[i], sent[j], seeds, limits, game))
                             for i, j in pairings], workers, scheduler, 10, {})
         return
     if workers <= 1:
         try:
             for i, j in pairings:
-                yield (i, j), play_pairing(entries[i], entries[j], seeds, limits)
+                yield (i, j), play_pairing(entries[i], entries[j], seeds, limits, game)
         finally:
             _close_entrants()
         return
     from swkit.tournament import pool_results  # Ctrl-C ends the workers at once
     yield from pool_results(workers, [(_pairing_task, (i, j, entries[i], entries[j], seeds,
-                                                       limits)) for i, j in pairings])
+                                                       limits, game)) for i, j in pairings])
 
 
 def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
                 limits: Limits | None = None, workers: int | None = None,
                 progress: Callable[[int], None] | None = None, backend: str = "local",
-                scheduler: str | None = None) -> ArenaResult:
+                scheduler: str | None = None, game: str = "dice") -> ArenaResult:
     """Play the class tournament (module docstring) between ``entries`` (built-in names and
     bot files, at least 2; :func:`expand_entries` first for folders and zips), ``pairs``
     duplicate pairs per pairing, seeded ``seed``. ``workers``: processes (default: the CPU
     count, at most one per pairing). ``progress(n)`` is called after each pairing with its
     games. ``backend`` ``"dask"``: the pairings run on Dask (a local cluster of ``workers``
     processes, or the one at ``scheduler``); each bot file's text goes with its tasks, so a
-    worker on another machine plays it too. Raises ConfigurationError for fewer than 2
-    entries, an unknown built-in name or ``pairs`` below 1, and what
+    worker on another machine plays it too. ``game``: ``"dice"`` (Clubhouse dice) or
+    ``"cards"`` (Something Wild!); a bot file is the same kind of entrant for both. Raises
+    ConfigurationError for fewer than 2 entries, an unknown game or built-in name or
+    ``pairs`` below 1, and what
     :func:`swkit.tournament.dask_results` raises."""
     entries = list(entries)
     if len(entries) < 2:
@@ -307,8 +324,9 @@ def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
     if not isinstance(pairs, int) or isinstance(pairs, bool) or pairs < 1:
         raise ConfigurationError(f"pairs must be a whole number of at least 1, got {pairs!r}")
     limits = limits or Limits()
+    check_game(game)
     for entry in entries:
-        make_entrant(entry, limits)  # an unknown name or a missing file: refused before play
+        make_entrant(entry, limits, game)  # an unknown name or a missing file: refused before play
     names = _names(entries)
     standings = [Standing(name, entry if entry.endswith(".py") else "built-in")
                  for name, entry in zip(names, entries, strict=True)]
@@ -318,13 +336,13 @@ def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
     start = time.perf_counter()
     first_seat, games = Fraction(0), 0
     for (i, j), results in _games(pairings, entries, seeds, limits, workers, backend,
-                                  scheduler):
+                                  scheduler, game):
         for n, result in enumerate(results):
             seats = (i, j) if n % 2 == 0 else (j, i)
             for index in seats:
                 standings[index].games += 1
-            share = Fraction(1, len(result.winners))
             for winner in result.winners:
+                share = win_share(result, winner)
                 standings[seats[winner]].wins += share
                 standings[seats[winner]].seat_wins[winner] += share
                 if winner == 0:
@@ -335,7 +353,8 @@ def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
         if progress is not None:
             progress(len(results))
     ranked = sorted(standings, key=lambda s: (-s.wins / max(s.games, 1), s.name))
-    return ArenaResult(ranked, pairs, seed, games, time.perf_counter() - start, first_seat)
+    return ArenaResult(ranked, pairs, seed, games, time.perf_counter() - start, first_seat,
+                       game)
 
 
 def _names(entries: Sequence[str]) -> list[str]:

@@ -15,10 +15,11 @@ __all__ = ["View", "exception_words", "exit_words", "move_text"]
 
 class View:
     """What a seat may see, given to ``choose(view)``: every field of the game's view as an
-    attribute (``view.dice``, ``view.board``, ``view.unscored``...), and ``view.legal_moves``,
-    the moves ``choose`` may return, written as the command line writes them
-    (``"keep Mickey Mickey"``, ``"score Goofy"``). ``view.to_dict()`` gives the fields as a
-    dict."""
+    attribute (dice: ``view.dice``, ``view.board``, ``view.unscored``...; cards: ``view.hand``,
+    ``view.tableaux``, ``view.discard``, ``view.deck_size``, ``view.phase``..., never another
+    hand or the deck's order), and ``view.legal_moves``, the moves ``choose`` may return,
+    written as the command line writes them (``"keep Mickey Mickey"``, ``"score Goofy"``,
+    ``"play R7"``). ``view.to_dict()`` gives the fields as a dict."""
 
     def __init__(self, fields: dict[str, Any], legal_moves: list[str]) -> None:
         self.__dict__.update(fields)

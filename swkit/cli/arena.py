@@ -1,8 +1,9 @@
 """``swkit tournament --bots greedy,ana.py,ben.py``: the class tournament of students' bot files.
 
 When ``--bots`` names a bot file (``.py``), a folder or a ``.zip`` of them, ``swkit tournament``
-plays :func:`swkit.arena.round_robin.round_robin` (Clubhouse dice, duplicate pairs, every pair
-of bots) instead of the seat-rotating tournament of built-in bots: ``--pairs`` duplicate pairs a
+plays :func:`swkit.arena.round_robin.round_robin` (the ``--game``: Clubhouse dice or Something
+Wild! cards; duplicate pairs, every pair of bots) instead of the seat-rotating tournament of
+built-in bots: ``--pairs`` duplicate pairs a
 pairing (default 20), ``--move-seconds`` and ``--memory-mb`` the bot files' limits, ``--json``
 one JSON object, ``--plot`` a chart, ``--html`` a leaderboard page. Every bot's failure is a
 forfeit in the results, never a traceback; a bad argument is one line and exit status 2.
@@ -62,8 +63,6 @@ def run_arena(args: argparse.Namespace, *, check_plot: Callable[[str], Path],
 
     bar = None
     try:
-        if args.game != "dice":
-            raise SwkitError("students' bot files play Clubhouse dice for now: use --game dice")
         if args.games is not None:
             raise SwkitError("with bot files, give --pairs (duplicate pairs every two bots play; "
                              f"default {DEFAULT_PAIRS}), not --games")
@@ -83,7 +82,8 @@ def run_arena(args: argparse.Namespace, *, check_plot: Callable[[str], Path],
             progress, bar = tqdm_progress(n * (n - 1) * pairs, enabled=args.progress)
             result = round_robin(entries, pairs, args.seed, limits=limits,
                                  workers=args.workers, progress=progress,
-                                 backend=args.backend, scheduler=args.scheduler)
+                                 backend=args.backend, scheduler=args.scheduler,
+                                 game=args.game)
     except (SwkitError, KeyboardInterrupt) as exc:
         if bar is not None:
             bar.close()

@@ -110,7 +110,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", required=True, type=_bots, metavar="A,B[,C,D]",
                         help="2 to 4 bots, one per player, comma-separated; a name may repeat "
                              "(points,points plays the bot against itself); or, for a class "
-                             "tournament of Clubhouse dice, students' bot files (ana.py), "
+                             "tournament of either game, students' bot files (ana.py), "
                              "folders or zips of them, with any built-in bots (see --pairs)")
     parser.add_argument("--games", type=_positive("games", MAX_GAMES), metavar="N",
                         help="games to play: a multiple of the number of players, so each bot "
@@ -118,7 +118,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"unless --bots names bot files)")
     parser.add_argument("--pairs", type=_positive("duplicate pairs", 100_000), metavar="P",
                         help="with bot files: duplicate pairs of games every two bots play "
-                             "(the same dice, seats swapped; default 20)")
+                             "(the same dice or deal, seats swapped; default 20)")
     parser.add_argument("--move-seconds", type=_seconds, default=None, metavar="SECONDS",
                         help="with bot files: the time a bot file has for one move (default 2)")
     parser.add_argument("--memory-mb", type=_positive("MB", 1_000_000), default=None,

@@ -3,7 +3,8 @@
 Answers are computed when checked, never typed in: 11.1 by the dice game itself (the legal
 moves of a seeded first roll), 11.2 by the interval rule ±0.98/√n with exact fractions, 11.3
 by playing the lesson's measurement (:func:`pairing_experiment`: the points bot against the
-greedy bot, paired and unpaired, seeded) and reading how many times less paired games vary.
+greedy bot, paired and unpaired, seeded) and reading how many times less paired games vary,
+11.4 by the card game itself (the cards a seat's view does not show after its first draw).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ EDGE = Fraction(10, 100)
 MEASURE = {"choose": "points", "against": "greedy", "pairs": 100, "seed": 11}
 """The lesson's measurement of paired against unpaired games (:func:`pairing_experiment`)."""
 
+CARD_SEED = 5
+"""Exercise 11.4's game: ``CardGame(2, CARD_SEED)`` after seat 0's first draw."""
+
 UNPAIRED_GAMES = 1_000
 """Exercise 11.3: as precise as this many unpaired games."""
 
@@ -48,6 +52,19 @@ def _legal_moves_after_first_roll() -> int:
     game = DiceGame(2, VIEW_SEED)
     game.apply_chance()
     return len(game.legal_actions())
+
+
+def _cards_not_seen() -> int:
+    """Every card of the game that seat 0's view does not show after its first draw (the
+    other hand and the deck)."""
+    from swkit.arena.in_process import plain_view
+    from swkit.cards.game import CardGame
+    game = CardGame(2, CARD_SEED)
+    game.apply_chance()
+    view = plain_view(game, 0)
+    everything = len(game.deck) + sum(map(len, game.hands)) + sum(map(len, game.tableaux)) \
+        + len(game.discard)
+    return everything - len(view.hand) - sum(map(len, view.tableaux)) - len(view.discard)
 
 
 def games_needed(edge: Fraction) -> int:
@@ -112,6 +129,18 @@ EXERCISES = [
         explain="Divide by the measured ratio: paired games need about half as many games "
                 "for the same interval. That is why tournaments play duplicate pairs.",
         compare=_within_tolerance,
+        kind="count",
+    ),
+    Exercise(
+        key="11.4",
+        question=f"In the card game CardGame(2, {CARD_SEED}), seat 0 has just drawn its first "
+                 "card. How many cards can its bot NOT see, anywhere? (the game has 45 cards)",
+        answer=_cards_not_seen,
+        hint=f"Look at first_card_view({CARD_SEED}): the bot sees its hand and what is on the "
+             "table. Every other card of the 45 is hidden.",
+        wrong=38,
+        explain="4 cards in its hand, nothing on the table yet: 45 - 4 = 41 hidden, the other "
+                "player's 3 cards and the 38 in the deck.",
         kind="count",
     ),
 ]
