@@ -264,10 +264,11 @@ def test_the_95_percent_interval_covers_a_known_win_rate_95_times_in_100():
 
 # --- the command line ----------------------------------------------------------------------------
 
-def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+def cli(capsys, *argv: str, game: str = "dice") -> tuple[int, str, str]:
+    """``swkit tournament --game GAME ARGV...``: its exit status, standard output and error."""
     from swkit.cli.command import main
     try:
-        status = main(["tournament", "--game", "dice", *argv])
+        status = main(["tournament", "--game", game, *argv])
     except SystemExit as exc:
         status = exc.code
     out, err = capsys.readouterr()
@@ -285,7 +286,7 @@ def test_the_command_plays_bot_files_folders_and_zips(bots, capsys, tmp_path):
                    textwrap.dedent(BOTS["illegal"]))
         z.writestr("smithana_4321_9876_mybot.py", textwrap.dedent(BOTS["good"]))
     page, chart = tmp_path / "board.html", tmp_path / "board.png"
-    status, out, err = _cli(capsys, "--bots", f"greedy,{folder},{archive}", "--pairs", "1",
+    status, out, err = cli(capsys, "--bots", f"greedy,{folder},{archive}", "--pairs", "1",
                             "--move-seconds", "1", "--html", str(page), "--plot", str(chart),
                             "--workers", "1")
     assert status == 0, err
@@ -296,7 +297,7 @@ def test_the_command_plays_bot_files_folders_and_zips(bots, capsys, tmp_path):
     board = page.read_text()
     assert ("<svg" in board or "data:image/png;base64" in board) and "greedy" in board
     assert chart.stat().st_size > 1000
-    status, out, err = _cli(capsys, "--bots", f"greedy,{bots['good']}", "--pairs", "1", "--json",
+    status, out, err = cli(capsys, "--bots", f"greedy,{bots['good']}", "--pairs", "1", "--json",
                             "--workers", "1")
     assert status == 0 and json_loads(out)["games"] == 2
 
@@ -316,7 +317,7 @@ def json_loads(text: str) -> dict:
 def test_the_command_refuses_in_one_line(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "x.py").write_text("def choose(view):\n    return view.legal_moves[0]\n")
-    status, out, err = _cli(capsys, *argv)
+    status, out, err = cli(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1, err
     assert words in err
 

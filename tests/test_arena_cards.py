@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from test_arena import BOTS, FAST, REASONS, bots  # noqa: F401 - bots: the fixture of bot files
+from test_arena import BOTS, FAST, REASONS, bots, cli  # noqa: F401 - bots: the fixture of bot files
 
 from swkit.arena.bot_process import Limits, StudentBot
 from swkit.arena.compare import compare
@@ -367,14 +367,8 @@ def test_a_card_round_robin_counts_every_game_and_names_forfeits(bots):  # noqa:
     assert two.to_json()["standings"] == data["standings"]     # however many workers
 
 
-def _cli(capsys, *argv):
-    from swkit.cli.command import main
-    try:
-        status = main(["tournament", "--game", "cards", *argv])
-    except SystemExit as exc:
-        status = exc.code
-    out, err = capsys.readouterr()
-    return status, out, err
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    return cli(capsys, *argv, game="cards")
 
 
 def test_the_command_plays_a_card_class_tournament(bots, capsys, tmp_path):  # noqa: F811
