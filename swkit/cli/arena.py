@@ -22,7 +22,7 @@ from typing import Any
 
 from swkit.errors import SwkitError
 
-__all__ = ["DEFAULT_PAIRS", "is_bot_path", "leaderboard_html", "run_arena"]
+__all__ = ["DEFAULT_PAIRS", "is_bot_path", "leaderboard_html", "run_arena", "stopped"]
 
 PROG = "swkit tournament"
 
@@ -50,6 +50,20 @@ def leaderboard_html(result: Any) -> str:
             "padding:0 1em;color:#1a1a1a}pre{white-space:pre-wrap;font-size:1rem}</style>"
             "</head><body><main><h1>Class tournament</h1>\n"
             f"{chart.html()}\n<h2>The results</h2>\n<pre>{body}</pre>\n</main></body></html>\n")
+
+
+def stopped(exc: SwkitError | KeyboardInterrupt, bar: Any = None) -> int:
+    """A tournament (of either kind) stopped before its figures: closes the progress ``bar``
+    (tqdm, or None), prints one line on stderr and returns the exit status: 130 for Ctrl-C
+    (no figures: a tournament's figures need all its games), 2 for bad input."""
+    if bar is not None:
+        bar.close()
+    if isinstance(exc, KeyboardInterrupt):
+        print(f"{PROG}: interrupted: no figures (a tournament's figures need all its "
+              "games); no chart written", file=sys.stderr)
+        return 130
+    print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+    return 2
 
 
 def run_arena(args: argparse.Namespace, *, check_plot: Callable[[str], Path],
@@ -85,14 +99,7 @@ def run_arena(args: argparse.Namespace, *, check_plot: Callable[[str], Path],
                                  backend=args.backend, scheduler=args.scheduler,
                                  game=args.game)
     except (SwkitError, KeyboardInterrupt) as exc:
-        if bar is not None:
-            bar.close()
-        if isinstance(exc, KeyboardInterrupt):
-            print(f"{PROG}: interrupted: no figures (a tournament's figures need all its "
-                  "games); no chart written", file=sys.stderr)
-            return 130
-        print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
+        return stopped(exc, bar)
     if bar is not None:
         bar.close()
     print(json.dumps(result.to_json()) if args.json else "\n".join(result.lines()), flush=True)

@@ -260,7 +260,7 @@ def run(args: argparse.Namespace) -> int:
     chart could not be written, 2 bad input or an unavailable backend, 130 interrupted).
     The figures are printed before the chart is written: a chart that fails loses no
     figure."""
-    from swkit.cli.arena import is_bot_path, run_arena
+    from swkit.cli.arena import is_bot_path, run_arena, stopped
     from swkit.tournament import run_tournament, tqdm_progress
     if any(is_bot_path(b) for b in args.bots):
         return run_arena(args, check_plot=_check_plot, save_chart=_save_chart)
@@ -292,14 +292,7 @@ def run(args: argparse.Namespace) -> int:
                                 timeout=(CONNECT_TIMEOUT if args.connect_timeout is None
                                          else args.connect_timeout))
     except (SwkitError, KeyboardInterrupt) as exc:
-        if bar is not None:
-            bar.close()
-        if isinstance(exc, KeyboardInterrupt):
-            print(f"{PROG}: interrupted: no figures (a tournament's figures need all its "
-                  "games); no chart written", file=sys.stderr)
-            return 130
-        print(f"{PROG}: error: {' '.join(str(exc).split())}", file=sys.stderr)
-        return 2
+        return stopped(exc, bar)
     if bar is not None:
         bar.close()
     print(json.dumps(result.to_dict()) if args.json else result.format_text(), flush=True)
