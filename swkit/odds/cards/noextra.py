@@ -186,9 +186,13 @@ class NoExtra:
                     later0.add(ends)
             common_top = maximal_masks(common)
             made: dict[tuple[int, int], tuple[Any, ...]] = {}
-            plus = self.tabx_memo.get(tab)      # tab + x for every x (memoised per tableau)
+            # tab + x for every x (memoised per tableau without take-discard, as before: with
+            # it this path is newer, and a new memo entry would count against the budget)
+            plus = self.tabx_memo.get(tab) if not self.discard_take else None
             if plus is None:
-                plus = self.tabx_memo[tab] = [insert(tab, y) for y in range(n)]
+                plus = [insert(tab, y) for y in range(n)]
+                if not self.discard_take:
+                    self.tabx_memo[tab] = plus
         out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
         for x in range(n):
             c = of[x]
