@@ -149,31 +149,50 @@ class NoExtra:
             return [(x, None) for x in range(n)]
         chance = bool(self.draw_k or self.pass_n)
         shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
+        # take-discard's end masks after a play p (``_taken_masks``) are valued as far as a
+        # call needs; once all are valued (``_taken_done``) they are hand-free like the rest:
+        # then a play's check is one test against ``whole`` (its union and the taken masks'),
+        # or ``always`` (the cards taken meet them), and its masks are ``both`` (None: not
+        # valued yet, so each x calls ``_taken_masks`` as before)
+        fast = True
         for p in distinct(hand):
             tab1, hand1, fig1 = insert(tab, p), remove(hand, p), self.moves.access(p, figure)
             union, top = self._keep_profile(tab1, disc, others, fig1)
             ends = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 else None
-            shared.append((p, type_bits(hand1), tab1, fig1, union, top, ends))
+            whole, always, both = union, False, top
+            if self.discard_take and fig1:
+                done = self._taken_done(tab1, disc, others, fig1)
+                if done is None:
+                    fast, both = False, None
+                else:
+                    bits, tu, tmasks = done
+                    whole, always, both = union | tu, bool(bits & tu), (*top, *tmasks)
+            shared.append((p, type_bits(hand1), tab1, fig1, union, top, ends, whole, always,
+                           both))
         _live, classes, of = self.blanks.blank_classes(tab, disc, others, figure)
-        # a draw x not in the hand (without take-discard, whose masks depend on x): it scores
-        # next turn whatever comes if a play p leaves a card of the hand in p's union, or x
-        # is in it; else its masks are the maximal ones of every play's and of playing x
-        fast = not self.discard_take
+        # a draw x not in the hand (with take-discard, once its masks after every play p are
+        # valued): it scores next turn whatever comes if a play p leaves a card of the hand
+        # in p's union, or x is in it; else its masks are the maximal ones of every play's
+        # and of playing x
         if fast:
             any_full, u_all = False, 0
             common: set[int] = set()
             later0: set[tuple[int, tuple[int, ...]]] = set()
-            for _p, hm, _t, _f, union, top, ends in shared:
-                any_full = any_full or bool(hm & union)
-                u_all |= union
-                common.update(top)
+            for _p, hm, _t, _f, _u, _top, ends, whole, always, both in shared:
+                any_full = any_full or always or bool(hm & whole)
+                u_all |= whole
+                common.update(both)
                 if ends is not None:
                     later0.add(ends)
             common_top = maximal_masks(common)
             made: dict[tuple[int, int], tuple[Any, ...]] = {}
-            plus = self.tabx_memo.get(tab)      # tab + x for every x (memoised per tableau)
+            # tab + x for every x (memoised per tableau without take-discard, as before: with
+            # it this path is newer, and a new memo entry would count against the budget)
+            plus = self.tabx_memo.get(tab) if not self.discard_take else None
             if plus is None:
-                plus = self.tabx_memo[tab] = [insert(tab, y) for y in range(n)]
+                plus = [insert(tab, y) for y in range(n)]
+                if not self.discard_take:
+                    self.tabx_memo[tab] = plus
         out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
         for x in range(n):
             c = of[x]
@@ -193,24 +212,36 @@ class NoExtra:
                 if hand_bits & union:
                     out.append((xs, _FULL))
                     continue
+                taken = self._taken_masks(hand_bits, tab1, disc, others, fig1)
+                if taken is None:
+                    out.append((xs, _FULL))
+                    continue
                 ends_x = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 \
                     else None
-                prof = made.get((id(top), id(ends_x)))
+                prof = made.get((id(top), id(taken), id(ends_x)))
                 if prof is None:
                     later = later0 if ends_x is None else later0 | {ends_x}
                     ch = tuple(later)
-                    prof = made[(id(top), id(ends_x))] = (
-                        False, maximal_masks(set(common_top).union(top)),
+                    prof = made[(id(top), id(taken), id(ends_x))] = (
+                        False, maximal_masks(set(common_top).union(top, taken)),
                         ch if self.draw_k else (), ch if self.pass_n and hand else ())
                 out.append((xs, prof))
                 continue
             full = False
             found: set[int] = set()
             later: set[tuple[int, tuple[int, ...]]] = set()   # chance ends of the plays
-            for p, hm, tab1, fig1, union, top, ends in shared:
+            for p, hm, tab1, fig1, union, top, ends, whole, always, both in shared:
                 if p == x:
                     continue            # the play of x itself comes below (once)
                 hm |= xb                # the hand after the play: hand - p + x
+                if both is not None:    # every mask valued: one test
+                    if always or hm & whole:
+                        full = True
+                        break
+                    found.update(both)
+                    if ends is not None:
+                        later.add(ends)
+                    continue
                 if hm & union:
                     full = True
                     break
@@ -394,6 +425,17 @@ class NoExtra:
             if hm & m:
                 return None
         return masks
+
+    def _taken_done(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
+                    ) -> tuple[int, int, list[int]] | None:
+        """``_taken_masks``'s hand-free state after a play into ``tab1``, if every end mask
+        of it is valued already: (the cards taken, the union of the masks, the masks); else
+        None. Reads only: values nothing (so the memo entries stay as they were)."""
+        hit = self.keep_memo.get((tab1, disc, others, fig1))
+        if hit is None or len(hit) == 2:
+            return None
+        bits, tu, masks, ends = hit[2]
+        return (bits, tu, masks) if len(masks) == len(ends) else None
 
     # ---- before the last turn, without an extra play: hand-free tables ----
     def _end_mask(self, tab: Hand, dkey: Hand, others: Hand, figure: bool) -> int:
