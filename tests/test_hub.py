@@ -47,6 +47,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 STUDENTS = ("anna", "ben", "chris")
 READY_SECONDS = 150
+"""How long the test waits for students' servers, and lets the hub wait for one (its
+``start_timeout`` and ``http_timeout``: 60 and 30 s by default, and a server on a machine at
+load 20 took longer than 60 s to answer)."""
 
 
 def _free_port() -> int:
@@ -266,6 +269,8 @@ c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = {str(homes / "{username}")!r}
 c.Spawner.args = {["--allow-root"] if root else []!r}
 c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": 0}}
+c.Spawner.start_timeout = {READY_SECONDS}
+c.Spawner.http_timeout = {READY_SECONDS}
 c.JupyterHub.services.append({{"name": "test-driver", "api_token": {token!r}}})
 c.JupyterHub.load_roles.append({{"name": "test-driver", "services": ["test-driver"],
     "scopes": ["admin:users", "admin:servers", "admin:server_state", "access:servers",
