@@ -20,7 +20,8 @@ fails is counted and shown (the student goes on to the next cell). It prints:
   failed;
 - memory per student (``psutil``, resident set size, MiB): the server's and the kernels' RSS
   after lesson 1, and the peak of server + kernels while lesson 1 ran (sampled every 0.2 s and
-  at the lesson's start and end);
+  at the lesson's start and end; a process just forked, before it becomes a kernel, is not
+  counted twice);
 - CPU per student (``psutil`` ``cpu_times``, user + system, of the student's server and
   kernels): the CPU seconds over lesson 1 (its kernel's start included), over the whole
   session (server start, both lessons), and the share of a core lesson 1 used while it ran;
@@ -42,6 +43,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import secrets
 import signal
 import socket
@@ -89,10 +91,15 @@ def _processes(pid: int) -> list[psutil.Process]:
 
 
 def _rss(processes: list[psutil.Process]) -> float:
-    """Their resident set size together, MiB (a process that ended counts 0)."""
+    """Their resident set size together, MiB (a process that ended counts 0). A process just
+    forked and not yet turned into its program (its command line is its parent's: the server
+    starting a kernel) counts 0 too: its pages are its parent's, shared, not new memory."""
     total = 0
     for process in processes:
         with contextlib.suppress(psutil.NoSuchProcess):
+            parent = process.parent()
+            if parent is not None and parent.cmdline() == process.cmdline():
+                continue
             total += process.memory_info().rss
     return total / MIB
 
@@ -375,20 +382,38 @@ c.JupyterHub.load_roles.append({{"name": "bench", "services": ["bench"], "scopes
     raise SystemExit(f"the hub did not start: see {base / 'hub.log'}")
 
 
-def one_round(driver: Driver, n: int) -> dict[str, Any]:
+def _why(log: Path, users: list[str]) -> dict[str, int]:
+    """The hub log's reason for each of ``users``' failed spawns, counted by reason."""
+    reasons: dict[str, int] = {}
+    lines = log.read_text(errors="replace").splitlines()
+    for user in users:
+        said = [line.split("] ", 1)[-1] for line in lines
+                if f"{user}'s server" in line and ("iving up" in line or "rror" in line)]
+        reason = (re.sub(r" at http\S+", "", said[0].replace(user, "<student>")) if said
+                  else "(no reason in the hub log)")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    return reasons
+
+
+def one_round(driver: Driver, n: int, log: Path) -> dict[str, Any]:
     users = [f"s{n}x{i}" for i in range(n)]
     driver.api("POST", "/hub/api/users", json={"usernames": users})
     started = time.monotonic()
+    refused = {}
     for user in users:
-        driver.api("POST", f"/hub/api/users/{user}/server")
+        reply = driver.api("POST", f"/hub/api/users/{user}/server")
+        if reply.status_code not in (201, 202):
+            refused[user] = f"{reply.status_code} {reply.text[:120]}"
+    if refused:
+        raise SystemExit(f"the hub refused to start {len(refused)} of {n} servers: {refused}")
     ready: dict[str, float] = {}
-    failed: list[str] = []
+    failed: dict[str, float] = {}
     while len(ready) + len(failed) < n and time.monotonic() - started < 600:
         for user, server in driver.servers(users).items():
             if user in ready or user in failed:
                 continue
             if server is None:      # the spawn failed (its timeout): the hub removed it
-                failed.append(user)
+                failed[user] = time.monotonic() - started
             elif server.get("ready"):
                 ready[user] = time.monotonic() - started
         time.sleep(0.25)
@@ -412,7 +437,8 @@ def one_round(driver: Driver, n: int) -> dict[str, Any]:
         for error in s.errors:
             errors[error] = errors.get(error, 0) + 1
     seconds = [s.lesson_seconds for s in students]
-    return {"n": n, "ready": len(ready), "failed": failed, "all_ready": max(ready.values()),
+    return {"n": n, "ready": len(ready), "failed": failed, "why": _why(log, list(failed)),
+            "all_ready": max(ready.values()),
             "first_ready": min(ready.values()), "median_ready": statistics.median(ready.values()),
             "answer_median": statistics.median(s.answer_seconds for s in students),
             "answer_max": max(s.answer_seconds for s in students),
@@ -432,7 +458,10 @@ def one_round(driver: Driver, n: int) -> dict[str, Any]:
 def report(row: dict[str, Any]) -> None:
     """Print one round's figures."""
     kernels = " + ".join(f"{k:.0f}" for k in row["kernels_mib"])
-    failed = f"; {len(row['failed'])} spawns failed {row['failed']}" if row["failed"] else ""
+    failed = (f"; {len(row['failed'])} spawns failed, noticed after "
+              f"{min(row['failed'].values()):.0f}-{max(row['failed'].values()):.0f} s: "
+              + "; ".join(f"{why} (x{count})" for why, count in row["why"].items())
+              if row["failed"] else "")
     errors = ("; ".join(f"{e} (x{c})" for e, c in row["errors"].items())
               if row["errors"] else "none")
     print(f"{row['n']:3d} students: {row['ready']} ready, all {row['all_ready']:5.1f} s (first "
@@ -459,7 +488,7 @@ def main() -> None:
     rows = []
     try:
         for n in args.students:
-            rows.append(one_round(driver, n))
+            rows.append(one_round(driver, n, base / "hub.log"))
             report(rows[-1])
         hub_process = psutil.Process(hub.pid)
         proxy = [p for p in hub_process.children() if "configurable" in " ".join(p.cmdline())]
