@@ -173,6 +173,7 @@ class Student:
     session_cpu: float = 0.0
     cells: int = 0
     errors: list[str] = field(default_factory=list)
+    failure: str = ""
     server_mib: float = 0.0
     kernels_mib: list[float] = field(default_factory=list)
 
@@ -337,7 +338,12 @@ class Driver:
         """One student, all at once with the others: lesson 9's first cells, then lesson 1 top
         to bottom (see the module's docstring)."""
         student = Student(user)
-        asyncio.run(self._student(student, pid, memory))
+        try:
+            asyncio.run(self._student(student, pid, memory))
+        except Exception as exc:    # a finding to count and show, not to stop the round
+            student.failure = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+            with contextlib.suppress(KeyError):
+                memory.leave(user)
         return student
 
 
@@ -395,8 +401,14 @@ def _why(log: Path, users: list[str]) -> dict[str, int]:
     return reasons
 
 
+def _bind_errors(log: Path) -> int:
+    """How many kernel starts in the hub log failed on a port another kernel had taken."""
+    return log.read_text(errors="replace").count("Address already in use")
+
+
 def one_round(driver: Driver, n: int, log: Path) -> dict[str, Any]:
     users = [f"s{n}x{i}" for i in range(n)]
+    bind_errors = _bind_errors(log)
     driver.api("POST", "/hub/api/users", json={"usernames": users})
     started = time.monotonic()
     refused = {}
@@ -426,6 +438,13 @@ def one_round(driver: Driver, n: int, log: Path) -> dict[str, Any]:
             students = list(pool.map(driver.student, pids, pids.values(), [memory] * len(pids)))
     finally:
         memory.stop()
+    broken: dict[str, int] = {}
+    for s in students:
+        if s.failure:
+            broken[s.failure] = broken.get(s.failure, 0) + 1
+    students = [s for s in students if not s.failure]
+    if not students:
+        raise SystemExit(f"every student of {n} failed: {broken}")
     answers = {s.answer for s in students}
     assert len(answers) == 1, answers   # every kernel, the same exact answer
     for user in users:
@@ -438,6 +457,7 @@ def one_round(driver: Driver, n: int, log: Path) -> dict[str, Any]:
             errors[error] = errors.get(error, 0) + 1
     seconds = [s.lesson_seconds for s in students]
     return {"n": n, "ready": len(ready), "failed": failed, "why": _why(log, list(failed)),
+            "broken": broken, "zmq": _bind_errors(log) - bind_errors,
             "all_ready": max(ready.values()),
             "first_ready": min(ready.values()), "median_ready": statistics.median(ready.values()),
             "answer_median": statistics.median(s.answer_seconds for s in students),
@@ -464,10 +484,14 @@ def report(row: dict[str, Any]) -> None:
               if row["failed"] else "")
     errors = ("; ".join(f"{e} (x{c})" for e, c in row["errors"].items())
               if row["errors"] else "none")
+    broken = ("; ".join(f"{why} (x{count})" for why, count in row["broken"].items())
+              if row["broken"] else "none")
     print(f"{row['n']:3d} students: {row['ready']} ready, all {row['all_ready']:5.1f} s (first "
           f"{row['first_ready']:.1f}, median {row['median_ready']:.1f}){failed}; first exact "
           f"answer {row['answer_median']:.1f} s after ready (median; slowest "
           f"{row['answer_max']:.1f})\n"
+          f"     students whose lessons could not run: {broken}; kernels that could not bind "
+          f"their port ('Address already in use', hub log): {row['zmq']}\n"
           f"     lesson 1 top to bottom ({row['cells']} code cells): {row['lesson_median']:.1f} s "
           f"a student (median; slowest {row['lesson_max']:.1f}); cells that failed: {errors}\n"
           f"     a student: server {row['server_mib']:.0f} MiB + kernels {kernels} MiB after "
