@@ -430,7 +430,7 @@ def one_round(driver: Driver, n: int, log: Path) -> dict[str, Any]:
                 ready[user] = time.monotonic() - started
         time.sleep(0.25)
     if not ready:
-        raise SystemExit(f"none of {n} servers was ready in 600 s (failed: {failed})")
+        return {"n": n, "ready": 0, "failed": failed, "why": _why(log, list(failed))}
     pids = {user: driver.server(user)["state"]["pid"] for user in ready}
     memory = PeakMemory()
     try:
@@ -477,6 +477,11 @@ def one_round(driver: Driver, n: int, log: Path) -> dict[str, Any]:
 
 def report(row: dict[str, Any]) -> None:
     """Print one round's figures."""
+    if not row["ready"]:
+        print(f"{row['n']:3d} students: none ready; {len(row['failed'])} spawns failed, noticed "
+              f"after {min(row['failed'].values()):.0f}-{max(row['failed'].values()):.0f} s: "
+              + "; ".join(f"{why} (x{count})" for why, count in row["why"].items()), flush=True)
+        return
     kernels = " + ".join(f"{k:.0f}" for k in row["kernels_mib"])
     failed = (f"; {len(row['failed'])} spawns failed, noticed after "
               f"{min(row['failed'].values()):.0f}-{max(row['failed'].values()):.0f} s: "
@@ -531,9 +536,12 @@ def main() -> None:
           f"{load_after[2]:.1f}; {os.cpu_count()} cores; {time.strftime('%Y-%m-%d %H:%M')}")
     largest = max(rows, key=lambda r: r["n"])
     print(f"goal (20 ready within 60 s, each first exact answer within 5 s of ready), "
-          f"{largest['n']} students: {largest['ready']} ready, all in "
-          f"{largest['all_ready']:.1f} s; "
-          f"slowest first exact answer {largest['answer_max']:.1f} s")
+          f"{largest['n']} students: {largest['ready']} ready"
+          + (f", all in {largest['all_ready']:.1f} s; slowest first exact answer "
+             f"{largest['answer_max']:.1f} s" if largest["ready"] else ""))
+    rows = [r for r in rows if r["ready"]]
+    if not rows:
+        return
     peak = max(r["peak_max"] for r in rows)
     smallest = min(rows, key=lambda r: r["n"])
     share, cpu = smallest["core_share"], max(r["cpu_median"] for r in rows)
