@@ -206,10 +206,14 @@ c.JupyterHub.spawner_class = "localprocess\""""
 # jupyterhub-singleuser with the spawner's arguments.
 c.Spawner.cmd = [sys.executable, "-m", "swkit.hub.singleuser"]
 c.Spawner.environment = {{"SWKIT_INBOX": str(INBOX)}}
-c.Spawner.http_timeout = 60
-c.Spawner.start_timeout = 120
+# How long the hub waits for a student's server to start and answer: a class signing in at
+# once keeps a small server busy (20 students at once on 2 cores: the last answered after
+# 67 s), and a longer wait is better than "never showed up. Giving up." for a student.
+c.Spawner.http_timeout = 180
+c.Spawner.start_timeout = 300
 
-# Memory per student (a JupyterLab server ~130 MB, a lesson's kernel ~55 MB more).
+# Memory per student (measured: a JupyterLab server ~150 MB, each open lesson's kernel
+# 66-171 MB more; about 390 MB with two lessons open).
 # Enforced by the systemd spawner (The Littlest JupyterHub), KubeSpawner (Zero to
 # JupyterHub) and DockerSpawner. The local process and simple spawners here do NOT enforce
 # it: they only show it to the student (as MEM_LIMIT).
