@@ -222,7 +222,8 @@ def test_dir_not_writable_even_for_root(capsys):
                           "cannot create the folder")
 
 
-SYSTEM_FOLDERS = ["/", "//", "/usr", "/usr/", "/etc", "/bin", "/usr/../var", "/proc", "/lib"]
+SYSTEM_FOLDERS = ["/", "//", "/usr", "/usr/", "/etc", "/bin", "/usr/../var", "/proc", "/lib",
+                  "/usr/local", "/usr/local/", "/usr/share", "/var/lib", "/var/log/"]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX system folders")
@@ -250,6 +251,15 @@ def test_the_root_reached_by_a_relative_dir_is_refused(capsys, monkeypatch):
                                     "swkit-lessons", "/tmp/x", "/root/x", "/home/x"])
 def test_a_folder_inside_or_beside_a_system_folder_is_allowed(folder):
     assert lessons.folder_option("--dir", "swkit-lessons")(folder) == folder
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX folders")
+def test_var_tmp_is_refused_as_the_temporary_folder_it_is(capsys, monkeypatch):
+    monkeypatch.setattr(lessons_command, "copy_lessons",
+                        lambda *a, **k: pytest.fail("copied into /var/tmp"))
+    code, out, err = run_exit(capsys, "--no-open", "--dir", "/var/tmp")
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "the temporary folder, shared by every program" in err
 
 
 def test_readme_first_command_opens_the_lessons_and_ci_runs_the_second():

@@ -33,11 +33,17 @@ def given(message: str) -> Callable[[str], str]:
 
 
 SYSTEM_FOLDERS = ("bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc",
-                  "run", "sbin", "sys", "usr", "var")
-"""The top-level folders of the operating system itself (its programs, libraries, settings,
-devices and state, after the Filesystem Hierarchy Standard): a folder option refuses them and
-the root ``/``, as root could write there. Folders inside them (``/var/www/swkit``) and
-``/home``, ``/root``, ``/tmp``, ``/opt``, ``/srv``, ``/mnt`` are allowed."""
+                  "run", "sbin", "sys", "usr", "var",
+                  "usr/bin", "usr/include", "usr/lib", "usr/lib64", "usr/libexec", "usr/local",
+                  "usr/sbin", "usr/share", "usr/src", "var/backups", "var/cache", "var/lib",
+                  "var/log", "var/mail", "var/opt", "var/spool")
+"""The folders of the operating system itself (its programs, libraries, settings, devices and
+state, after the Filesystem Hierarchy Standard), at the top and in ``/usr`` and ``/var``: a
+folder option refuses them and the root ``/``, as root could write there (``--dir /usr/local``
+would scatter the lessons among the locally installed programs). Folders inside them
+(``/usr/local/share/swkit``, ``/var/www/swkit``) and ``/home``, ``/root``, ``/opt``, ``/srv``,
+``/mnt``, ``/var/www`` are allowed; ``/tmp`` and ``/var/tmp`` are refused as shared
+(:func:`shared_folder`)."""
 
 
 def system_folder(text: str) -> str | None:
@@ -82,7 +88,7 @@ def shared_folder(text: str) -> str | None:
             return "your home folder"
         if any(path in h.parents for h in homes):
             return "a folder that holds your home folder"
-        if path in real(tempfile.gettempdir()) | real("/tmp"):
+        if path in real(tempfile.gettempdir()) | real("/tmp") | real("/var/tmp"):
             return "the temporary folder, shared by every program"
         if any(path in here.parents for here in real(os.getcwd())):
             return "a folder that holds the current folder"
