@@ -239,7 +239,12 @@ def test_a_bot_whose_file_does_not_load_loses_every_game_before_any_move(bots):
     assert rows == {"slow": "1", "syntax": "-", "badimport": "-"}   # not ranked among the bots
     assert all(line.endswith("did not play: its file did not load (it lost all its 4 games)")
                for line in lines[3:5])
-    result.chart()                                            # the ranked bots only
+    assert result.chart().categories == ("slow",)            # the ranked bots only
+    nobody = round_robin([str(bots["syntax"]), str(bots["nochoose"])], pairs=1, limits=limits,
+                         workers=1)
+    assert nobody.ranked == [] and nobody.chart().categories == ("nochoose", "syntax")
+    assert "a game where neither bot's file loaded was won by neither" in "\n".join(
+        nobody.lines())
 
 
 def test_an_unloadable_bot_loses_whichever_seat_it_is_in(bots):

@@ -232,7 +232,7 @@ class ArenaResult:
 
     def lines(self) -> list[str]:
         """The results in words: a ranking table, what cannot be told apart, the forfeits."""
-        width = max(len(s.name) for s in self.standings)
+        width = max(3, *(len(s.name) for s in self.standings))
         out = [f"Class tournament: {len(self.standings)} bots, every pairing {self.pairs} "
                f"duplicate pairs of {GAME_WORDS[self.game]} games ({LUCK_WORDS[self.game]}, "
                f"seats swapped), seed {self.seed}: {self.games:,} games in "
@@ -256,16 +256,19 @@ class ArenaResult:
         forfeits = [(s.name, reason, n) for s in self.standings for reason, n in
                     sorted(s.forfeits.items())]
         if forfeits:
-            out.append("Forfeits (the other bot won those games):")
+            out.append("Forfeits (the other bot won those games" + (
+                "; a game where neither bot's file loaded was won by neither):"
+                if len(self.not_played) > 1 else "):"))
             out += [f"  {name}: {n} game{'s' * (n != 1)}: {reason}" for name, reason, n in
                     forfeits]
         return out
 
     def chart(self) -> Any:
-        """The leaderboard as a :class:`swkit.plots.Chart`: each bot's win rate (best at the
-        top) with its 95% interval, and a dashed line at 50% (an even match)."""
+        """The leaderboard as a :class:`swkit.plots.Chart`: each ranked bot's win rate (best at
+        the top) with its 95% interval, and a dashed line at 50% (an even match). The bots that
+        did not play are left out (unless none played)."""
         from swkit.plots import Chart
-        ranked = self.ranked
+        ranked = self.ranked or self.standings   # when no bot played: all of them, at 0
         names = [s.name for s in ranked]
         chart = Chart(f"Class tournament: who wins more? ({self.games:,} games of "
                       f"{GAME_WORDS[self.game]})",
