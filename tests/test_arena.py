@@ -212,7 +212,79 @@ def test_the_round_robin_always_finishes_and_counts_every_game(bots):
     text = "\n".join(result.lines())
     assert REASONS["syntax"] in text and "Traceback" not in text
     data = result.to_json()
-    assert data["games"] == result.games and len(data["standings"]) == len(entries)
+    assert data["games"] == result.games
+    assert len(data["standings"]) + len(data["did_not_play"]) == len(entries)
+    assert [d["name"] for d in data["did_not_play"]] == ["syntax"]   # listed, not ranked
+
+
+def test_a_bot_whose_file_does_not_load_loses_every_game_before_any_move(bots):
+    """Two unloadable bots and one that times out: the unloadable ones win nothing, not even
+    against the bot that times out at its first move (the game is lost before any move), and
+    a game between the two unloadable ones is a win for neither."""
+    entries = [str(bots["syntax"]), str(bots["slow"]), str(bots["badimport"])]
+    limits = Limits(move_seconds=0.2, game_seconds=30.0, memory_bytes=256 * 2**20,
+                    output_bytes=20_000)
+    result = round_robin(entries, pairs=1, seed=4, limits=limits, workers=1)
+    by_name = {s.name: s for s in result.standings}
+    assert by_name["syntax"].wins == 0 and by_name["badimport"].wins == 0
+    assert by_name["slow"].wins == 4 and by_name["slow"].forfeits == {}   # never had to move
+    for name in ("syntax", "badimport"):
+        assert by_name[name].forfeits == {REASONS[name]: 4} and by_name[name].did_not_play
+    assert sum(s.wins for s in result.standings) == result.games - 2   # 2 games won by neither
+    assert [s.name for s in result.ranked] == ["slow"]
+    assert {s.name for s in result.not_played} == {"syntax", "badimport"}
+    assert result.ties() == []
+    lines = result.lines()
+    rows = {line.split()[1]: line.split()[0] for line in lines[2:5]}
+    assert rows == {"slow": "1", "syntax": "-", "badimport": "-"}   # not ranked among the bots
+    assert all(line.endswith("did not play: its file did not load (it lost all its 4 games)")
+               for line in lines[3:5])
+    assert result.chart().categories == ("slow",)            # the ranked bots only
+    nobody = round_robin([str(bots["syntax"]), str(bots["nochoose"])], pairs=1, limits=limits,
+                         workers=1)
+    assert nobody.ranked == [] and nobody.chart().categories == ("nochoose", "syntax")
+    assert "a game where neither bot's file loaded was won by neither" in "\n".join(
+        nobody.lines())
+
+
+def test_an_unloadable_bot_loses_whichever_seat_it_is_in(bots):
+    bad, slow = (make_entrant(str(bots[n]), FAST) for n in ("syntax", "slow"))
+    try:
+        for seats in ((bad, slow), (slow, bad)):
+            result = play_dice(list(seats), seed=9)
+            lost = seats.index(bad)
+            assert result.winners == (1 - lost,) and result.unplayed == (lost,)
+            assert result.forfeit == (lost, REASONS["syntax"]) and result.rolls == ()
+        both = play_dice([bad, make_entrant(str(bots["nochoose"]), FAST)], seed=9)
+        assert both.winners == () and both.unplayed == (0, 1)
+        assert both.forfeits == ((0, REASONS["syntax"]), (1, REASONS["nochoose"]))
+    finally:
+        bad.close()
+        slow.close()
+
+
+def test_a_bot_named_twice_enters_once(bots, tmp_path):
+    """The same file through a file and its folder, or a copy of it (same name, same text),
+    enters once with one line saying so; different files named alike both enter."""
+    folder = bots["good"].parent
+    copy = tmp_path / "good.py"
+    copy.write_text(bots["good"].read_text())
+    other = tmp_path / "other" / "good.py"
+    other.parent.mkdir()
+    other.write_text(bots["good"].read_text() + "\n# my own change\n")
+    said: list[str] = []
+    found = expand_entries(["greedy", str(bots["good"]), str(folder), str(copy), str(folder),
+                            str(other)], tmp_path / "unpack", notice=said.append)
+    assert found.count(str(bots["good"])) == 1 and str(copy) not in found
+    assert str(other) in found                       # a different file of the same name
+    assert len(found) == 1 + len(BOTS) + 1
+    assert said == [f"{folder / 'good.py'} is entered once (named twice)",
+                    f"{copy} is left out: the same bot as {bots['good']} (same name, same "
+                    f"text)",
+                    f"{folder} is entered once (named twice)"]
+    twin = tmp_path / "twin.py"                       # the same text, another name: enters
+    twin.write_text(bots["good"].read_text())
+    assert str(twin) in expand_entries([str(bots["good"]), str(twin)], tmp_path / "u")
 
 
 def test_the_round_robin_is_the_same_with_two_workers(bots):

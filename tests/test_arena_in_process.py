@@ -202,6 +202,44 @@ def test_a_forfeit_in_compare_is_counted_with_its_reason():
     assert "forfeited 8 games: returned 'score Nobody'" in str(found)
 
 
+def test_a_bot_that_forfeited_every_game_is_said_to_be_worse_and_why():
+    """Lost every game by forfeit: not "cannot tell yet" (its interval at 2 pairs still holds
+    50%), but worse, with the reason."""
+    found = compare(illegal, against="random", pairs=2, seed=3)
+    low, high = found.paired.interval
+    assert low <= 0.5 <= high                       # the interval alone cannot tell
+    assert found.verdict() == (
+        "illegal is not as good as random: illegal forfeited every game, so random won them "
+        f"all. Why: {REASONS[illegal]}. Fix illegal, then compare again.")
+    mirrored = compare("random", against=illegal, pairs=2, seed=3)
+    assert mirrored.verdict().startswith("illegal is not as good as random: illegal forfeited")
+
+
+def test_a_bot_that_forfeited_some_games_gets_the_interval_verdict():
+    moves = iter(range(10**6))
+
+    def sometimes(view):
+        return "score Nobody" if next(moves) == 0 else view.legal_moves[0]   # its first move
+    found = compare(sometimes, against="random", pairs=3, seed=1)
+    assert sum(found.paired.forfeits.values()) == 1
+    assert "forfeited every game" not in found.verdict()
+    assert found.verdict().split(":")[0] in ("Cannot tell yet", "sometimes is better than random",
+                                             "sometimes is not as good as random")
+
+
+def test_two_bots_whose_files_do_not_load_win_nothing_in_compare(tmp_path):
+    from swkit.arena.matches import FileEntrant
+    for name, code in (("dan", "def choose(view)\n    return 1\n"), ("zed", "choose = 7\n")):
+        (tmp_path / f"{name}.py").write_text(code)
+    dan, zed = (FileEntrant(str(tmp_path / f"{n}.py")) for n in ("dan", "zed"))
+    found = compare(dan, against=zed, pairs=1, seed=0)
+    assert found.paired.wins == 0 and found.unpaired.wins == 0
+    assert found.paired.against_forfeits == {
+        "its file did not load: zed.py has no function choose(view)": 2}
+    assert found.verdict().startswith("Both bots forfeited every game, so neither won. Why: "
+                                      "dan: its file did not load: SyntaxError")
+
+
 def test_identical_bots_split_every_pair_and_the_interval_is_never_zero_wide():
     found = compare("greedy", against="greedy", pairs=5, seed=2)
     assert found.against == "greedy (the other)"

@@ -330,3 +330,25 @@ def test_one_game_per_seat_is_said_in_the_singular() -> None:
     # fuzz 13: "2 games, seed 0; seats rotate: 1 games per bot per seat"
     text = run_tournament("dice", ["points", "greedy"], games=2, workers=1).format_text()
     assert "seats rotate: 1 game per bot per seat" in text.splitlines()[0], text
+
+
+def test_the_help_says_which_interval_each_kind_of_tournament_prints(capsys, tmp_path):
+    """The plain tournament prints 99% intervals, the class tournament (bot files) 95%: the
+    help says both, and each kind prints what the help says."""
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert "win rate with its 99% interval (Wilson)" in words
+    assert "With bot files in --bots (a class tournament)" in words
+    assert "comes with its 95% interval (as bot tournaments give it), not 99%." in words
+    assert "with their 99% intervals, 95% with bot files" in words
+    assert main(["tournament", "--game", "dice", "--bots", "points,greedy", "--games", "2",
+                 "--workers", "1", "--no-progress"]) == 0
+    plain = capsys.readouterr().out
+    assert "99%" in plain and "95%" not in plain
+    bot = tmp_path / "first.py"
+    bot.write_text("def choose(view):\n    return view.legal_moves[0]\n")
+    assert main(["tournament", "--game", "dice", "--bots", f"greedy,{bot}", "--pairs", "1",
+                 "--workers", "1", "--no-progress"]) == 0
+    arena = capsys.readouterr().out
+    assert "95% interval" in arena and "99%" not in arena

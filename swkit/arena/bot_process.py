@@ -142,6 +142,13 @@ class StudentBot:
 
     # --- moves ------------------------------------------------------------------------------
 
+    def load(self) -> None:
+        """Start the bot's process (load its file) unless it is running. Raises
+        :class:`Forfeit` (``every_game``) when the file does not load (again at every call,
+        without trying again)."""
+        if self._process is None:
+            self._start()
+
     def new_game(self) -> None:
         """Start a new game's clock (the per-game time limit)."""
         self._game_seconds = 0.0

@@ -91,9 +91,9 @@ class Tally:
         wins = Fraction(0)
         for result, seat in zip(results, mine, strict=True):
             wins += win_share(result, seat)
-            if result.forfeit is not None:
-                who = self.forfeits if result.forfeit[0] == seat else self.against_forfeits
-                who[result.forfeit[1]] += 1
+            for forfeit_seat, reason in result.forfeits:
+                who = self.forfeits if forfeit_seat == seat else self.against_forfeits
+                who[reason] += 1
         self.pair_wins.append(wins)
 
 
@@ -141,8 +141,30 @@ class Comparison:
                 out.append(f"  {who} forfeited {n} game{'s' * (n != 1)}: {reason}")
         return out
 
+    def _forfeited_all(self, forfeits: Counter[str]) -> str | None:
+        """When ``forfeits`` (one bot's, in paired and unpaired games) cover every game played:
+        the reasons in words (the commonest first); else None."""
+        games = self.paired.games + self.unpaired.games
+        if not games or sum(forfeits.values()) < games:
+            return None
+        reasons = sorted(forfeits, key=lambda r: (-forfeits[r], r))
+        return "; ".join(reasons)
+
     def verdict(self) -> str:
-        """What the paired games can say, in words: better, worse, or cannot tell yet."""
+        """What the paired games can say, in words: better, worse, or cannot tell yet; when one
+        bot forfeited every game (paired and unpaired), that it is the worse one, that it did,
+        and why: it lost them all, so no interval is needed to tell."""
+        mine = self._forfeited_all(self.paired.forfeits + self.unpaired.forfeits)
+        theirs = self._forfeited_all(self.paired.against_forfeits
+                                     + self.unpaired.against_forfeits)
+        if mine is not None and theirs is not None:
+            return (f"Both bots forfeited every game, so neither won. Why: {self.name}: {mine}; "
+                    f"{self.against}: {theirs}. Fix them, then compare again.")
+        for who, other, why in ((self.name, self.against, mine),
+                                (self.against, self.name, theirs)):
+            if why is not None:
+                return (f"{who} is not as good as {other}: {who} forfeited every game, so "
+                        f"{other} won them all. Why: {why}. Fix {who}, then compare again.")
         low, high = self.paired.interval
         if low > 0.5:
             return (f"{self.name} is better than {self.against}: the whole 95% interval of "

@@ -70,7 +70,8 @@ class Entrant:
     name = "entrant"
 
     def start_game(self, seat: int, seed: int) -> None:
-        """Get ready to play ``seat`` of a game seeded ``seed``."""
+        """Get ready to play ``seat`` of a game seeded ``seed``. Raises Forfeit (with
+        ``every_game``) when the entrant cannot play at all: its file does not load."""
 
     def move(self, game: Any, seat: int) -> str:
         """The move for ``seat`` in ``game`` (its turn), as text. Raises Forfeit."""
@@ -119,7 +120,11 @@ class FileEntrant(Entrant):
         self.name = self.bot.name
 
     def start_game(self, seat: int, seed: int) -> None:
+        """A new game: its clock starts, and its process is started (its file loaded) when
+        there is none. Raises Forfeit (``every_game``) when its file does not load, so the
+        game is lost before any move, whoever moves first."""
         self.bot.new_game()
+        self.bot.load()
 
     def move(self, game: Any, seat: int) -> str:
         legal = [str(action) for action in game.legal_actions()]
@@ -145,7 +150,10 @@ class GameResult:
     none when a card game reached its round limit), ``scores`` by seat (dice: points; cards:
     Powers scored; when it ended), ``forfeit``: ``(seat, reason)`` or None; dice: ``rolls``,
     ``(seat, dice)`` after each roll of a turn, in order (the dice each seat saw); cards:
-    ``draws``, ``(seat, card)`` for each card drawn, in order."""
+    ``draws``, ``(seat, card)`` for each card drawn, in order. ``unplayed``: the seats whose
+    bot could not play at all (its file did not load): the game was lost before any move
+    (``forfeit`` names the first such seat, ``also_forfeit`` the other when neither bot could
+    play: a game with no winner)."""
 
     names: tuple[str, ...]
     winners: tuple[int, ...]
@@ -153,6 +161,14 @@ class GameResult:
     forfeit: tuple[int, str] | None = None
     rolls: tuple[tuple[int, tuple[str, ...]], ...] = ()
     draws: tuple[tuple[int, str], ...] = ()
+    also_forfeit: tuple[int, str] | None = None
+    unplayed: tuple[int, ...] = ()
+
+    @property
+    def forfeits(self) -> tuple[tuple[int, str], ...]:
+        """Every forfeit of the game, ``(seat, reason)``: none, one, or two (neither bot's
+        file loaded)."""
+        return tuple(f for f in (self.forfeit, self.also_forfeit) if f is not None)
 
 
 def win_share(result: GameResult, seat: int) -> Fraction:
@@ -241,7 +257,9 @@ def play_game(game: str, entrants: Sequence[Entrant], seed: int, *,
     """Play one two-player game of ``game`` (``"dice"`` or ``"cards"``), ``entrants[s]`` in seat
     ``s``, seeded ``seed``; ``duplicate``: the dice from :func:`duplicate_faces`, or the cards
     drawn by a :class:`DuplicateDeck` (else the game's own stream, as at the table). A bot that
-    forfeits loses: the other seat wins, scores as they stood. Raises ConfigurationError for an
+    forfeits loses: the other seat wins, scores as they stood. A bot that cannot play at all
+    (its file does not load: :meth:`Entrant.start_game` raises Forfeit) loses before any move,
+    whoever moves first; when neither can, neither wins. Raises ConfigurationError for an
     unknown game or not 2 entrants."""
     check_game(game)
     if len(entrants) != 2:
@@ -249,14 +267,24 @@ def play_game(game: str, entrants: Sequence[Entrant], seed: int, *,
     state, chance = _TABLES[game](seed, duplicate)
     names = tuple(e.name for e in entrants)
     luck: list[tuple[int, Any]] = []
+    cannot: list[tuple[int, str]] = []
     for seat, entrant in enumerate(entrants):
-        entrant.start_game(seat, seed)
+        try:
+            entrant.start_game(seat, seed)
+        except Forfeit as forfeit:
+            cannot.append((seat, forfeit.reason))
 
     def result(winners: tuple[int, ...], scores: Sequence[int],
                forfeit: tuple[int, str] | None) -> GameResult:
         seen = tuple(x for x in luck if x[0] >= 0)
         return GameResult(names, winners, tuple(scores), forfeit,
                           seen if game == "dice" else (), seen if game == "cards" else ())
+
+    if cannot:   # lost before any move: the other seat wins, or neither when both cannot play
+        winners = tuple(s for s in range(2) if s not in {c[0] for c in cannot})
+        return GameResult(names, winners, tuple(_scores(state)), cannot[0],
+                          also_forfeit=cannot[1] if len(cannot) > 1 else None,
+                          unplayed=tuple(c[0] for c in cannot))
 
     while True:
         seat = state.current_player()

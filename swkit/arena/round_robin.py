@@ -15,6 +15,7 @@ which neighbours cannot be told apart at this many games (their 95% intervals ov
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import tempfile
@@ -96,20 +97,56 @@ def _lms_name(name: PurePosixPath) -> str:
     return canvas.group(1) if canvas else name.stem
 
 
-def expand_entries(entries: Sequence[str], unpack: Path) -> list[str]:
+def _same_file_key(path: Path) -> tuple[int, int]:
+    """What makes two paths the same file or folder: its device and inode (a link, ``./``,
+    ``../`` or another spelling of the same file gives the same key)."""
+    info = path.stat()
+    return info.st_dev, info.st_ino
+
+
+def expand_entries(entries: Sequence[str], unpack: Path,
+                   notice: Callable[[str], None] | None = None) -> list[str]:
     """``--bots`` entries as single entrants: a built-in bot's name or a ``.py`` file stay as
     they are; a folder gives its ``.py`` files (not in subfolders, not hidden); a ``.zip``
-    gives its ``.py`` files, unpacked under ``unpack``. Sorted within a folder or zip. Raises
-    ConfigurationError for a path that does not exist or holds no bot files."""
+    gives its ``.py`` files, unpacked under ``unpack``. Sorted within a folder or zip.
+
+    A bot enters once however often it is named: the same file (or folder, or zip) named
+    twice, or a copy of a bot file already entered (the same file name and the same text:
+    ``ana.py,class/`` with ``class/ana.py`` a copy of ``ana.py``); ``notice`` (if given) gets
+    one line for each left out ("class/ana.py is entered once (named twice)"). Two files with
+    different names or different text both enter (``class/ana.py`` and ``extra/ana.py``
+    that differ: ana and ana-2). Raises ConfigurationError for a path that does not exist or
+    holds no bot files."""
     found: list[str] = []
+    seen: dict[object, str] = {}   # a file's (or folder's) key -> how it was first named
+
+    def first_time(path: Path, shown: str) -> bool:
+        same = _same_file_key(path)
+        copy = (path.stem, hashlib.sha256(path.read_bytes()).hexdigest()) if path.is_file() \
+            else None
+        if same in seen or copy in seen:
+            if notice is not None:
+                notice(f"{shown} is entered once (named twice)" if same in seen else
+                       f"{shown} is left out: the same bot as {seen[copy]} (same name, same "
+                       f"text)")
+            return False
+        seen[same] = shown
+        if copy is not None:
+            seen[copy] = shown
+        return True
+
     for entry in entries:
         text = entry.strip()
         path = Path(text)
         if text.lower().endswith(".zip"):
             if not path.is_file():
                 raise ConfigurationError(f"--bots {text}: no such zip file")
+            if not first_time(path, text):
+                continue
             files = sorted(_unzip(path, unpack / f"zip{len(found)}"), key=lambda p: p.stem)
         elif path.is_dir():
+            if not first_time(path, text):
+                continue
             files = sorted(p for p in path.iterdir()
                            if p.suffix == ".py" and p.is_file() and not p.name.startswith("."))
         elif text.lower().endswith(".py"):
@@ -121,7 +158,7 @@ def expand_entries(entries: Sequence[str], unpack: Path) -> list[str]:
             continue
         if not files:
             raise ConfigurationError(f"--bots {text}: no bot files (.py) in it")
-        found += [str(f) for f in files]
+        found += [str(f) for f in files if first_time(f, text if f is path else str(f))]
     return found
 
 
@@ -129,8 +166,10 @@ def expand_entries(entries: Sequence[str], unpack: Path) -> list[str]:
 class Standing:
     """One entrant's results: ``name``, ``source`` (the file, or "built-in"), ``wins`` (a win
     shared by a roll-off that never ended counts 1/2), ``games``, ``interval`` (95%),
-    ``forfeits`` (reason -> games forfeited), ``seat_wins`` (wins in seat 0, seat 1). A card
-    game stopped at the round limit is a game with no win for either bot."""
+    ``forfeits`` (reason -> games forfeited), ``seat_wins`` (wins in seat 0, seat 1),
+    ``unplayed`` (games lost before any move: its file did not load). A card game stopped at
+    the round limit, or a game neither of whose bots' files loaded, is a game with no win for
+    either bot."""
 
     name: str
     source: str
@@ -138,6 +177,13 @@ class Standing:
     games: int = 0
     forfeits: Counter[str] = field(default_factory=Counter)
     seat_wins: list[Fraction] = field(default_factory=lambda: [Fraction(0), Fraction(0)])
+    unplayed: int = 0
+
+    @property
+    def did_not_play(self) -> bool:
+        """Whether the bot forfeited every game before any move (its file did not load): it is
+        listed after the ranking, not ranked by an interval."""
+        return self.games > 0 and self.unplayed == self.games
 
     @property
     def rate(self) -> float:
@@ -163,28 +209,43 @@ class ArenaResult:
     first_seat_wins: Fraction
     game: str = "dice"
 
+    @property
+    def ranked(self) -> list[Standing]:
+        """The bots that played, best first (the ranking)."""
+        return [s for s in self.standings if not s.did_not_play]
+
+    @property
+    def not_played(self) -> list[Standing]:
+        """The bots that did not play: their file did not load, so they forfeited every game
+        (:attr:`Standing.did_not_play`); listed after the ranking, without a rank."""
+        return [s for s in self.standings if s.did_not_play]
+
     def ties(self) -> list[tuple[str, str]]:
         """Neighbours in the ranking that cannot be told apart at this many games: their 95%
-        intervals overlap."""
+        intervals overlap (the bots that did not play are not in the ranking)."""
         out = []
-        for upper, lower in zip(self.standings, self.standings[1:], strict=False):
+        ranked = self.ranked
+        for upper, lower in zip(ranked, ranked[1:], strict=False):
             if upper.interval[0] <= lower.interval[1]:
                 out.append((upper.name, lower.name))
         return out
 
     def lines(self) -> list[str]:
         """The results in words: a ranking table, what cannot be told apart, the forfeits."""
-        width = max(len(s.name) for s in self.standings)
+        width = max(3, *(len(s.name) for s in self.standings))
         out = [f"Class tournament: {len(self.standings)} bots, every pairing {self.pairs} "
                f"duplicate pairs of {GAME_WORDS[self.game]} games ({LUCK_WORDS[self.game]}, "
                f"seats swapped), seed {self.seed}: {self.games:,} games in "
                f"{self.seconds:.0f} s",
                f"  {'#':>3}  {'bot':<{width}}  {'wins':>7}  {'games':>6}  {'win rate':>8}  "
                f"95% interval"]
-        for rank, s in enumerate(self.standings, 1):
+        for rank, s in enumerate(self.ranked, 1):
             low, high = s.interval
             out.append(f"  {rank:>3}  {s.name:<{width}}  {float(s.wins):>7g}  {s.games:>6}  "
                        f"{s.rate:>8.1%}  {low:.1%} to {high:.1%}")
+        for s in self.not_played:
+            out.append(f"  {'-':>3}  {s.name:<{width}}  did not play: its file did not load "
+                       f"(it lost all its {s.games} games)")
         ties = self.ties()
         if ties:
             out.append("Cannot be told apart at this many games (their 95% intervals overlap): "
@@ -195,23 +256,27 @@ class ArenaResult:
         forfeits = [(s.name, reason, n) for s in self.standings for reason, n in
                     sorted(s.forfeits.items())]
         if forfeits:
-            out.append("Forfeits (the other bot won those games):")
+            out.append("Forfeits (the other bot won those games" + (
+                "; a game where neither bot's file loaded was won by neither):"
+                if len(self.not_played) > 1 else "):"))
             out += [f"  {name}: {n} game{'s' * (n != 1)}: {reason}" for name, reason, n in
                     forfeits]
         return out
 
     def chart(self) -> Any:
-        """The leaderboard as a :class:`swkit.plots.Chart`: each bot's win rate (best at the
-        top) with its 95% interval, and a dashed line at 50% (an even match)."""
+        """The leaderboard as a :class:`swkit.plots.Chart`: each ranked bot's win rate (best at
+        the top) with its 95% interval, and a dashed line at 50% (an even match). The bots that
+        did not play are left out (unless none played)."""
         from swkit.plots import Chart
-        names = [s.name for s in self.standings]
+        ranked = self.ranked or self.standings   # when no bot played: all of them, at 0
+        names = [s.name for s in ranked]
         chart = Chart(f"Class tournament: who wins more? ({self.games:,} games of "
                       f"{GAME_WORDS[self.game]})",
                       xlabel="games won", ylabel="bot", categories=names, horizontal=True,
                       percent=True, limits=(0, 1), width=8.0,
                       height=max(2.5, 0.45 * len(names) + 1.6))
-        chart.bars("win rate (95% interval)", [s.rate for s in self.standings],
-                   intervals=[s.interval for s in self.standings], hatch="")
+        chart.bars("win rate (95% interval)", [s.rate for s in ranked],
+                   intervals=[s.interval for s in ranked], hatch="")
         chart.reference("an even match (50%)", 0.5)
         return chart
 
@@ -225,7 +290,10 @@ class ArenaResult:
                                "wins": str(s.wins), "games": s.games,
                                "interval95": list(s.interval),
                                "forfeits": dict(sorted(s.forfeits.items()))}
-                              for r, s in enumerate(self.standings, 1)],
+                              for r, s in enumerate(self.ranked, 1)],
+                "did_not_play": [{"name": s.name, "source": s.source, "games": s.games,
+                                  "forfeits": dict(sorted(s.forfeits.items()))}
+                                 for s in self.not_played],
                 "cannot_tell_apart": [list(t) for t in self.ties()]}
 
 
@@ -347,12 +415,14 @@ def round_robin(entries: Sequence[str], pairs: int = 20, seed: int = 0, *,
                 standings[seats[winner]].seat_wins[winner] += share
                 if winner == 0:
                     first_seat += share
-            if result.forfeit is not None:
-                standings[seats[result.forfeit[0]]].forfeits[result.forfeit[1]] += 1
+            for seat, reason in result.forfeits:
+                standings[seats[seat]].forfeits[reason] += 1
+            for seat in result.unplayed:
+                standings[seats[seat]].unplayed += 1
             games += 1
         if progress is not None:
             progress(len(results))
-    ranked = sorted(standings, key=lambda s: (-s.wins / max(s.games, 1), s.name))
+    ranked = sorted(standings, key=lambda s: (s.did_not_play, -s.wins / max(s.games, 1), s.name))
     return ArenaResult(ranked, pairs, seed, games, time.perf_counter() - start, first_seat,
                        game)
 

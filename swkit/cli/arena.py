@@ -90,7 +90,8 @@ def run_arena(args: argparse.Namespace, *, check_plot: Callable[[str], Path],
         limits = Limits(move_seconds=args.move_seconds or 2.0,
                         memory_bytes=(args.memory_mb or 512) * 2**20)
         with unpack_folder() as unpack:
-            entries = expand_entries(args.bots, Path(unpack))
+            entries = expand_entries(args.bots, Path(unpack), notice=lambda line: print(
+                f"{PROG}: {line}", file=sys.stderr, flush=True))
             pairs = args.pairs or DEFAULT_PAIRS
             n = len(entries)
             progress, bar = tqdm_progress(n * (n - 1) * pairs, enabled=args.progress)

@@ -1,4 +1,5 @@
-"""``swkit tournament``: bots play many seeded games; win rates with 99% intervals.
+"""``swkit tournament``: bots play many seeded games; win rates with 99% intervals (with bot
+files, the class tournament: 95% intervals, as bot tournaments give them).
 
     swkit tournament --game dice|cards --bots A,B[,C,D] --games N [--seed S]
                      [--backend local|dask] [--scheduler ADDRESS] [--workers K]
@@ -37,7 +38,9 @@ DESCRIPTION = (
     "named, the seats rotating every game so that each bot plays each seat equally often. "
     "Prints each bot's win rate with its 99% interval (Wilson), its average score, and the "
     "win rate of each seat. Game i is seeded from (S, i), so the same arguments give the same "
-    "figures on every backend and any number of workers.")
+    "figures on every backend and any number of workers. With bot files in --bots (a class "
+    "tournament), every two bots play duplicate pairs of games instead, and each bot's win rate "
+    "comes with its 95% interval (as bot tournaments give it), not 99%.")
 
 PROG = "swkit tournament"
 
@@ -158,7 +161,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", default=None, metavar="FILE",
                         type=given("an empty value: give a file name ending in .png, .svg "
                                     "or .pdf, or leave --plot out for no chart"),
-                        help="save a chart of the win rates with their 99%% intervals "
+                        help="save a chart of the win rates with their 99%% intervals, 95%% "
+                             "with bot files "
                              "(matplotlib; the suffix picks the format: .png, .svg, .pdf)")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="a progress bar on stderr (default: when stderr is a terminal)")
