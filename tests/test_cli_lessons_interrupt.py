@@ -21,12 +21,38 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and SIGINT")
 
 FAKE_JUPYTER = '''\
-import os, sys, time
-open(os.environ["FAKE_LAB_STARTED"], "w").close()
+import http.server, json, os, signal, sys, time
 if os.environ["FAKE_LAB"] == "fail":
+    open(os.environ["FAKE_LAB_STARTED"], "w").close()
     print("[C 12:00:00 ServerApp] Bad config: the port is not a number", file=sys.stderr)
     sys.exit(1)
-time.sleep(120)   # importing, slowly: Ctrl-C here is a KeyboardInterrupt and its traceback
+if os.environ["FAKE_LAB"] == "slow":
+    open(os.environ["FAKE_LAB_STARTED"], "w").close()
+    time.sleep(120)   # importing, slowly: Ctrl-C here is a KeyboardInterrupt and its traceback
+# "ready": a server that answers api/status with its token, announced in its runtime file;
+# as JupyterLab, it asks at the first Ctrl-C and stops at the second (exit status 254)
+class Status(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        ok = self.headers.get("Authorization") == "token fake"
+        self.send_response(200 if ok else 403)
+        self.end_headers()
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Status)
+port = server.server_address[1]
+with open(os.path.join(os.environ["JUPYTER_RUNTIME_DIR"], f"jpserver-{os.getpid()}.json"),
+          "w") as file:
+    json.dump({"port": port, "url": f"http://127.0.0.1:{port}/", "token": "fake",
+               "pid": os.getpid()}, file)
+presses = []
+def asked(_sig, _frame):
+    presses.append(1)
+    if len(presses) == 2:
+        os._exit(254)
+    print("Shutdown this Jupyter server (y/[n])? ", file=sys.stderr, flush=True)
+signal.signal(signal.SIGINT, asked)
+open(os.environ["FAKE_LAB_STARTED"], "w").close()
+server.serve_forever()
 '''
 
 
@@ -109,3 +135,25 @@ def test_a_jupyterlab_that_fails_to_start_still_shows_its_messages(kit, tmp_path
         "[C 12:00:00 ServerApp] Bad config: the port is not a number",
         "swkit lessons: error: JupyterLab stopped before it was ready (its messages are "
         "above): no address to open; run swkit lessons again"], err
+
+
+def test_ctrl_c_twice_once_jupyterlab_is_ready_stops_it_with_status_130(kit, tmp_path):
+    """The address says "Stop it with Ctrl-C in this window (twice)": doing so ends the
+    command with exit status 130 (JupyterLab's own status for it was 254, an error to a
+    shell), and JupyterLab's messages once it is ready (its question) are shown."""
+    child, _work, started = launch(kit, tmp_path, "ready")
+    try:
+        wait_for(started, child)
+        assert child.stdout is not None
+        deadline = time.monotonic() + 60
+        while "JupyterLab is ready" not in child.stdout.readline():
+            assert time.monotonic() < deadline and child.poll() is None
+        for _ in range(2):
+            os.killpg(child.pid, signal.SIGINT)
+            time.sleep(0.3)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, (out, err)
+    assert err == "Shutdown this Jupyter server (y/[n])? \n", err

@@ -55,6 +55,11 @@ STOP_WAIT = 20.0
 """Seconds JupyterLab, asked to stop before it was ready (Ctrl-C), has to stop before it is
 killed."""
 
+STOPPED_BY_CTRL_C = 30.0
+"""Seconds: JupyterLab stopping this soon after a Ctrl-C (it asks at the first and stops at
+the second, or at "y") was stopped by it, and ``swkit lessons`` ends with exit status 130 (not
+JupyterLab's own status for it, 254)."""
+
 HELD_BYTES = 200_000
 """The most of JupyterLab's messages (stderr) kept while it starts (:class:`HeldMessages`):
 the last ones, should it fail."""
@@ -374,7 +379,8 @@ def open_lab(folder: Path) -> int:
     the lessons are all in ``folder``, and returns :data:`~swkit.cli.guard.INTERRUPTED` (130);
     a second Ctrl-C changes nothing (from then on, to the end of the command, Ctrl-C is
     ignored: the command is ending). Once it is ready, Ctrl-C is JupyterLab's to answer (it
-    asks, and stops at the second)."""
+    asks, and stops at the second); when it then stops (within :data:`STOPPED_BY_CTRL_C` s
+    of a Ctrl-C), the exit status is 130 too."""
     stop = threading.Event()     # Ctrl-C before JupyterLab was ready
     ready = threading.Event()
     turn = threading.Lock()      # ready, or stopped: never both
@@ -386,9 +392,14 @@ def open_lab(folder: Path) -> int:
         killer.daemon = True
         killer.start()
 
+    pressed: list[float] = []    # when Ctrl-C came once JupyterLab was ready
+
     def interrupted(_sig: int, _frame: object) -> None:
         with turn:
-            if ready.is_set() or stop.is_set():  # JupyterLab got it too and decides itself
+            if ready.is_set():   # JupyterLab got it too and decides itself
+                pressed.append(time.monotonic())
+                return
+            if stop.is_set():
                 return
             stop.set()
         for child in started:
@@ -404,6 +415,8 @@ def open_lab(folder: Path) -> int:
         print(f"swkit lessons: interrupted: JupyterLab was stopped before it was ready; the "
               f"lessons are all copied in {folder}", file=sys.stderr, flush=True)
         return INTERRUPTED
+    if pressed and time.monotonic() - pressed[-1] <= STOPPED_BY_CTRL_C:
+        return INTERRUPTED   # stopped with Ctrl-C, as the address's STOP_LINE says
     return status
 
 
