@@ -28,6 +28,7 @@ from swkit.chart_parts import (
     number_text,
     percent_axis_text,
     percent_tick_decimals,
+    percent_tick_digits,
     text_width,
 )
 from swkit.pictures.base import FONT, INK, MUTED, svg_text, wrap_words
@@ -216,7 +217,8 @@ class SvgChart:
 
     def _v_text(self, value: float) -> str:
         if self.c.percent:
-            return percent_axis_text(value, percent_tick_decimals(self.v_ticks))
+            return percent_axis_text(value, percent_tick_decimals(self.v_ticks),
+                                     percent_tick_digits(self.v_ticks))
         return number_text(value)
 
     # drawing

@@ -10,12 +10,14 @@ from fractions import Fraction
 import matplotlib.pyplot as plt
 import pytest
 
-from swkit.chart_parts import percent_tick_decimals
+from swkit.chart_parts import percent_tick_decimals, percent_tick_digits
 from swkit.plots import Chart, convergence_chart
 
 # (low, high) values of the axis, 1 = 100%: from the explorer's narrow one to wide ones
+# and past a million percent, where the ticks are written to significant digits
 RANGES = [(0.0086, 0.0090), (0.00861, 0.00862), (0.4, 0.400004), (0.01, 0.025),
-          (0.0, 0.06), (0.0, 1.0), (0.2, 0.3)]
+          (0.0, 0.06), (0.0, 1.0), (0.2, 0.3), (10_000, 10_000.5), (1e50, 1.000001e50),
+          (0.0, 1e90)]
 
 
 def line_chart(low: float, high: float) -> Chart:
@@ -78,3 +80,9 @@ def test_the_explorers_simulation_chart() -> None:
     ([0.4, 0.400001], 4), ([0.1], 0), ([], 0), ([0.3, 0.3], 0)])
 def test_decimals_from_the_spacing(ticks: list[float], decimals: int) -> None:
     assert percent_tick_decimals(ticks) == decimals
+
+
+@pytest.mark.parametrize(("ticks", "digits"), [
+    ([1e4, 2e4], 4), ([1e4, 1.0001e4], 6), ([1e50, 1.0000002e50], 9), ([1e4], 4), ([], 4)])
+def test_significant_digits_past_a_million_percent(ticks: list[float], digits: int) -> None:
+    assert percent_tick_digits(ticks) == digits
