@@ -10,11 +10,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 __all__ = ["FONT_SIZE", "GRID_COLOR", "HATCHES", "LINE_STYLES", "MARKERS", "OKABE_ITO", "Band",
            "Bars", "Line", "Number", "Points", "Reference", "Series", "drawable",
-           "number_text", "percent_axis_text", "percent_decimals", "sample_points",
-           "says_value", "text_width"]
+           "number_text", "percent_axis_text", "percent_formatter", "percent_tick_decimals",
+           "percent_tick_digits", "sample_points", "says_value", "text_width"]
 
 OKABE_ITO: dict[str, str] = {
     "black": "#000000",
@@ -139,12 +140,13 @@ def number_text(value: float) -> str:
     return f"{value:,.4g}"
 
 
-def percent_axis_text(value: float, decimals: int) -> str:
-    """A percent axis's tick: ``value`` (1 = 100%) with ``decimals`` decimals, or to 4
-    significant digits once it passes a million percent (an axis has no room for more)."""
+def percent_axis_text(value: float, decimals: int, digits: int = 4) -> str:
+    """A percent axis's tick: ``value`` (1 = 100%) with ``decimals`` decimals, or to
+    ``digits`` significant digits once it passes a million percent (an axis has no room for
+    more; :func:`percent_tick_digits` says how many tell its ticks apart)."""
     percent = value * 100
     if abs(percent) >= 1e6:
-        return f"{percent:,.4g}%"
+        return f"{percent:,.{digits}g}%"
     return f"{percent:.{decimals}f}%"
 
 
@@ -159,9 +161,55 @@ def drawable(low: float, high: float) -> tuple[float, float]:
     return low, high
 
 
-def percent_decimals(span: float) -> int:
-    """Decimals of a percent axis's ticks: none for a span over 5%, one under."""
-    return 0 if span > 0.05 else 1 if span > 0.005 else 2
+def percent_tick_decimals(ticks: Sequence[float]) -> int:
+    """Decimals of a percent axis's ticks (values, 1 = 100%): the fewest that write every tick
+    exactly (to a thousandth of their spacing), so that no two ticks read the same: none for
+    ticks 5% apart, 2 for 0.01% apart (0.86%, 0.87%), 3 for 0.005% (0.865%). 0 for fewer than
+    two ticks."""
+    values = sorted(t * 100 for t in ticks if math.isfinite(t))
+    gaps = [b - a for a, b in zip(values, values[1:], strict=False) if b > a]
+    if not gaps:
+        return 0
+    step = min(gaps)
+    most = max(0, math.ceil(-math.log10(step))) + 3     # enough for any step's digits
+    for decimals in range(most):
+        if all(abs(v - round(v, decimals)) <= step * 1e-3 for v in values):
+            return decimals
+    return most
+
+
+def percent_tick_digits(ticks: Sequence[float]) -> int:
+    """Significant digits of a percent axis's ticks past a million percent (values, 1 =
+    100%): 4, or more where the ticks are closer than that tells apart (1,000,000% and
+    1,000,010%: 7), at most 17."""
+    values = sorted(t * 100 for t in ticks if math.isfinite(t))
+    gaps = [b - a for a, b in zip(values, values[1:], strict=False) if b > a]
+    if not gaps:
+        return 4
+    step = min(gaps)
+    largest = max(abs(v) for v in values)
+    return min(17, max(4, math.floor(math.log10(largest)) - math.floor(math.log10(step)) + 2))
+
+
+def percent_formatter() -> Any:
+    """A matplotlib tick formatter (a ``matplotlib.ticker.Formatter``) for a percent axis
+    (values, 1 = 100%): each tick written by :func:`percent_axis_text`, with the decimals that
+    :func:`percent_tick_decimals` and :func:`percent_tick_digits` choose from the ticks
+    drawn, as the SVG writes them. Raises
+    ImportError without matplotlib."""
+    from matplotlib.ticker import Formatter
+
+    class PercentTicks(Formatter):     # type: ignore[misc]
+        decimals, digits = 0, 4
+
+        def set_locs(self, locs: Sequence[float]) -> None:
+            super().set_locs(locs)
+            self.decimals, self.digits = percent_tick_decimals(locs), percent_tick_digits(locs)
+
+        def __call__(self, x: float, pos: int | None = None) -> str:
+            return percent_axis_text(x, self.decimals, self.digits)
+
+    return PercentTicks()
 
 
 def says_value(text: str, value: float) -> bool:

@@ -27,7 +27,8 @@ from swkit.chart_parts import (
     Series,
     number_text,
     percent_axis_text,
-    percent_decimals,
+    percent_tick_decimals,
+    percent_tick_digits,
     text_width,
 )
 from swkit.pictures.base import FONT, INK, MUTED, svg_text, wrap_words
@@ -216,7 +217,8 @@ class SvgChart:
 
     def _v_text(self, value: float) -> str:
         if self.c.percent:
-            return percent_axis_text(value, percent_decimals(self.v_high - self.v_low))
+            return percent_axis_text(value, percent_tick_decimals(self.v_ticks),
+                                     percent_tick_digits(self.v_ticks))
         return number_text(value)
 
     # drawing

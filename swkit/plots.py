@@ -69,7 +69,7 @@ from swkit.chart_parts import (
     drawable,
     number_text,
     percent_axis_text,
-    percent_decimals,
+    percent_formatter,
     sample_points,
     says_value,
     text_width,
@@ -663,9 +663,7 @@ class Chart:
             ax.set_ylim(low, high)
             ax.set_xlim(*self.x_range())
         if self.percent:
-            decimals = percent_decimals(high - low)     # as the SVG writes them
-            value_axis.set_major_formatter(FuncFormatter(
-                lambda v, _pos: percent_axis_text(v, decimals)))
+            value_axis.set_major_formatter(percent_formatter())
         if self.categories is None and not any(
                 isinstance(s, (Line, Points, Band)) for s in self.series):
             ax.set_xticks([])

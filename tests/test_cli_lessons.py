@@ -712,7 +712,9 @@ def test_the_launch_prints_how_to_stop_once(tmp_path, monkeypatch, capsys):
         class StandIn:
             pid = 4242
 
-            def __init__(self, command, cwd, env):
+            stderr = None   # JupyterLab's messages: none
+
+            def __init__(self, command, cwd, env, stderr=None):
                 _server_file(runtime, self.pid, port, "t0k")
 
             def poll(self):
@@ -769,8 +771,9 @@ def test_an_address_that_cannot_be_written_stops_jupyterlab_and_ends_the_command
 
     class StandIn:
         pid = 4243
+        stderr = None   # JupyterLab's messages: none
 
-        def __init__(self, command, cwd, env):
+        def __init__(self, command, cwd, env, stderr=None):
             pass
 
         def poll(self):

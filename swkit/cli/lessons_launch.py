@@ -7,6 +7,7 @@ two launches at once each print their own.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import secrets
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
-from swkit.cli.guard import OutputError
+from swkit.cli.guard import INTERRUPTED, OutputError
 from swkit.cli.lessons_copy import LessonsError
 from swkit.errors import ConfigurationError
 from swkit.files import read_bytes
@@ -49,6 +50,19 @@ its port until its JupyterLab answers there. Jupyter Server tries a port, lets i
 takes it for good a moment later; two servers started together can both pick the same free
 port, and the second then stops ("no available port could be found"). With the lock, a
 second launch chooses its port once the first one's server holds its own."""
+
+STOP_WAIT = 20.0
+"""Seconds JupyterLab, asked to stop before it was ready (Ctrl-C), has to stop before it is
+killed."""
+
+STOPPED_BY_CTRL_C = 30.0
+"""Seconds: JupyterLab stopping this soon after a Ctrl-C (it asks at the first and stops at
+the second, or at "y") was stopped by it, and ``swkit lessons`` ends with exit status 130 (not
+JupyterLab's own status for it, 254)."""
+
+HELD_BYTES = 200_000
+"""The most of JupyterLab's messages (stderr) kept while it starts (:class:`HeldMessages`):
+the last ones, should it fail."""
 
 START_LOCK_WAIT = 60.0
 """Seconds a launch waits for another launch's start (:data:`START_LOCK`) before it starts
@@ -256,13 +270,15 @@ def hold_start(where: Path, wait: float = START_LOCK_WAIT) -> Any:
 def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: Path,
                         first: str | None, *, wait: float = READY_WAIT, poll: float = 0.5,
                         out: TextIO | None = None, err: TextIO | None = None,
-                        browser: bool = True) -> bool:
+                        browser: bool = True,
+                        ready: Callable[[], None] | None = None) -> bool:
     """Print the address of the server this launcher started once it answers, read from that
     server's runtime file (its port, URL and token: :func:`wait_for_server`), and return True.
     ``browser``: whether JupyterLab was asked to open a browser (then the address is for when
     no page opened; without one, it is the page to open). When the server stops first, or has
     not answered after ``wait`` seconds, print one line saying so on ``err`` and return False.
-    Never prints another server's address."""
+    Never prints another server's address. ``ready``: called once the server answers, before
+    the address is printed."""
     info = wait_for_server(alive, pid, token, where, wait=wait, poll=poll)
     if info is None:
         why = ("JupyterLab stopped before it was ready (its messages are above)" if not alive()
@@ -270,12 +286,80 @@ def announce_when_ready(alive: Callable[[], bool], pid: int, token: str, where: 
         print(f"swkit lessons: error: {why}: no address to open; run swkit lessons again",
               file=err or sys.stderr, flush=True)
         return False
+    if ready is not None:
+        ready()
     address = lab_address(info["port"], str(info.get("token") or token), first,
                           info.get("url") if isinstance(info.get("url"), str) else None)
     when = " if no page opened" if browser else ""
     print(f"\nJupyterLab is ready. Open this address in a browser on this computer{when}:"
           f"\n    {address}\n{STOP_LINE}", file=out or sys.stdout, flush=True)
     return True
+
+
+class HeldMessages:
+    """JupyterLab's messages (its stderr, a pipe) held back while it starts, then passed on.
+
+    A thread reads ``pipe`` (bytes) until it ends. Until :meth:`release` the messages are
+    kept (the last :data:`HELD_BYTES` of them); :meth:`release` writes them to ``to`` (a text
+    stream; default ``sys.stderr`` at the time) and passes every later one on as it comes;
+    :meth:`drop` forgets them and every later one. So a Ctrl-C before JupyterLab is ready,
+    which JupyterLab gets too (the same process group) and answers with a Python traceback
+    while it is still importing, shows nothing; a real failure shows its messages. A message
+    that cannot be written (stderr closed) is dropped."""
+
+    def __init__(self, pipe: Any, to: TextIO | None = None) -> None:
+        self._pipe = pipe
+        self._to = to
+        self._held = bytearray()
+        self._state = "hold"    # "hold", "pass" or "drop"
+        self._lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _write(self, data: bytes) -> None:
+        to = self._to or sys.stderr
+        try:
+            to.write(data.decode("utf-8", "replace"))
+            to.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def _read(self) -> None:
+        while True:
+            try:
+                data = self._pipe.read1(65536) if hasattr(self._pipe, "read1") else b""
+            except (OSError, ValueError):
+                data = b""
+            if not data:
+                return
+            with self._lock:
+                if self._state == "hold":
+                    self._held += data
+                    del self._held[:-HELD_BYTES]
+                elif self._state == "pass":
+                    self._write(data)
+
+    def release(self) -> None:
+        """Write the messages held so far, and from now on pass each one on as it comes."""
+        with self._lock:
+            if self._state == "hold":
+                self._write(bytes(self._held))
+                self._held.clear()
+                self._state = "pass"
+
+    def drop(self) -> None:
+        """Forget the messages held so far and every later one."""
+        with self._lock:
+            self._held.clear()
+            self._state = "drop"
+
+    def finish(self, wait: float = 5.0) -> None:
+        """Wait up to ``wait`` seconds for the pipe to end (JupyterLab has stopped)."""
+        self._reader.join(timeout=wait)
+
+
+class _StoppedFirst(Exception):
+    """Ctrl-C came as JupyterLab became ready: its address is not printed."""
 
 
 def open_lab(folder: Path) -> int:
@@ -286,7 +370,62 @@ def open_lab(folder: Path) -> int:
     running without it. When the address cannot be written (the reader has gone: ``swkit
     lessons | head -3``; or any other failed write), JupyterLab is stopped and the
     :class:`~swkit.cli.guard.OutputError` is raised here, so the command ends as
-    :mod:`swkit.cli.guard` says (exit status 1; no line for a reader that has gone)."""
+    :mod:`swkit.cli.guard` says (exit status 1; no line for a reader that has gone).
+
+    JupyterLab's messages are held while it starts (:class:`HeldMessages`): shown once it is
+    ready, or above the line saying it stopped when it fails. Ctrl-C before it is ready stops
+    it (SIGTERM; killed after :data:`STOP_WAIT` s) with none of its messages (JupyterLab gets
+    the Ctrl-C too and, still importing, writes a traceback), prints one line on stderr saying
+    the lessons are all in ``folder``, and returns :data:`~swkit.cli.guard.INTERRUPTED` (130);
+    a second Ctrl-C changes nothing (from then on, to the end of the command, Ctrl-C is
+    ignored: the command is ending). Once it is ready, Ctrl-C is JupyterLab's to answer (it
+    asks, and stops at the second); when it then stops (within :data:`STOPPED_BY_CTRL_C` s
+    of a Ctrl-C), the exit status is 130 too."""
+    stop = threading.Event()     # Ctrl-C before JupyterLab was ready
+    ready = threading.Event()
+    turn = threading.Lock()      # ready, or stopped: never both
+    started: list[subprocess.Popen[bytes]] = []
+
+    def stop_it(child: subprocess.Popen[bytes]) -> None:
+        child.terminate()
+        killer = threading.Timer(STOP_WAIT, lambda: child.poll() is None and child.kill())
+        killer.daemon = True
+        killer.start()
+
+    pressed: list[float] = []    # when Ctrl-C came once JupyterLab was ready
+
+    def interrupted(_sig: int, _frame: object) -> None:
+        with turn:
+            if ready.is_set():   # JupyterLab got it too and decides itself
+                pressed.append(time.monotonic())
+                return
+            if stop.is_set():
+                return
+            stop.set()
+        for child in started:
+            stop_it(child)
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        status = _run_lab(folder, stop, ready, turn, started, stop_it)
+    finally:   # stopped: the command ends, and a second Ctrl-C changes nothing (not even
+        # while Python shuts down, when it puts back the default for a handler of its own)
+        signal.signal(signal.SIGINT, signal.SIG_IGN if stop.is_set() else previous)
+    if status is None:
+        print(f"swkit lessons: interrupted: JupyterLab was stopped before it was ready; the "
+              f"lessons are all copied in {folder}", file=sys.stderr, flush=True)
+        return INTERRUPTED
+    if pressed and time.monotonic() - pressed[-1] <= STOPPED_BY_CTRL_C:
+        return INTERRUPTED   # stopped with Ctrl-C, as the address's STOP_LINE says
+    return status
+
+
+def _run_lab(folder: Path, stop: threading.Event, ready: threading.Event,
+             turn: threading.Lock, started: list[subprocess.Popen[bytes]],
+             stop_it: Callable[[subprocess.Popen[bytes]], None]) -> int | None:
+    """:func:`open_lab`'s run: JupyterLab's exit status, or None when ``stop`` (Ctrl-C) came
+    before it was ``ready``. ``turn`` guards the two; the server started is put in
+    ``started``; ``stop_it`` stops it."""
     first = first_lesson(folder)
     token = secrets.token_hex(24)
     browser = can_open_browser()
@@ -301,21 +440,47 @@ def open_lab(folder: Path) -> int:
         env = dict(os.environ, JUPYTER_CONFIG_PATH=os.pathsep.join(p for p in paths if p))
         env.pop("JUPYTER_TOKEN", None)  # the config file's token is the one
         where = runtime_dir(env)
+        if stop.is_set():
+            return None
         starting = hold_start(where)   # until our server holds its port (two launches at once)
         try:
+            if stop.is_set():
+                return None
             port = free_port()
             command = jupyter_command(folder, first, port, browser=browser, root=is_root())
-            child = subprocess.Popen(command, cwd=folder, env=env)
+            child = subprocess.Popen(command, cwd=folder, env=env, stderr=subprocess.PIPE)
+            started.append(child)
+            if stop.is_set():   # Ctrl-C as it started
+                stop_it(child)
+            messages = HeldMessages(child.stderr)
             for name in ("SIGTERM", "SIGHUP"):          # SIGHUP: not on Windows
                 if hasattr(signal, name):
                     signal.signal(getattr(signal, name), lambda _sig, _frame: child.terminate())
 
             gone: list[OutputError] = []   # the address could not be written
+            failed: list[str] = []         # the line saying it stopped before it was ready
+
+            def now_ready() -> None:
+                with turn:
+                    if stop.is_set():
+                        raise _StoppedFirst
+                    ready.set()
+                messages.release()
 
             def announce() -> None:
+                said = io.StringIO()
                 try:
-                    announce_when_ready(lambda: child.poll() is None, child.pid, token, where,
-                                        first, browser=browser)
+                    if announce_when_ready(lambda: child.poll() is None and not stop.is_set(),
+                                           child.pid, token, where, first, browser=browser,
+                                           err=said, ready=now_ready):
+                        return
+                    if child.poll() is None and not stop.is_set():   # not answering: it runs on
+                        messages.release()
+                        print(said.getvalue(), end="", file=sys.stderr, flush=True)
+                    else:
+                        failed.append(said.getvalue())
+                except _StoppedFirst:
+                    pass
                 except (OutputError, OSError) as exc:   # the reader has gone (`| head`)
                     gone.append(exc if isinstance(exc, OutputError) else OutputError(exc))
                     child.terminate()   # nobody can read its address: stop it, as Ctrl-C would
@@ -325,15 +490,20 @@ def open_lab(folder: Path) -> int:
 
             announcer = threading.Thread(target=announce, daemon=True)
             announcer.start()
-            while True:
-                try:
-                    status = child.wait()
-                    break
-                except KeyboardInterrupt:  # JupyterLab got the Ctrl-C too and decides itself
-                    continue
+            status = child.wait()   # Ctrl-C: JupyterLab gets it too (see open_lab)
             announcer.join(timeout=5)  # its line on a server that stopped before it was ready
             if gone:   # swkit.cli.guard ends the command as for any output that cannot be written
                 raise gone[0]
+            if ready.is_set():
+                messages.finish()
+                return status
+            if stop.is_set():
+                messages.drop()
+                return None
+            messages.finish()
+            messages.release()   # JupyterLab's own messages: why it stopped
+            if failed:
+                print(failed[0], end="", file=sys.stderr, flush=True)
             return status
         finally:
             if starting is not None:
