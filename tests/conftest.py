@@ -8,7 +8,7 @@ coroutines themselves (the inline widget back end, the Lite first cell's ``setup
 ``fresh_loop.run``, which steps out of a running loop.
 
 Under ``--dist loadfile`` the workers take the files longest first (``durations.json``: each
-file's seconds in a measured run), so that no long file (a browser module, the hub, a game
+file's seconds in a measured run: a clean clone's ``.ci/run``, 2026-12-06, 28 min), so that no long file (a browser module, the hub, a game
 tree) starts last and runs alone at the end. ``SWKIT_TEST_DURATIONS=FILE`` writes this run's
 seconds per file into FILE, in that form, to refresh it.
 """
