@@ -8,9 +8,10 @@ coroutines themselves (the inline widget back end, the Lite first cell's ``setup
 ``fresh_loop.run``, which steps out of a running loop.
 
 Under ``--dist loadfile`` the workers take the files longest first (``durations.json``: each
-file's seconds in a measured run: a clean clone's ``.ci/run``, 2026-12-06, 28 min), so that no long file (a browser module, the hub, a game
-tree) starts last and runs alone at the end. ``SWKIT_TEST_DURATIONS=FILE`` writes this run's
-seconds per file into FILE, in that form, to refresh it.
+file's seconds in a measured run: a clean clone's ``.ci/run``, 2026-12-06, 28 min), so that no
+long file (a browser module, the hub, a game tree) starts last and runs alone at the end.
+``SWKIT_TEST_DURATIONS=FILE`` writes this run's seconds per file into FILE, in that form, to
+refresh it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def _file_seconds() -> dict[str, float]:
         return {}
 
 
+@pytest.hookimpl(optionalhook=True)     # xdist's hook: pytest without xdist runs too
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadfile`` with the files handed out longest first (their seconds in
     ``durations.json``; a file not there counts 0 and keeps xdist's place); any other mode as
