@@ -7,11 +7,13 @@ fails for another reason still shows its own messages."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -54,6 +56,16 @@ signal.signal(signal.SIGINT, asked)
 open(os.environ["FAKE_LAB_STARTED"], "w").close()
 server.serve_forever()
 '''
+
+
+@contextlib.contextmanager
+def killed_if_left(child: subprocess.Popen[str]) -> Iterator[None]:
+    """Whatever the test asserts, the command's process group does not outlive it."""
+    try:
+        yield
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
 
 
 @pytest.fixture
@@ -101,16 +113,13 @@ def wait_for(path: Path, child: subprocess.Popen[str], seconds: float = 60) -> N
 @pytest.mark.parametrize("presses", [1, 2])
 def test_ctrl_c_before_jupyterlab_is_ready_is_one_line_and_status_130(kit, tmp_path, presses):
     child, work, started = launch(kit, tmp_path, "slow")
-    try:
+    with killed_if_left(child):
         wait_for(started, child)
         time.sleep(0.3)   # the stand-in is in its slow start
         for _ in range(presses):   # the terminal's Ctrl-C: to the whole process group
             os.killpg(child.pid, signal.SIGINT)
             time.sleep(0.2)
         out, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
     assert child.returncode == 130, (out, err)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert err.splitlines() == [
@@ -124,11 +133,8 @@ def test_ctrl_c_before_jupyterlab_is_ready_is_one_line_and_status_130(kit, tmp_p
 
 def test_a_jupyterlab_that_fails_to_start_still_shows_its_messages(kit, tmp_path):
     child, _work, started = launch(kit, tmp_path, "fail")
-    try:
+    with killed_if_left(child):
         out, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
     assert started.exists()
     assert child.returncode == 1, (out, err)
     assert err.splitlines() == [
@@ -142,7 +148,7 @@ def test_ctrl_c_twice_once_jupyterlab_is_ready_stops_it_with_status_130(kit, tmp
     command with exit status 130 (JupyterLab's own status for it was 254, an error to a
     shell), and JupyterLab's messages once it is ready (its question) are shown."""
     child, _work, started = launch(kit, tmp_path, "ready")
-    try:
+    with killed_if_left(child):
         wait_for(started, child)
         assert child.stdout is not None
         deadline = time.monotonic() + 60
@@ -152,8 +158,5 @@ def test_ctrl_c_twice_once_jupyterlab_is_ready_stops_it_with_status_130(kit, tmp
             os.killpg(child.pid, signal.SIGINT)
             time.sleep(0.3)
         out, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
     assert child.returncode == 130, (out, err)
     assert err == "Shutdown this Jupyter server (y/[n])? \n", err
