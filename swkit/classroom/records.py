@@ -266,7 +266,8 @@ class NotebookRecords:
 
     ``lesson``: the lesson the records are of (the one most records name when several), None
     when there are none. ``records``: every record once, chain by chain (the oldest chain
-    first), oldest first within a chain. ``intact``: every record's digest and every chain
+    first; chains begun in the same second in the order the notebook shows them), oldest
+    first within a chain. ``intact``: every record's digest and every chain
     check out. ``problems``: why not, one line each, in words for a teacher (cells counted
     from 1, markdown cells too). ``chains``: one id per chain, its first record's digest: two
     notebooks sharing one hold a copy of the same work.
@@ -418,8 +419,11 @@ class _Reading:
             before = record
 
     def result(self) -> NotebookRecords:
+        # Earliest first; chains begun in the same second (the time is to the second, and a
+        # machine's clock may be held or stepped back) in the order the notebook shows them.
         ordered = sorted(self.chains.items(), key=lambda item: (
-            min(r.time for r, _, _ in item[1].values()), item[0]))
+            min(r.time for r, _, _ in item[1].values()),
+            min(cell for _, _, cell in item[1].values()), item[0]))
         records = tuple(chain[n][0] for _, chain in ordered for n in sorted(chain))
         lesson = (min(self.lessons, key=lambda k: (-self.lessons[k], k))
                   if self.lessons else None)
