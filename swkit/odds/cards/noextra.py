@@ -29,15 +29,17 @@ from swkit.odds.cards.hands import (
     insert,
     maximal_masks,
     pool_net,
-    remove,
     type_bits,
 )
 from swkit.odds.cards.moves import Moves
 from swkit.odds.cards.outs import Outs
 from swkit.odds.cards.triples import Triples
 
-_FULL = (True, (), (), ())
+_FULL = (True, (), (), (), None)
 """The profile of a draw after which every card scores next turn."""
+
+_UNSET = object()
+"""A row's chance ends not asked yet (``NoExtra._row``)."""
 
 
 class NoExtra:
@@ -54,7 +56,7 @@ class NoExtra:
                                               tuple[Any, ...] | None]]] = {}
         self.last2_memo: dict[Any, tuple[Any, ...]] = {}
         self.end_memo: dict[Any, list[tuple[Hand, Hand]]] = {}
-        self.tabx_memo: dict[Hand, list[Hand]] = {}
+        self.row_memo: dict[Any, list[list[Any] | None]] = {}
         self.keep_memo: dict[Any, tuple[Any, ...]] = {}
         self.chance_memo: dict[Any, tuple[int, tuple[int, ...]]] = {}
         self.unseen = unseen
@@ -85,6 +87,7 @@ class NoExtra:
         scale = dscale * pscale             # every draw's value times scale is an integer
         weights: dict[int, int] = {}        # mask -> unseen copies of its types (``drawn``)
         misses: dict[int, int] = {}         # w -> (n - w)(n - w - 1)...(n - w - k + 1)
+        parts: dict[int, int] = {}          # id of a shared part -> its value (``_eval_last2``)
         total = 0
         for xs, prof in self._turn2_profile(hand, tab, disc, others, figure):
             if isinstance(xs, int):
@@ -101,8 +104,8 @@ class NoExtra:
             if prof is None or prof[0]:
                 total += u * n * scale
             else:
-                total += u * self._eval_last2(prof, drawn, x, weights, misses, n, dscale,
-                                              pscale)
+                total += u * self._eval_last2(prof, drawn, x, weights, misses, parts, n,
+                                              dscale, pscale)
         return total // scale if total % scale == 0 else Fraction(total, scale)
 
     def _turn2_profile(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
@@ -130,107 +133,168 @@ class NoExtra:
             self.turn2_memo[key] = hit
         return hit
 
+    def _row(self, at: list[Any], c: int, tab: Hand, disc: Hand, others: Hand, figure: bool
+             ) -> list[Any]:
+        """Playing a card of type c from a hand into the tableau ``tab`` of the position
+        ``at`` (``_turn2_shared``), what does not depend on the rest of the hand: [tableau
+        after, figure after, union and maximal masks of ``_keep_profile``, ``_chance_ends``
+        (``_UNSET`` until asked), take-discard's (whole, always, both) once its masks are all
+        valued (``_row_done``; None before), the play's own part once valued (``_own``)].
+        Each part is valued when first asked, by the same call as before the rows were kept,
+        so the memo entries are the same."""
+        tab1, fig1 = insert(tab, c), self.moves.access(c, figure)
+        union, top = self._keep_profile(tab1, disc, others, fig1)
+        row = at[2][c] = [tab1, fig1, union, top, _UNSET, None, None]
+        return row
+
+    def _row_ends(self, row: list[Any], disc: Hand, others: Hand) -> tuple[int, tuple[int, ...]]:
+        """``_chance_ends`` after the row's play (kept in the row)."""
+        ends = row[4]
+        if ends is _UNSET:
+            ends = row[4] = self._chance_ends(row[0], disc, others, row[1])
+        return ends
+
+    def _row_done(self, row: list[Any], disc: Hand, others: Hand
+                  ) -> tuple[int, bool, tuple[int, ...]] | None:
+        """Take-discard after the row's play, once every end mask is valued
+        (``_taken_done``): (whole: the union of every mask, always: the cards taken meet
+        it, both: the keep profile's maximal masks and the taken ones); else None."""
+        done = row[5]
+        if done is None:
+            state = self._taken_done(row[0], disc, others, row[1])
+            if state is not None:
+                bits, tu, tmasks = state
+                done = row[5] = (row[2] | tu, bool(bits & tu), (*row[3], *tmasks))
+        return done
+
+    def _own(self, row: list[Any], hand_bits: int, disc: Hand, others: Hand, chance: bool
+             ) -> tuple[int, bool, tuple[int, ...], tuple[Any, ...]] | None:
+        """Playing the row's card with the hand ``hand_bits`` left (bitmask): None if the
+        last turn then scores whatever comes (the hand meets an end mask of a Power choice,
+        ``_keep_profile`` and ``_taken_masks``), else (whole, always, masks, chance ends):
+        the play's part of the profile. Once valued it is hand-free (kept in the row): the
+        hand then only meets ``whole`` or not, and ``always`` says the cards taken meet it."""
+        own = row[6]
+        if own is not None:
+            return None if own[1] or hand_bits & own[0] else own
+        tab1, fig1 = row[0], row[1]
+        if hand_bits & row[2]:
+            return None
+        taken = self._taken_masks(hand_bits, tab1, disc, others, fig1)
+        if taken is None:
+            return None
+        whole, always = row[2], False
+        if self.discard_take and fig1:
+            done = self._row_done(row, disc, others)    # every mask valued: taken is whole
+            assert done is not None
+            whole, always = done[0], done[1]
+        ends = (self._row_ends(row, disc, others),) if chance and fig1 else ()
+        own = row[6] = (whole, always, (*row[3], *taken), ends)
+        return own
+
     def _turn2_shared(self, hand: Hand, tab: Hand, disc: Hand, others: Hand, figure: bool
                       ) -> list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]]:
         """``_turn2_profile`` with a center Power there (no extra play), sharing across the
         draws x the work that does not involve x: whether x scores is has(tab) or the hand
         plus x meets the drawn-card mask D (``can_score`` without an extra play), and the
-        plays of a card p of the hand read one ``_keep_profile`` for every x (x only joins
-        the hand: the hand after the play is hand - p + x); only the play of x itself needs
-        its own, and so do draw two's and pass's (union, masks) per play (``_chance_ends``,
-        hand-free). The profiles are those of ``_last2_profile``; the blanks of a class
-        share one (``blanks``)."""
+        plays of a card p of the hand read one row (``_row``: hand-free, kept with the
+        position without the hand, so the hands of draw two's outcomes, which differ only
+        in the cards drawn, share them) for every x (x only joins the hand: the hand after
+        the play is hand - p + x); only the play of x itself needs its own, and so do draw
+        two's and pass's (union, masks) per play (``_chance_ends``, hand-free). The profiles
+        are those of ``_last2_profile``, but once take-discard's masks are valued a draw x
+        gets the plays of the other cards of the hand as one part (its last element: no
+        mask of it holds x; ``_eval_last2`` values it once per call, and it is one for every
+        x outside the hand) and only its own play as its own; the blanks of a class share
+        one profile (``blanks``)."""
         n = len(self.types)
-        if self.triples.has(tab):
+        key = (tab, disc, others, figure)
+        at = self.row_memo.get(key)
+        if at is None:                  # [has a triple, D, rows per card type, draws x]
+            has = self.triples.has(tab)
+            drawn_mask = 0 if has else self.outs.outs_drawn(tab, disc, others, figure)
+            at = self.row_memo[key] = [has, drawn_mask, [None] * n, None]
+        if at[0]:
             return [(x, None) for x in range(n)]
-        drawn_mask = self.outs.outs_drawn(tab, disc, others, figure)
+        drawn_mask, rows = at[1], at[2]
         hand_bits = type_bits(hand)
         if hand_bits & drawn_mask:
             return [(x, None) for x in range(n)]
         chance = bool(self.draw_k or self.pass_n)
-        shared = []             # per card p of the hand: (p, bits of hand - p, tab + p, ...)
+        draw_k, passing = bool(self.draw_k), bool(self.pass_n and hand)
+        shared = []     # per card p of the hand: (p, bits of hand - p, row, ends, whole, ...)
         # take-discard's end masks after a play p (``_taken_masks``) are valued as far as a
-        # call needs; once all are valued (``_taken_done``) they are hand-free like the rest:
+        # call needs; once all are valued (``_row_done``) they are hand-free like the rest:
         # then a play's check is one test against ``whole`` (its union and the taken masks'),
         # or ``always`` (the cards taken meet them), and its masks are ``both`` (None: not
         # valued yet, so each x calls ``_taken_masks`` as before)
         fast = True
         for p in distinct(hand):
-            tab1, hand1, fig1 = insert(tab, p), remove(hand, p), self.moves.access(p, figure)
-            union, top = self._keep_profile(tab1, disc, others, fig1)
-            ends = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 else None
-            whole, always, both = union, False, top
+            row = rows[p] or self._row(at, p, tab, disc, others, figure)
+            fig1, union = row[1], row[2]
+            hm = hand_bits if hand.count(p) > 1 else hand_bits ^ 1 << p
+            ends = self._row_ends(row, disc, others) if chance and fig1 else None
+            whole, always, both = union, False, row[3]
             if self.discard_take and fig1:
-                done = self._taken_done(tab1, disc, others, fig1)
+                done = row[5] or self._row_done(row, disc, others)
                 if done is None:
                     fast, both = False, None
                 else:
-                    bits, tu, tmasks = done
-                    whole, always, both = union | tu, bool(bits & tu), (*top, *tmasks)
-            shared.append((p, type_bits(hand1), tab1, fig1, union, top, ends, whole, always,
-                           both))
-        _live, classes, of = self.blanks.blank_classes(tab, disc, others, figure)
-        # a draw x not in the hand (with take-discard, once its masks after every play p are
-        # valued): it scores next turn whatever comes if a play p leaves a card of the hand
-        # in p's union, or x is in it; else its masks are the maximal ones of every play's
-        # and of playing x
+                    whole, always, both = done
+            shared.append((p, hm, row, ends, whole, always, both))
+        draws = at[3]
+        if draws is None:               # (x, its bit, its outs if None, if full, x in D)
+            _live, classes, of = self.blanks.blank_classes(tab, disc, others, figure)
+            draws = at[3] = []
+            for x in range(n):
+                c = of[x]
+                if c >= 0 and x != classes[c][0]:
+                    continue            # a blank: one profile per class (``blanks``)
+                xs = x if c < 0 else classes[c]
+                draws.append((x, 1 << x, (xs, None), (xs, _FULL), bool(drawn_mask >> x & 1)))
+        # With every mask valued, a draw x scores next turn whatever comes if a play p of
+        # another card leaves a card of the hand (x included) in p's masks (``flags``), or
+        # playing x does (``_own``); else no mask of those plays holds x (x is in the hand
+        # after such a play, or outside ``u_all``), so their part is one for every x outside
+        # the hand (``part``), and one per card of the hand without its own play
         if fast:
-            any_full, u_all = False, 0
-            common: set[int] = set()
-            later0: set[tuple[int, tuple[int, ...]]] = set()
-            for _p, hm, _t, _f, _u, _top, ends, whole, always, both in shared:
-                any_full = any_full or always or bool(hm & whole)
+            flags = {p: always or bool(hm & whole)
+                     for p, hm, _row, _e, whole, always, _b in shared}
+            fulls = sum(flags.values())
+            u_all = 0
+            for _p, _hm, _row, _e, whole, _a, _b in shared:
                 u_all |= whole
-                common.update(both)
-                if ends is not None:
-                    later0.add(ends)
-            common_top = maximal_masks(common)
-            made: dict[tuple[int, int], tuple[Any, ...]] = {}
-            # tab + x for every x (memoised per tableau without take-discard, as before: with
-            # it this path is newer, and a new memo entry would count against the budget)
-            plus = self.tabx_memo.get(tab) if not self.discard_take else None
-            if plus is None:
-                plus = [insert(tab, y) for y in range(n)]
-                if not self.discard_take:
-                    self.tabx_memo[tab] = plus
+            part = self._part(shared, -1, draw_k, passing) if not fulls else None
         out: list[tuple[int | tuple[int, ...], tuple[Any, ...] | None]] = []
-        for x in range(n):
-            c = of[x]
-            if c >= 0 and x != classes[c][0]:
-                continue                # a blank: one profile per class (``blanks``)
-            xs = x if c < 0 else classes[c]
-            if drawn_mask >> x & 1:
-                out.append((xs, None))
+        for x, xb, none_out, full_out, in_d in draws:
+            if in_d:
+                out.append(none_out)
                 continue
-            xb = 1 << x
-            if fast and not hand_bits & xb:
-                if any_full or u_all & xb:
-                    out.append((xs, _FULL))
-                    continue
-                tab1, fig1 = plus[x], self.moves.access(x, figure)
-                union, top = self._keep_profile(tab1, disc, others, fig1)
-                if hand_bits & union:
-                    out.append((xs, _FULL))
-                    continue
-                taken = self._taken_masks(hand_bits, tab1, disc, others, fig1)
-                if taken is None:
-                    out.append((xs, _FULL))
-                    continue
-                ends_x = self._chance_ends(tab1, disc, others, fig1) if chance and fig1 \
-                    else None
-                prof = made.get((id(top), id(taken), id(ends_x)))
-                if prof is None:
-                    later = later0 if ends_x is None else later0 | {ends_x}
-                    ch = tuple(later)
-                    prof = made[(id(top), id(taken), id(ends_x))] = (
-                        False, maximal_masks(set(common_top).union(top, taken)),
-                        ch if self.draw_k else (), ch if self.pass_n and hand else ())
-                out.append((xs, prof))
+            if fast:
+                if not hand_bits & xb:
+                    if fulls or u_all & xb:
+                        out.append(full_out)
+                        continue
+                    own = self._own(rows[x] or self._row(at, x, tab, disc, others, figure),
+                                    hand_bits, disc, others, chance)
+                    xpart = part
+                else:
+                    if fulls - flags[x]:
+                        out.append(full_out)
+                        continue
+                    own = self._own(rows[x], hand_bits, disc, others, chance)
+                    xpart = None if own is None else self._part(shared, x, draw_k, passing)
+                if own is None:
+                    out.append(full_out)
+                else:
+                    ch = own[3]
+                    out.append((none_out[0], (False, own[2], ch if draw_k else (),
+                                              ch if passing else (), xpart)))
                 continue
             full = False
             found: set[int] = set()
             later: set[tuple[int, tuple[int, ...]]] = set()   # chance ends of the plays
-            for p, hm, tab1, fig1, union, top, ends, whole, always, both in shared:
+            for p, hm, row, ends, whole, always, both in shared:
                 if p == x:
                     continue            # the play of x itself comes below (once)
                 hm |= xb                # the hand after the play: hand - p + x
@@ -242,25 +306,25 @@ class NoExtra:
                     if ends is not None:
                         later.add(ends)
                     continue
-                if hm & union:
+                if hm & row[2]:
                     full = True
                     break
-                found.update(top)
+                found.update(row[3])
                 if ends is not None:
                     later.add(ends)
                 if self.discard_take:
-                    taken = self._taken_masks(hm, tab1, disc, others, fig1)
+                    taken = self._taken_masks(hm, row[0], disc, others, row[1])
                     if taken is None:
                         full = True
                         break
                     found.update(taken)
             if not full:                # play x: the hand stays as it was
-                tab1, fig1 = insert(tab, x), self.moves.access(x, figure)
-                union, top = self._keep_profile(tab1, disc, others, fig1)
-                if hand_bits & union:
+                row = rows[x] or self._row(at, x, tab, disc, others, figure)
+                tab1, fig1 = row[0], row[1]
+                if hand_bits & row[2]:
                     full = True
                 else:
-                    found.update(top)
+                    found.update(row[3])
                     if self.discard_take:
                         taken = self._taken_masks(hand_bits, tab1, disc, others, fig1)
                         if taken is None:
@@ -268,14 +332,29 @@ class NoExtra:
                         else:
                             found.update(taken)
                     if chance and fig1 and not full:
-                        later.add(self._chance_ends(tab1, disc, others, fig1))
+                        later.add(self._row_ends(row, disc, others))
             if full:
-                out.append((xs, _FULL))
+                out.append(full_out)
             else:                       # pass needs a card left in the hand after the play
                 ch = tuple(later)
-                out.append((xs, (False, maximal_masks(found), ch if self.draw_k else (),
-                                 ch if self.pass_n and hand else ())))
+                out.append((none_out[0], (False, maximal_masks(found), ch if draw_k else (),
+                                          ch if passing else (), None)))
         return out
+
+    @staticmethod
+    def _part(shared: list[tuple[Any, ...]], x: int, draw_k: bool, passing: bool
+              ) -> tuple[tuple[int, ...], tuple[Any, ...], tuple[Any, ...]]:
+        """The plays of the hand's cards but x (-1: all) as one part of a profile (masks,
+        draw two's and pass's chance ends), every mask of them valued (``_turn2_shared``)."""
+        masks: set[int] = set()
+        later: set[tuple[int, tuple[int, ...]]] = set()
+        for p, _hm, _row, ends, _whole, _always, both in shared:
+            if p != x:
+                masks.update(both)
+                if ends is not None:
+                    later.add(ends)
+        ch = tuple(later)
+        return tuple(masks), ch if draw_k else (), ch if passing else ()
 
     def _chance_ends(self, tab1: Hand, disc: Hand, others: Hand, fig1: bool
                      ) -> tuple[int, tuple[int, ...]]:
@@ -334,11 +413,12 @@ class NoExtra:
                         draws.append(ends)
                     if self.pass_n and hand1:
                         passes.append(ends)
-        hit = self.last2_memo[key] = (full, masks, tuple(draws), tuple(passes))
+        hit = self.last2_memo[key] = (full, masks, tuple(draws), tuple(passes), None)
         return hit
 
     def _eval_last2(self, prof: tuple[Any, ...], drawn: Hand, x: int, weights: dict[int, int],
-                    misses: dict[int, int], n: int, dscale: int, pscale: int) -> int:
+                    misses: dict[int, int], parts: dict[int, int], n: int, dscale: int,
+                    pscale: int) -> int:
         """``best_next(..., turns=2)`` (no extra play) after drawing x, from its
         ``_last2_profile`` (not full), times ``dscale * pscale``: ``drawn`` excludes this
         turn's draw x, ``n`` >= 1 = the unseen cards after it; ``weights`` caches the unseen
@@ -348,14 +428,33 @@ class NoExtra:
         two is out of reach or needs more cards), ``pscale`` = n when pass is in reach (else
         1). The same value as ``best_last_no_extra`` then ``with_chance`` (the best of all
         choices is the same in any order); the closed forms are ``_draw_value``'s and
-        ``_pass_value``'s."""
-        _full, masks, draws, passes = prof
+        ``_pass_value``'s. A profile's shared part (its last element, ``_turn2_shared``: no
+        mask of it holds x) is valued once per call, kept in ``parts`` by its id; the value
+        is the better of it and the rest."""
+        _full, masks, draws, passes, part = prof
+        best = self._eval_part(masks, draws, passes, 1 << x, drawn, weights, misses, n,
+                               dscale, pscale)
+        if part is not None:
+            v = parts.get(id(part))
+            if v is None:
+                v = parts[id(part)] = self._eval_part(*part, 0, drawn, weights, misses, n,
+                                                      dscale, pscale)
+            if v > best:
+                best = v
+        return best
+
+    def _eval_part(self, masks: tuple[int, ...], draws: tuple[Any, ...],
+                   passes: tuple[Any, ...], xb: int, drawn: Hand, weights: dict[int, int],
+                   misses: dict[int, int], n: int, dscale: int, pscale: int) -> int:
+        """The best value (times ``dscale * pscale``) of a profile's masks, draw two's and
+        pass's (union, masks) (``_eval_last2``); ``xb``: the bit of the card drawn this turn
+        (it takes one copy off the masks holding it), 0 where no mask holds it."""
 
         def w(m: int) -> int:
             v = weights.get(m)
             if v is None:
                 v = weights[m] = self.unseen.weighted(m, drawn)
-            return v - (m >> x & 1)
+            return v - 1 if m & xb else v
 
         best = 0
         for m in masks:
