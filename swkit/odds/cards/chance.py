@@ -178,49 +178,65 @@ class Chance:
         weight loses the cards a and b drawn (``_best_next``)."""
         every = self.every
         weight = self._pool_weight(pool)
+        live = 0                            # one copy of each unseen type: its mask (inline)
+        if all(u == 1 for _x, u in pool):
+            for x, _u in pool:
+                live |= 1 << x
         plus, known = self.outs.plus_mask, self.plus_memo.get
-        rows: list[tuple[Hand, int, dict[int, int]]] = [(t3, m, {}) for t3, m in masks]
+        outcome = self.work.outcome
+        types = len(self.types)
+        # per end: its tableau, its mask, plus(tableau, c) per card type c as asked
+        rows: list[tuple[Hand, int, list[int | None]]] = [(t3, m, [None] * types)
+                                                           for t3, m in masks]
         full = n - 2                        # the weight of every type after the two cards
         total = 0
         left = n * (n - 1)                  # ordered draws not summed yet
         top = n - 2                         # the most one of them can add
+        # the early stop in integers: total + left * top <= need
+        need_num, need_den = (0, 0) if need is None else (need.numerator, need.denominator)
 
-        def plus_at(t3: Hand, row: dict[int, int], c: int) -> int:
-            hit = row.get(c)
+        def plus_at(t3: Hand, row: list[int | None], c: int) -> int:
+            hit = row[c]
             if hit is None:
                 hit = known((t3, c))
                 hit = row[c] = plus(t3, c) if hit is None else hit
             return hit
 
-        def value(a: int, b: int) -> int:
-            best = 0
-            ab, bb = 1 << a, 1 << b
-            for t3, m, row in rows:
-                if m == every or m & ab:
-                    return full
-                m2 = m | plus_at(t3, row, a)
-                if m2 == every or m2 & bb:
-                    return full
-                m2 |= plus_at(t3, row, b)
-                v = weight(m2) - (m2 & ab != 0) - (m2 & bb != 0)
-                if v > best:
-                    best = v
-            return best
-
         for i, (a, ua) in enumerate(pool):  # sorted_multisets' order: (a, b) for b after a, (a, a)
-            for b, ub in pool[i + 1:]:
-                self.work.outcome()
-                ways = 2 * ua * ub
-                total += ways * value(a, b)
-                left -= ways
-                if need is not None and total + left * top <= need:
-                    return None
+            # what a alone decides: every type is an out of some end once a joins the hand
+            # (its mask holds a, or is every type with plus(a)): a_rows None; else each
+            # end's mask | plus(tableau, a)
+            ab = 1 << a
+            a_rows: list[tuple[int, Hand, list[int | None]]] | None = []
+            for t3, m, row in rows:
+                m2 = m | plus_at(t3, row, a) if not (m == every or m & ab) else every
+                if m2 == every:
+                    a_rows = None
+                    break
+                a_rows.append((m2, t3, row))
+            pairs = [(b, 2 * ua * ub) for b, ub in pool[i + 1:]]
             if ua >= 2:
-                self.work.outcome()
-                ways = ua * (ua - 1)
-                total += ways * value(a, a)
+                pairs.append((a, ua * (ua - 1)))
+            for b, ways in pairs:
+                outcome()
+                if a_rows is None:
+                    v = full
+                else:                       # b joins: full if in an end's mask, else its plus
+                    v = 0
+                    bb = 1 << b
+                    for m2, t3, row in a_rows:
+                        if m2 & bb:
+                            v = full
+                            break
+                        pb = row[b]
+                        m2 |= plus_at(t3, row, b) if pb is None else pb
+                        w = ((m2 & live).bit_count() if live else weight(m2)) \
+                            - (m2 & ab != 0) - (m2 & bb != 0)
+                        if w > v:
+                            v = w
+                total += ways * v
                 left -= ways
-                if need is not None and total + left * top <= need:
+                if need_den and (total + left * top) * need_den <= need_num:
                     return None
         return total
 

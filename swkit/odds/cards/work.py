@@ -77,7 +77,9 @@ class Work:
         """One chance outcome valued (a card pair of draw two, a card received by pass): a
         step of work (``tick``) that also counts 1/``OUTCOMES_PER_ENTRY`` of a memo entry."""
         self.outcomes += 1
-        self.tick()
+        self.ticks += 1                 # ``tick``, inline: called for every card pair
+        if not self.ticks & 15:
+            self.check_budget()
 
     def spent(self) -> int:
         """The work spent, in memo entries: ``memo_entries()`` plus one entry per
