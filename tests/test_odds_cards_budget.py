@@ -258,6 +258,40 @@ def test_chance_outcomes_count_towards_the_budget() -> None:
     assert eng.spent() == eng.memo_entries() + 3 and eng.outcomes == 3 * OUTCOMES_PER_ENTRY + 1
 
 
+def _refused_with_work(pos, budget: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """``player_odds(pos, 3, budget=budget)``, which must refuse: (its estimate, the work
+    spent when it refused)."""
+    from swkit.odds.cards import engine
+
+    made: list = []
+    make = engine._engine
+    monkeypatch.setattr(engine, "_engine", lambda p, later: made.append(make(p, later))
+                        or made[-1])
+    with pytest.raises(WorkBudgetError) as info:
+        player_odds(pos, 3, budget=budget)
+    monkeypatch.setattr(engine, "_engine", make)
+    return info.value.needed, made[-1].spent()
+
+
+def test_a_first_draw_far_over_the_budget_is_refused_before_it_ends(monkeypatch) -> None:
+    """Within a first draw of the last search, the work so far with that draw counted as
+    done already shows ten times the budget (``far_over``): refused there, before the budget
+    runs out. Without that check the same question is refused too, only later (the check at
+    the next first draw says the same, or the budget runs out first)."""
+    from swkit.odds.cards.answer import far_over
+    from swkit.odds.cards.work import Work
+
+    pos = make_position(**EXTRA_AND_PASS)
+    needed, spent = _refused_with_work(pos, 20_000, monkeypatch)
+    assert spent < 20_000 and needed > 10 * 20_000
+    assert far_over(spent, 20_000, 3, 45)      # refused within the third first draw
+    # the same question with only the checks between first draws and the budget itself
+    monkeypatch.setattr(Work, "early", property(lambda self: None, lambda self, value: None),
+                        raising=False)
+    later_needed, later_spent = _refused_with_work(pos, 20_000, monkeypatch)
+    assert later_spent > spent and later_needed > 10 * 20_000
+
+
 @pytest.mark.slow
 def test_extra_play_and_pass_refuse_under_1_gb_and_a_minute() -> None:
     got = run_limited(EXTRA_AND_PASS, 3)

@@ -227,6 +227,15 @@ def _reshuffle_answer(eng: Engine, hand: Hand, tab: Hand, disc_full: Hand, other
     return draw_from, outs, tuple(values)
 
 
+def far_over(spent: int, budget: int, done: int, of: int) -> bool:
+    """``player_odds``'s early refusal: the work ``spent`` (memo entries) on ``done`` of the
+    last search's ``of`` first draws, extrapolated to all of them, is more than ten times
+    the ``budget``, and ``spent`` is more than a tenth of it. Ten times: the first draws cost
+    more than the later ones, which reuse their work (the bench's swap position needs about
+    a fifth of what its first draws suggest)."""
+    return spent > budget / 10 and spent * of > 10 * budget * done
+
+
 def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFAULT_BUDGET,
                 progress: Callable[[int, int], None] | None = None,
                 stop: Callable[[], bool] | None = None) -> PlayerOdds:
@@ -243,9 +252,10 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
     ``budget``: the work allowed, in memo entries (``DEFAULT_BUDGET``; None: no limit). A
     question that needs more raises ``WorkBudgetError`` (swkit.errors) saying what made it
     large, the exact answers found before (``partial``: P within t turns for the smaller t) and
-    about how much budget it would need (``needed``, an estimate); early, from the first draws
-    searched, when they show it cannot fit. A probability already 1 within t turns is 1 within
-    more: the search stops there and ``notes`` says so. ``progress(done, total)``: called as
+    about how much budget it would need (``needed``, an estimate); early, when the first draws
+    searched (or those before and the one being searched, counted as done) show it cannot fit
+    (``far_over``). A probability already 1 within t turns is 1 within more: the search stops
+    there and ``notes`` says so. ``progress(done, total)``: called as
     the work goes (T = 3: the draws searched, then the draws whose plans are written).
     ``stop()``: the caller's cancel flag, asked wherever the work budget is counted (every
     path of the search, a few times a millisecond at most); once it returns True the search
@@ -287,19 +297,31 @@ def player_odds(position: Position, turns: int = 1, *, budget: int | None = DEFA
             f"({'more than' if lower else 'about'} {needed:,})", needed=needed,
             budget=eng.budget or 0, unit=BUDGET_UNIT, partial=partial)
 
+    at: list[tuple[int, int] | None] = [None]    # (first draw, of) the last search is at
+
     def step(x: int, n: int) -> None:
         # the top of the last search (before first draw x of n): its share done, progress,
-        # and an early refusal when the draws searched show a need far over the budget (ten
-        # times: the first draws cost more than the later ones, which reuse their work; the
-        # bench's swap position needs about a fifth of what its first draws suggest)
+        # and an early refusal when the draws searched show a need far over the budget
+        # (``far_over``)
         share[0] = x / n
+        at[0] = (x, n)
         if progress is not None:
             progress(x, 2 * n)
         if eng.budget is not None and x:
             spent = eng.spent()
-            if spent > eng.budget / 10 and spent / share[0] > 10 * eng.budget:
+            if far_over(spent, eng.budget, x, n):
                 raise refuse(spent)
 
+    def early(spent: int) -> bool:
+        # within first draw x of the last search: step's rule with draw x counted as done,
+        # so it refuses only what step would refuse at the next first draw (the work spent
+        # by then is at least this), without searching the rest of draw x first
+        if at[0] is None or share[0] >= 1 or eng.budget is None:
+            return False
+        x, n = at[0]
+        return far_over(spent, eng.budget, x + 1, n)
+
+    eng.early = early
     plans: list[DrawPlan] = []
     try:
         if eng.reshuffle.needed(turns):

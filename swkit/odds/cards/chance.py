@@ -177,11 +177,7 @@ class Chance:
         is in mask | plus(tableau, a); else mask | plus(a) | plus(b) (``outs_with``); their
         weight loses the cards a and b drawn (``_best_next``)."""
         every = self.every
-        weight = self._pool_weight(pool)
-        live = 0                            # one copy of each unseen type: its mask (inline)
-        if all(u == 1 for _x, u in pool):
-            for x, _u in pool:
-                live |= 1 << x
+        live, weight = self._pool_weight(pool)
         plus, known = self.outs.plus_mask, self.plus_memo.get
         outcome = self.work.outcome
         types = len(self.types)
@@ -289,13 +285,16 @@ class Chance:
         its mask holds c, else mask | plus(tableau, c) (``outs_with``); their weight loses
         the card c received and gains the card q passed (``_best_next``)."""
         every = self.every
-        weight = self._pool_weight(pool)
+        live, weight = self._pool_weight(pool)
         plus, known = self.outs.plus_mask, self.plus_memo.get
+        outcome = self.work.outcome
         qb = 1 << q
         total = 0
         left = sum(u for _c, u in pool)
+        # the early stop in integers: total + left * n <= need
+        need_num, need_den = (0, 0) if need is None else (need.numerator, need.denominator)
         for c, u in pool:
-            self.work.outcome()
+            outcome()
             best = 0
             cb = 1 << c
             for t3, m in masks:
@@ -304,27 +303,31 @@ class Chance:
                     break
                 pc = known((t3, c))
                 m2 = m | (plus(t3, c) if pc is None else pc)
-                v = weight(m2) - (m2 & cb != 0) + (m2 & qb != 0)
+                v = ((m2 & live).bit_count() if live else weight(m2)) \
+                    - (m2 & cb != 0) + (m2 & qb != 0)
                 if v > best:
                     best = v
             total += u * best
             left -= u
-            if need is not None and total + left * n <= need:
+            if need_den and (total + left * n) * need_den <= need_num:
                 return None
         return total
 
     @staticmethod
-    def _pool_weight(pool: list[tuple[int, int]]) -> Callable[[int], int]:
+    def _pool_weight(pool: list[tuple[int, int]]) -> tuple[int, Callable[[int], int]]:
         """The unseen copies of the types in a mask, the unseen cards being ``pool`` (as
-        ``weighted``, from ``pool`` instead of the pool change; nothing remembered)."""
+        ``weighted``, from ``pool`` instead of the pool change; nothing remembered): (live,
+        weight). ``live``: the mask of the pool's types when each has one copy (the weight
+        of m is then ``(m & live).bit_count()``, which the loops write inline), else 0;
+        ``weight(m)`` in every case."""
         by: dict[int, int] = {}
         for x, u in pool:
             by[u] = by.get(u, 0) | 1 << x
         if len(by) == 1 and 1 in by:
             live = by[1]
-            return lambda m: (m & live).bit_count()
+            return live, lambda m: (m & live).bit_count()
         levels = list(by.items())
-        return lambda m: sum(k * (m & lm).bit_count() for k, lm in levels)
+        return 0, lambda m: sum(k * (m & lm).bit_count() for k, lm in levels)
 
     def _derived_masks(self, hand: Hand, ends: list[tuple[Hand, Hand]], others: Hand,
                        fig1: bool, after: int) -> list[tuple[Hand, int]] | None:

@@ -105,6 +105,9 @@ class Engine:
     budget = _Forward("work", "budget", "Memo entries allowed (None: no limit; ``work.Work``).")
     stop = _Forward("work", "stop", "The caller's cancel flag: a search raises SearchCancelled "
                     "once ``stop()`` is True (None: never; ``work.Work.check_stop``).")
+    early = _Forward("work", "early", "The caller's early refusal: called with the work spent "
+                     "at each budget check, True refuses as over the budget (None: never; "
+                     "``work.Work.check_budget``).")
     outcomes = _Forward("work", "outcomes", "The chance outcomes valued so far (``Work.outcome``).")
     progress = _Forward("search", "progress",
                         "Called with (first draws done, of) at the top of the search, or None.")

@@ -41,6 +41,7 @@ class Work:
     def __init__(self) -> None:
         self.budget: int | None = None      # memo entries allowed (None: no limit)
         self.stop: Callable[[], bool] | None = None   # the caller's cancel flag (None: none)
+        self.early: Callable[[int], bool] | None = None    # the caller's early refusal
         self.ticks = 0                      # work steps since the start (see tick)
         self.outcomes = 0                   # chance outcomes valued (see outcome)
         self.parts: list[object] = []       # the parts whose memo tables count (see watch)
@@ -97,9 +98,10 @@ class Work:
     def check_budget(self) -> None:
         """Raise ``SearchCancelled`` if the caller's ``stop()`` returns True (``check_stop``),
         then ``OverBudget`` if the work spent (``spent``: memo entries,
-        and chance outcomes at 1/``OUTCOMES_PER_ENTRY`` each) passes ``budget``."""
+        and chance outcomes at 1/``OUTCOMES_PER_ENTRY`` each) passes ``budget``, or the
+        caller's ``early(spent)`` says the work done already shows it will (a budget set)."""
         self.check_stop()
         if self.budget is not None:
             spent = self.spent()
-            if spent > self.budget:
+            if spent > self.budget or (self.early is not None and self.early(spent)):
                 raise OverBudget(spent)
