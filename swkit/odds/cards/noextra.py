@@ -7,8 +7,11 @@ discard pile, others, figure) (``_keep_profile``): the union of m over the Power
 Discards and their maximal masks. A draw's value is "every unseen card" if the hand meets the
 union, else the largest weight of the maximal masks; the profile of each draw is memoised on
 the position without the cards drawn so far (``_turn2_profile``), so only the weights (unseen
-copies) change from one draw to another. Draw two and pass join as closed forms
-(``_eval_last2``). Checked against branch and bound over every choice:
+copies) change from one draw to another. With a center Power (``_turn2_shared``) what a play
+of a card does at a position, hand-free, is kept in one row per (position, card) (``_row``),
+so draw two's outcomes, whose hands differ only in the cards drawn, share it; a draw's profile
+is then its own play plus one part for the hand's other plays, valued once per call. Draw two
+and pass join as closed forms (``_eval_last2``). Checked against branch and bound over every choice:
 ``tests/test_odds_cards_fast_paths.py::test_hand_free_last_turn_matches_branch_and_bound``; against
 the game tree: ``tests/test_odds_cards.py::test_two_turns_match_the_game_tree``.
 """
