@@ -190,6 +190,7 @@ class Chance:
         top = n - 2                         # the most one of them can add
         # the early stop in integers: total + left * top <= need
         need_num, need_den = (0, 0) if need is None else (need.numerator, need.denominator)
+        full_a = -1                         # a mark: every type an out once a joins
 
         def plus_at(t3: Hand, row: list[int | None], c: int) -> int:
             hit = row[c]
@@ -199,37 +200,33 @@ class Chance:
             return hit
 
         for i, (a, ua) in enumerate(pool):  # sorted_multisets' order: (a, b) for b after a, (a, a)
-            # what a alone decides: every type is an out of some end once a joins the hand
-            # (its mask holds a, or is every type with plus(a)): a_rows None; else each
-            # end's mask | plus(tableau, a)
+            # what a alone decides, per end, worked out when a pair first reaches that end (as
+            # the loop over the ends did for each pair, so the same plus masks are asked):
+            # None not yet, full_a if every type is an out there once a joins the hand (its
+            # mask holds a, or is every type with plus(a)), else the end's mask | plus(a)
             ab = 1 << a
-            a_rows: list[tuple[int, Hand, list[int | None]]] | None = []
-            for t3, m, row in rows:
-                m2 = m | plus_at(t3, row, a) if not (m == every or m & ab) else every
-                if m2 == every:
-                    a_rows = None
-                    break
-                a_rows.append((m2, t3, row))
+            a_rows: list[int | None] = [None] * len(rows)
             pairs = [(b, 2 * ua * ub) for b, ub in pool[i + 1:]]
             if ua >= 2:
                 pairs.append((a, ua * (ua - 1)))
             for b, ways in pairs:
                 outcome()
-                if a_rows is None:
-                    v = full
-                else:                       # b joins: full if in an end's mask, else its plus
-                    v = 0
-                    bb = 1 << b
-                    for m2, t3, row in a_rows:
-                        if m2 & bb:
-                            v = full
-                            break
-                        pb = row[b]
-                        m2 |= plus_at(t3, row, b) if pb is None else pb
-                        w = ((m2 & live).bit_count() if live else weight(m2)) \
-                            - (m2 & ab != 0) - (m2 & bb != 0)
-                        if w > v:
-                            v = w
+                v = 0
+                bb = 1 << b
+                for r, (t3, m, row) in enumerate(rows):
+                    m2 = a_rows[r]
+                    if m2 is None:
+                        m2 = full_a if m == every or m & ab else m | plus_at(t3, row, a)
+                        a_rows[r] = m2 = full_a if m2 == every else m2
+                    if m2 == full_a or m2 & bb:     # b joins: full if in the end's mask
+                        v = full
+                        break
+                    pb = row[b]
+                    m2 |= plus_at(t3, row, b) if pb is None else pb
+                    w = ((m2 & live).bit_count() if live else weight(m2)) \
+                        - (m2 & ab != 0) - (m2 & bb != 0)
+                    if w > v:
+                        v = w
                 total += ways * v
                 left -= ways
                 if need_den and (total + left * top) * need_den <= need_num:
