@@ -144,7 +144,8 @@ class NoExtra:
         (``_UNSET`` until asked), take-discard's (whole, always, both) once its masks are all
         valued (``_row_done``; None before), the play's own part once valued (``_own``)].
         Each part is valued when first asked, by the same call as before the rows were kept,
-        so the memo entries are the same."""
+        so the other memo tables hold the same entries (the rows count one entry per
+        position in ``row_memo``)."""
         tab1, fig1 = insert(tab, c), self.moves.access(c, figure)
         union, top = self._keep_profile(tab1, disc, others, fig1)
         row = at[2][c] = [tab1, fig1, union, top, _UNSET, None, None]
