@@ -21,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from lesson_kits import small_kit
 
 from swkit.cli import lessons, lessons_command, lessons_launch, main
 
@@ -45,12 +46,7 @@ def own_jupyter_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def source(tmp_path: Path) -> Path:
     """A small lessons folder of our own, so the copy rules are tested whatever lessons exist."""
-    src = tmp_path / "kit"
-    (src / "solutions").mkdir(parents=True)
-    for name in ("01-a.ipynb", "02-b.ipynb", "README.md", "solutions/01-a.ipynb"):
-        (src / name).write_text(f"kit version 1 of {name}\n")
-    (src / "notes.txt").write_text("not a lesson\n")
-    return src
+    return small_kit(tmp_path)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from lesson_kits import small_kit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,11 +71,7 @@ def killed_if_left(child: subprocess.Popen[str]) -> Iterator[None]:
 
 @pytest.fixture
 def kit(tmp_path: Path) -> Path:
-    src = tmp_path / "kit"
-    (src / "solutions").mkdir(parents=True)
-    for name in ("01-a.ipynb", "02-b.ipynb", "README.md", "solutions/01-a.ipynb"):
-        (src / name).write_text(f"kit version 1 of {name}\n")
-    return src
+    return small_kit(tmp_path)
 
 
 def launch(kit: Path, tmp_path: Path, mode: str) -> tuple[subprocess.Popen[str], Path, Path]:
